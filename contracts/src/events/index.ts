@@ -1,0 +1,3 @@
+export * from './envelope.js';
+export * from './topics.js';
+export * from './listings.js';

@@ -1,0 +1,51 @@
+// One jest run for every package: unit specs beside the code (*.spec.ts) and integration
+// specs under <package>/test (*.int-spec.ts). ESM mode, swc transform (see STACK-NOTES).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/'],
+  cacheDirectory: '<rootDir>/.cache/jest',
+};
+
+export default {
+  rootDir: '.',
+  cacheDirectory: '<rootDir>/.cache/jest',
+  projects: [
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testEnvironmentOptions: { customExportConditions: ['source', 'node', 'import', 'default'] },
+      roots: ['<rootDir>/contracts', '<rootDir>/infra', '<rootDir>/services', '<rootDir>/scripts', '<rootDir>/k8s'],
+      testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testEnvironmentOptions: { customExportConditions: ['source', 'browser', 'import', 'default'] },
+      roots: ['<rootDir>/frontends'],
+      testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      moduleNameMapper: {
+        ...common.moduleNameMapper,
+        '\\.(css)$': '<rootDir>/frontends/ui/test/style-stub.cjs',
+      },
+    },
+  ],
+};
