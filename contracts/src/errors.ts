@@ -26,3 +26,19 @@ export type ErrorCode = keyof typeof ERROR_MESSAGES;
 export function errorMessage(code: ErrorCode, language: Language): string {
   return ERROR_MESSAGES[code][language];
 }
+
+/**
+ * Field messages used as zod `message` keys in contracts' schemas. The validation pipe
+ * turns a key into the text of the request's language; a plain zod message that is not a
+ * key falls back to a generic text in Arabic.
+ */
+export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
+  required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
+  invalid: { en: 'Invalid value.', ar: 'قيمة غير صالحة.' },
+};
+
+export function fieldMessage(message: string, language: Language): string {
+  const known = FIELD_MESSAGES[message];
+  if (known) return known[language];
+  return language === 'ar' ? FIELD_MESSAGES.invalid.ar : message;
+}

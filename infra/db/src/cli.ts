@@ -1,0 +1,37 @@
+import type { DataSource } from 'typeorm';
+import { ensureDatabase } from './database.js';
+
+export interface CliOptions {
+  dataSource: DataSource;
+  /** Idempotent: running it twice leaves the same data. */
+  seed?: (dataSource: DataSource) => Promise<void>;
+}
+
+/**
+ * `node dist/cli.js migrate|revert|seed` for a service. `migrate` creates the database
+ * when it is missing, so a fresh machine needs no manual step.
+ */
+export async function runServiceCli(argv: string[], options: CliOptions): Promise<void> {
+  const command = argv[0];
+  const { dataSource } = options;
+  const url = (dataSource.options as { url?: string }).url;
+  if (!url) throw new Error('data source has no url');
+  if (command === 'migrate') await ensureDatabase(url);
+  await dataSource.initialize();
+  try {
+    if (command === 'migrate') {
+      const ran = await dataSource.runMigrations({ transaction: 'each' });
+      console.log(`migrated: ${ran.length ? ran.map((m) => m.name).join(', ') : 'nothing to do'}`);
+    } else if (command === 'revert') {
+      await dataSource.undoLastMigration({ transaction: 'each' });
+      console.log('reverted the last migration');
+    } else if (command === 'seed') {
+      if (options.seed) await options.seed(dataSource);
+      console.log(options.seed ? 'seeded' : 'nothing to seed');
+    } else {
+      throw new Error(`unknown command "${command ?? ''}": use migrate, revert or seed`);
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+}

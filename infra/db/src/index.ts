@@ -1,0 +1,3 @@
+export * from './data-source.js';
+export * from './database.js';
+export * from './cli.js';

@@ -1,0 +1,53 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { errorMessage, type ApiEnvelope, type ErrorCode, type FieldError, type Language } from '@manzil/contracts';
+import { AppException } from './app.exception.js';
+import { currentContext } from './context.js';
+
+const HTTP_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'SESSION_CONFLICT',
+  429: 'RATE_LIMITED',
+};
+
+function languageOf(request: Request): Language {
+  return currentContext()?.language ?? (request.headers['language'] === 'ar' ? 'ar' : 'en');
+}
+
+/** Every error leaves as the envelope, with its message in the request's language. */
+@Catch()
+export class EnvelopeExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const language = languageOf(request);
+    let status = 500;
+    let code: ErrorCode = 'SOMETHING_WENT_WRONG';
+    let fields: FieldError[] | undefined;
+
+    if (exception instanceof AppException) {
+      ({ status, code, fields } = exception);
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      code = HTTP_CODES[status] ?? (status >= 500 ? 'SOMETHING_WENT_WRONG' : 'VALIDATION_FAILED');
+      // A body that is not JSON, or too large, is the client's mistake: say so plainly.
+      if (status === 413 || status === 400) code = 'VALIDATION_FAILED';
+    }
+    if (status >= 500) {
+      this.logger.error({ err: exception, requestId: currentContext()?.requestId }, 'request failed');
+    }
+    const body: ApiEnvelope<{ code: ErrorCode; fields?: FieldError[] }> = {
+      status,
+      success: false,
+      message: errorMessage(code, language),
+      results: fields ? { code, fields } : { code },
+    };
+    response.status(status).json(body);
+  }
+}

@@ -1,0 +1,5 @@
+export * from './database.js';
+export * from './eventually.js';
+export * from './tokens.js';
+export * from './app.js';
+export * from './events.js';
