@@ -27,7 +27,8 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
-    return issue.code === 'invalid_type' && issue.input === undefined ? `${name} is missing` : `${name}: ${issue.message}`;
+    const given = issue.path.length ? env[String(issue.path[0])] : env;
+    return given === undefined ? `${name} is missing` : `${name}: ${issue.message}`;
   });
   throw new ConfigError(`configuration error: ${problems.join('; ')}`);
 }
