@@ -20,7 +20,18 @@ export async function runServiceCli(argv: string[], options: CliOptions): Promis
   await dataSource.initialize();
   try {
     if (command === 'migrate') {
-      const ran = await dataSource.runMigrations({ transaction: 'each' });
+      // Replicas released together each run migrate: one at a time, the others find nothing to do.
+      // The lock is held by one session, so it goes through one dedicated connection.
+      const lock = dataSource.createQueryRunner();
+      await lock.connect();
+      await lock.query('select pg_advisory_lock(7245501)');
+      let ran: { name: string }[];
+      try {
+        ran = await dataSource.runMigrations({ transaction: 'each' });
+      } finally {
+        await lock.query('select pg_advisory_unlock(7245501)');
+        await lock.release();
+      }
       console.log(`migrated: ${ran.length ? ran.map((m) => m.name).join(', ') : 'nothing to do'}`);
     } else if (command === 'revert') {
       await dataSource.undoLastMigration({ transaction: 'each' });

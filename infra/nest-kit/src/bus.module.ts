@@ -65,7 +65,9 @@ export class BusModule {
             createEventBus({
               clientId: options.clientId,
               redisUrl: options.redisUrl,
-              namespace: options.namespace,
+              // Kafka topics are declared without a prefix (k8s/kafka-topics.yaml); the
+              // namespace only separates Redis stream keys (tests, several stacks on one Redis).
+              namespace: options.kafkaBrokers ? undefined : options.namespace,
               kafkaBrokers: options.kafkaBrokers?.split(',').filter(Boolean),
             }),
         },
