@@ -585,7 +585,7 @@ describe('docker-compose.yml', () => {
       expect(svc).toBeDefined();
       expect(svc.build?.args?.SERVICE).toBe(name);
       expect(String(svc.environment?.PORT)).toBe(String(port));
-      expect(svc.environment?.NODE_ENV).toBe('production');
+      expect(svc.environment?.NODE_ENV).toBe(name === 'sandbox' ? 'development' : 'production');
       expect(svc.ports).toEqual([`${port}:${port}`]);
       expect(svc.healthcheck?.test.join(' ')).toContain('/health');
       expect(svc.depends_on?.redis?.condition).toBe('service_healthy');
