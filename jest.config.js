@@ -8,6 +8,7 @@ const swc = [
       transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
       target: 'es2022',
       keepClassNames: true,
+      experimental: { keepImportAttributes: true },
     },
     module: { type: 'es6' },
   },

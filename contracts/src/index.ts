@@ -5,3 +5,5 @@ export * from './listings.js';
 export * from './content.js';
 export * from './events/index.js';
 export * from './services.js';
+export * from './routes.js';
+export * from './search.js';

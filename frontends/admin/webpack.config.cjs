@@ -1,0 +1,8 @@
+// Admin screens: a Module Federation remote exposing './App' (see ../README.md).
+const { createConfig } = require('../webpack.common.cjs');
+
+module.exports = createConfig({
+  dir: __dirname,
+  name: 'admin',
+  exposes: { './App': './src/app.tsx' },
+});

@@ -1,0 +1,104 @@
+import '@manzil/ui/test/jsdom-globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { PropertySummary } from '@manzil/contracts';
+import { LanguageProvider } from '@manzil/ui';
+import ar from '../i18n/ar.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
+import { ListingPage } from './listing-page.js';
+
+function listing(n: number): PropertySummary {
+  return {
+    id: `5b1f6a2e-0c3d-4e8a-9f21-${String(n).padStart(12, '0')}`,
+    site: 'ae',
+    slug: `apartment-${n}`,
+    title: { en: `Apartment ${n} in Dubai Marina`, ar: `شقة ${n} في دبي مارينا` },
+    propertyType: 'buy',
+    kind: 'apartment',
+    price: 1_000_000 + n,
+    currency: 'AED',
+    bedrooms: n % 3,
+    bathrooms: 2,
+    area: 900,
+    areaUnit: 'sqft',
+    city: { en: 'Dubai', ar: 'دبي' },
+    community: { en: 'Dubai Marina', ar: 'دبي مارينا' },
+    latitude: 25.08,
+    longitude: 55.14,
+    coverPhoto: `/photos/${n}.jpg`,
+    agreementType: 'exclusive',
+    agentName: 'Sara',
+    approvedAt: '2026-10-01T00:00:00.000Z',
+  };
+}
+
+/** A search service of `total` listings, answering pages of `limit`. */
+function searchService(total: number) {
+  const all = Array.from({ length: total }, (_, i) => listing(i + 1));
+  const mock = jest.fn<typeof fetch>(async (input) => {
+    const url = new URL(String(input), 'http://ae.localhost');
+    const page = Number(url.searchParams.get('page'));
+    const limit = Number(url.searchParams.get('limit'));
+    const results = { items: all.slice((page - 1) * limit, page * limit), page, limit, total };
+    return {
+      status: 200,
+      ok: true,
+      statusText: 'OK',
+      json: async () => ({ status: 200, success: true, message: 'OK', results }),
+    } as Response;
+  });
+  globalThis.fetch = mock;
+  return mock;
+}
+
+function renderPage(language: 'en' | 'ar') {
+  return render(
+    <MemoryRouter>
+      <LanguageProvider language={language} messages={language === 'ar' ? ar : en}>
+        <ListingPage propertyType="buy" site="ae" />
+      </LanguageProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('listing page', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('shows skeletons, then 20 cards, the count and load more, then the rest', async () => {
+    const mock = searchService(26);
+    renderPage('en');
+    expect(screen.getAllByTestId('property-card-skeleton').length).toBeGreaterThan(0);
+    expect((await screen.findAllByTestId('property-card')).length).toBe(20);
+    expect(String(mock.mock.calls[0][0])).toBe('/api/search/v1/properties?propertyType=buy&page=1&limit=20');
+    expect(screen.getByTestId('listing-heading').textContent).toBe('Properties for sale in the UAE');
+    expect(screen.getByTestId('result-count').textContent).toBe('26 properties');
+    fireEvent.click(screen.getByTestId('load-more'));
+    await screen.findByText('Apartment 26 in Dubai Marina');
+    expect(screen.getAllByTestId('property-card').length).toBe(26);
+    expect(screen.queryByTestId('load-more')).toBeNull();
+  });
+
+  it('shows the empty state in Arabic with a way forward', async () => {
+    searchService(0);
+    renderPage('ar');
+    const empty = await screen.findByTestId('listing-empty');
+    expect(empty.textContent).toContain('لا توجد بيانات');
+    expect(empty.querySelector('a')?.getAttribute('href')).toBe('/ايجار/عقارات-للايجار');
+    expect(screen.getByTestId('listing-heading').textContent).toBe('عقارات للبيع في الإمارات');
+  });
+
+  it('offers to try again when the search fails', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    globalThis.fetch = jest.fn<typeof fetch>(async () => {
+      throw new TypeError('network down');
+    });
+    renderPage('en');
+    expect((await screen.findByTestId('listing-error')).textContent).toContain('Something went wrong');
+    searchService(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findAllByTestId('property-card')).length).toBe(3);
+  });
+});

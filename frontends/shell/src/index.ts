@@ -1,0 +1,3 @@
+// The async boundary: shared singletons (React, the router, the design system) are
+// negotiated with the remotes before any of our code runs.
+import('./bootstrap.js').catch((error: unknown) => console.error('shell: failed to start', error));

@@ -1,0 +1,79 @@
+import type { ZodType } from 'zod';
+import type { ApiEnvelope, Language } from '@manzil/contracts';
+import { clearSession, readToken } from '../session/session.js';
+
+/** Status codes that end the session (spec §4, §8; DESIGN rule 4). */
+const SESSION_ENDING_STATUSES = new Set([401, 403, 409]);
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The browser's offset from UTC as the services expect it: `+04:00`, `-05:30`. */
+export function timezoneOffset(date: Date = new Date()): string {
+  const minutesEast = -date.getTimezoneOffset();
+  const sign = minutesEast >= 0 ? '+' : '-';
+  const abs = Math.abs(minutesEast);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+export interface ApiFetchOptions<T> {
+  language: Language;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Validates `results`, so a drift between a service and its contract fails loudly. */
+  results?: ZodType<T>;
+}
+
+function withQuery(path: string, query: ApiFetchOptions<unknown>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * The one way the frontends call the API: same-origin `/api/...`, headers `language`,
+ * `timezoneOffset` and the bearer token when there is one. A 401/403/409 ends the session
+ * and goes to /login.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Promise<ApiEnvelope<T>> {
+  const token = readToken();
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    language: options.language,
+    timezoneOffset: timezoneOffset(),
+  };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  const response = await fetch(withQuery(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+
+  if (SESSION_ENDING_STATUSES.has(response.status)) {
+    clearSession();
+    if (window.location.pathname !== '/login') window.location.assign('/login');
+    throw new ApiError(response.status, 'Session ended');
+  }
+  const envelope = (await response.json().catch(() => null)) as ApiEnvelope<unknown> | null;
+  if (!response.ok || !envelope || envelope.success === false) {
+    throw new ApiError(response.status, envelope?.message ?? response.statusText);
+  }
+  const results = options.results ? options.results.parse(envelope.results) : (envelope.results as T);
+  return { ...envelope, results };
+}

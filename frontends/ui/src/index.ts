@@ -1,0 +1,56 @@
+import './styles.js';
+
+export { intlLocale, isolateLtr, languageOfLocale } from './format/locale.js';
+export { formatNumber } from './format/number.js';
+export { currencyLabel, formatPrice, priceParts, type Currency, type PriceParts } from './format/price.js';
+export { areaUnitLabel, formatArea, type AreaUnit } from './format/area.js';
+
+export { ApiError, apiFetch, timezoneOffset, type ApiFetchOptions } from './api/api-fetch.js';
+export {
+  REFRESH_TOKEN_KEY,
+  TOKEN_COOKIE,
+  TOKEN_KEY,
+  UNIQUE_ID_KEY,
+  clearSession,
+  decodeSession,
+  readSession,
+  readToken,
+  roleOf,
+  type LoggedInRole,
+  type Session,
+} from './session/session.js';
+export { uiMessages } from './messages/index.js';
+export type { RemoteAppProps } from './remote-app.js';
+
+export {
+  Button,
+  buttonClassName,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+} from './components/button.js';
+export { Select, type SelectOption, type SelectProps } from './components/select.js';
+export { Ltr } from './components/ltr.js';
+export { Price, type PriceProps } from './components/price.js';
+export { PropertyCard, type PropertyCardProps } from './components/property-card.js';
+export {
+  PropertyCardSkeleton,
+  PropertyGridSkeleton,
+  Skeleton,
+  type SkeletonProps,
+} from './components/skeleton.js';
+export { EmptyState, type EmptyStateProps } from './components/empty-state.js';
+export { ErrorBoundary, ErrorFallback, type ErrorBoundaryProps } from './components/error-boundary.js';
+export { useLanguage } from './components/use-language.js';
+export {
+  AlertIcon,
+  AreaIcon,
+  BathIcon,
+  BedIcon,
+  ChevronDownIcon,
+  HomeIcon,
+  PinIcon,
+  SearchIcon,
+} from './components/icons.js';
+export { LanguageProvider, type LanguageProviderProps } from './components/language-provider.js';
+export { PagePlaceholder, type PagePlaceholderProps } from './components/page-placeholder.js';

@@ -1,0 +1,2 @@
+// Jest stand-in for CSS imports: styles do not matter to jsdom.
+module.exports = {};

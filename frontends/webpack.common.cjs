@@ -1,0 +1,113 @@
+// One webpack configuration for the shell and every remote (see README.md). Each
+// frontend's webpack.config.cjs calls createConfig with what makes it different.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const rootPackage = require('../package.json');
+
+const rootDeps = rootPackage.dependencies;
+
+/**
+ * Shared as singletons between the shell and the remotes: one React, one router (the
+ * remotes' <Routes> live in the shell's router), one react-intl and one design system (its
+ * CSS is injected once).
+ */
+const shared = {
+  react: { singleton: true, requiredVersion: rootDeps.react },
+  'react/jsx-runtime': { singleton: true, requiredVersion: rootDeps.react },
+  'react-dom': { singleton: true, requiredVersion: rootDeps['react-dom'] },
+  'react-router': { singleton: true, requiredVersion: rootDeps['react-router'] },
+  'react-intl': { singleton: true, requiredVersion: rootDeps['react-intl'] },
+  '@manzil/ui': { singleton: true, requiredVersion: '*' },
+};
+
+/** A webpack plugin that writes a file into the output (the shell's default remotes.json). */
+class EmitFilePlugin {
+  constructor(filename, content) {
+    this.filename = filename;
+    this.content = content;
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EmitFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitFilePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset(this.filename, new sources.RawSource(this.content)),
+      );
+    });
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir           the frontend's folder (__dirname)
+ * @param {string} options.name          the federation container name (customer, agentPortal, ...)
+ * @param {Record<string,string>} [options.exposes]  a remote's exposed modules (only './App')
+ * @param {import('webpack').WebpackPluginInstance[]} [options.plugins]
+ * @param {boolean} [options.host]       the shell: an html entry, absolute public path
+ */
+function createConfig({ dir, name, exposes, plugins = [], host = false }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: host ? { main: './src/index.ts' } : {},
+      output: {
+        path: path.join(dir, 'dist'),
+        // The shell owns '/', so deep links served index.html still find '/main.js'; a
+        // remote finds its own chunks wherever the gateway mounts it.
+        publicPath: host ? '/' : 'auto',
+        // entry chunks: the federation runtime cannot compute a contenthash for them
+        filename: production ? '[name].[fullhash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.json'],
+        // @manzil/contracts and @manzil/ui are compiled from their TypeScript source.
+        conditionNames: ['source', 'browser', 'import', 'default'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(woff2?|png|jpe?g|svg|ico)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: host ? undefined : 'remoteEntry.js',
+          exposes,
+          // The shell registers its remotes at runtime from /remotes.json.
+          remotes: {},
+          shared,
+          manifest: !host,
+          dts: false,
+        }),
+        ...plugins,
+      ],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createConfig, EmitFilePlugin };
