@@ -24,3 +24,20 @@ export type SiteConfig = z.infer<typeof siteConfigSchema>;
 export function countryCodeOf(country: string): 'ae' | 'sa' | 'in' {
   return country === 'Saudi' ? 'sa' : country === 'UAE' ? 'ae' : 'in';
 }
+
+/**
+ * `PUT /v1/admin/config` (admin): what an admin may change on the request's site. Each field
+ * is optional but at least one must be sent; property types not listed keep their status.
+ */
+export const updateSiteConfigSchema = z
+  .object({
+    currency: z.enum(['AED', 'SAR']).optional(),
+    areaUnit: z.enum(['sqft', 'sqm']).optional(),
+    propertyTypes: z
+      .array(z.object({ slug: propertyTypeSlugSchema, status: z.enum(['active', 'inactive']) }))
+      .min(1)
+      .optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'required' });
+export type UpdateSiteConfig = z.infer<typeof updateSiteConfigSchema>;

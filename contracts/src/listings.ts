@@ -69,3 +69,9 @@ export const searchPropertiesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type SearchPropertiesQuery = z.infer<typeof searchPropertiesQuerySchema>;
+
+/** `GET /v1/properties/:slug` of the listings service. */
+export const propertySlugParamsSchema = z.object({ slug: z.string().trim().min(1).max(200) });
+
+/** `/v1/admin/properties/:id/...` of the listings service. */
+export const propertyIdParamsSchema = z.object({ id: z.uuid() });
