@@ -1,4 +1,5 @@
 import type { Language } from './site.js';
+import { VALIDATION_MESSAGES } from './validation.js';
 
 /**
  * Error codes with their message in each language. Services throw `AppException(code)`;
@@ -35,6 +36,7 @@ export function errorMessage(code: ErrorCode, language: Language): string {
 export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
   required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   invalid: { en: 'Invalid value.', ar: 'قيمة غير صالحة.' },
+  ...VALIDATION_MESSAGES,
 };
 
 export function fieldMessage(message: string, language: Language): string {

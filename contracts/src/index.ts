@@ -7,3 +7,6 @@ export * from './events/index.js';
 export * from './services.js';
 export * from './routes.js';
 export * from './search.js';
+export * from './text.js';
+export * from './validation.js';
+export * from './identity.js';

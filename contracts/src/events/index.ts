@@ -2,3 +2,5 @@ export * from './envelope.js';
 export * from './topics.js';
 export * from './listings.js';
 export * from './content.js';
+export * from './identity.js';
+export * from './payments.js';

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { languageSchema, siteSchema } from './site.js';
+import {
+  brnSchema,
+  countryCodeSchema,
+  emailSchema,
+  latitudeSchema,
+  longitudeSchema,
+  mobileSchema,
+  nameSchema,
+  nationalIdSchema,
+  ornSchema,
+  otpSchema,
+  passwordSchema,
+  termsSchema,
+  withConfirmedPassword,
+} from './validation.js';
+
+/** Spec §1/§6 roles of an account (a visitor has none). `user` is a customer. */
+export const ACCOUNT_ROLES = ['user', 'agent', 'company', 'admin'] as const;
+export const roleSchema = z.enum(ACCOUNT_ROLES);
+export type AccountRole = z.infer<typeof roleSchema>;
+
+/** `/login?type=Customer|Agent|Company` and the account kind behind it. */
+export const LOGIN_TYPES = { Customer: 'user', Agent: 'agent', Company: 'company' } as const satisfies Record<string, AccountRole>;
+export type LoginType = keyof typeof LOGIN_TYPES;
+export function loginTypeOf(role: AccountRole): LoginType {
+  return role === 'agent' ? 'Agent' : role === 'company' ? 'Company' : 'Customer';
+}
+
+/** Time limits of the sign-in flows (seconds). */
+export const IDENTITY_LIMITS = {
+  accessTokenSeconds: 15 * 60,
+  refreshTokenSeconds: 30 * 24 * 60 * 60,
+  otpSeconds: 120,
+  otpResendCooldownSeconds: 60,
+  otpMaxAttempts: 5,
+  /** Account deletion: personal data anonymised after this grace period. */
+  deletionGraceDays: 30,
+  /** Nafath: a request lives about three minutes; resend only after it. */
+  nafathRequestSeconds: 180,
+  /** Spec §4: token, refresh token and the lang cookie live 10 years on the client. */
+  clientCookieDays: 3650,
+} as const;
+
+const loose = z.string().trim();
+
+/** Spec §3 login payload: countryCode, mobile, password, nothing else. */
+export const loginRequestSchema = z.object({
+  countryCode: countryCodeSchema,
+  mobile: mobileSchema,
+  password: z.string({ message: 'password.required' }).min(1, 'password.required'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Spec §3 login response results. */
+export const loginResultsSchema = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  is_nafath_verified: z.boolean(),
+  verified: z.boolean(),
+});
+export type LoginResults = z.infer<typeof loginResultsSchema>;
+
+/** The results of a failed login of an account whose mobile is not verified yet (→ /otpVerify). */
+export const unverifiedResultsSchema = z.object({
+  verified: z.literal(false),
+  countryCode: countryCodeSchema,
+  mobile: z.string(),
+  purpose: z.literal('signup'),
+});
+
+export const registerCustomerSchema = withConfirmedPassword(
+  z.object({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    email: emailSchema,
+    countryCode: countryCodeSchema,
+    mobile: mobileSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(),
+    termsAccepted: termsSchema,
+  }),
+);
+
+export const registerAgentSchema = withConfirmedPassword(
+  z.object({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    email: emailSchema,
+    countryCode: countryCodeSchema,
+    mobile: mobileSchema,
+    whatsapp: z.boolean().default(false),
+    nationality: loose.max(50).optional(),
+    languages: z.array(z.string().max(30)).max(10).default([]),
+    designation: loose.max(50).optional(),
+    brn: brnSchema,
+    /** A freelancer has no company. */
+    companyId: z.uuid({ message: 'company.required' }).optional(),
+    freelancer: z.boolean().default(false),
+    bio: loose.max(1000).optional(),
+    pictureId: z.string({ message: 'picture.required' }).min(1, 'picture.required'),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+    termsAccepted: termsSchema,
+  }),
+).refine((agent) => agent.freelancer || agent.companyId, { message: 'company.required', path: ['companyId'] });
+
+export const registerCompanySchema = withConfirmedPassword(
+  z.object({
+    name: nameSchema,
+    orn: ornSchema,
+    authorizedPerson: nameSchema,
+    headOffice: loose.min(1, 'text.required').max(200),
+    email: emailSchema,
+    countryCode: countryCodeSchema,
+    mobile: mobileSchema,
+    logoId: z.string({ message: 'logo.required' }).min(1, 'logo.required'),
+    latitude: latitudeSchema,
+    longitude: longitudeSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(),
+    termsAccepted: termsSchema,
+  }),
+);
+
+export const OTP_PURPOSES = ['signup', 'login', 'reset', 'delete'] as const;
+export const otpPurposeSchema = z.enum(OTP_PURPOSES);
+
+export const verifyOtpSchema = z.object({
+  countryCode: countryCodeSchema,
+  mobile: mobileSchema,
+  otp: otpSchema,
+  purpose: otpPurposeSchema,
+});
+export const resendOtpSchema = z.object({
+  countryCode: countryCodeSchema,
+  mobile: mobileSchema,
+  purpose: otpPurposeSchema,
+});
+export const forgotPasswordSchema = z.object({ countryCode: countryCodeSchema, mobile: mobileSchema });
+export const resetPasswordSchema = withConfirmedPassword(
+  z.object({ resetToken: z.string().min(1), password: passwordSchema, confirmPassword: z.string() }),
+);
+export const changePasswordSchema = withConfirmedPassword(
+  z.object({ oldPassword: passwordSchema, password: passwordSchema, confirmPassword: z.string() }),
+).refine((value) => value.oldPassword !== value.password, { message: 'password.same', path: ['password'] });
+export const refreshTokenSchema = z.object({ refresh_token: z.string().min(1) });
+export const changeLanguageSchema = z.object({ language: languageSchema });
+
+/** What /profile shows; the token carries the session fields of spec §3. */
+export const accountProfileSchema = z.object({
+  id: z.uuid(),
+  role: roleSchema,
+  site: siteSchema,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  countryCode: countryCodeSchema,
+  mobile: z.string(),
+  /** Customer's profile_pic, agent's profilePic, company's logo: one URL or null. */
+  picture: z.string().nullable(),
+  language: languageSchema,
+  verified: z.boolean(),
+  isNafathVerified: z.boolean(),
+  companyId: z.uuid().nullable(),
+});
+export type AccountProfile = z.infer<typeof accountProfileSchema>;
+
+export const updateProfileSchema = z.object({
+  firstName: nameSchema.optional(),
+  lastName: nameSchema.optional(),
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+});
+
+/** A company's agent, as /myAgents lists it. */
+export const agentSummarySchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  countryCode: countryCodeSchema,
+  mobile: z.string(),
+  brn: z.string(),
+  designation: z.string().nullable(),
+  status: z.enum(['active', 'inactive']),
+  picture: z.string().nullable(),
+});
+export const createAgentSchema = withConfirmedPassword(
+  z.object({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    email: emailSchema,
+    countryCode: countryCodeSchema,
+    mobile: mobileSchema,
+    whatsapp: z.boolean().default(false),
+    nationality: loose.max(50).optional(),
+    languages: z.array(z.string().max(30)).max(10).default([]),
+    designation: loose.max(50).optional(),
+    brn: brnSchema,
+    bio: loose.max(1000).optional(),
+    pictureId: z.string({ message: 'picture.required' }).min(1, 'picture.required'),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  }),
+);
+
+export const nafathRequestSchema = z.object({ nationalId: nationalIdSchema });
+export const nafathRequestResultsSchema = z.object({ transId: z.string(), random: z.string(), expiresAt: z.iso.datetime() });
+export const NAFATH_STATUSES = ['WAITING', 'COMPLETED', 'REJECTED', 'EXPIRED'] as const;
+export const nafathStatusSchema = z.enum(NAFATH_STATUSES);
+
+export const googleSignInSchema = z.object({ idToken: z.string().min(1), role: z.enum(['user', 'agent', 'company']).default('user') });
+export const accountDeletionSchema = z.object({ otp: otpSchema, reason: loose.max(500).optional() });
