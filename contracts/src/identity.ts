@@ -214,3 +214,56 @@ export const nafathStatusSchema = z.enum(NAFATH_STATUSES);
 
 export const googleSignInSchema = z.object({ idToken: z.string().min(1), role: z.enum(['user', 'agent', 'company']).default('user') });
 export const accountDeletionSchema = z.object({ otp: otpSchema, reason: loose.max(500).optional() });
+
+/**
+ * The identity service's endpoints, relative to `/api/identity` on a site's origin. The
+ * frontends and the service both take paths from here.
+ */
+export const IDENTITY_API = {
+  /** POST registerCustomerSchema | registerAgentSchema | registerCompanySchema → unverifiedResults (OTP sent). */
+  register: (kind: 'customer' | 'agent' | 'company') => `/v1/auth/register/${kind}`,
+  /** POST loginRequestSchema → loginResults; 403 with unverifiedResults when the mobile is not verified. */
+  login: (kind: 'customer' | 'agent' | 'company') => `/v1/auth/login/${kind}`,
+  /** POST verifyOtpSchema → signup/login: loginResults; reset: { resetToken }; delete: { deletionToken }. */
+  verifyOtp: '/v1/auth/otp/verify',
+  /** POST resendOtpSchema → { expiresInSeconds, resendInSeconds } (same answer whether the mobile exists or not). */
+  resendOtp: '/v1/auth/otp/resend',
+  /** POST forgotPasswordSchema → { expiresInSeconds, resendInSeconds } (same answer whether the mobile exists or not). */
+  forgotPassword: '/v1/auth/forgot-password',
+  /** POST resetPasswordSchema → null. */
+  resetPassword: '/v1/auth/reset-password',
+  /** POST refreshTokenSchema → loginResults (the refresh token rotates; reusing an old one revokes the family). */
+  refresh: '/v1/auth/refresh',
+  /** POST refreshTokenSchema → null. */
+  logout: '/v1/auth/logout',
+  /** POST googleSignInSchema → loginResults. */
+  google: '/v1/auth/google',
+  /** GET → accountProfileSchema; PUT updateProfileSchema → accountProfileSchema. */
+  profile: '/v1/profile',
+  /** PUT changePasswordSchema → null. */
+  changePassword: '/v1/profile/password',
+  /** PUT changeLanguageSchema → null (spec "change language" call). */
+  changeLanguage: '/v1/profile/language',
+  /** POST multipart `file` (jpeg/png/jpg/gif, < 2 MB) → accountProfileSchema. */
+  profileImage: '/v1/profile/image',
+  /** POST multipart `file` (jpeg/png/jpg/gif, < 2 MB), no login needed (registration) → { id, url }. */
+  uploads: '/v1/uploads',
+  /** GET ?page&limit → page of { id, name, logo } (companies an agent can join). */
+  companies: '/v1/companies',
+  /** GET ?page&limit → page of agentSummarySchema (company only); POST createAgentSchema. */
+  agents: '/v1/agents',
+  /** PUT (edit), DELETE (delete) one agent of the caller's company. */
+  agent: (id: string) => `/v1/agents/${id}`,
+  /** PATCH { status: 'active' | 'inactive' }. */
+  agentStatus: (id: string) => `/v1/agents/${id}/status`,
+  /** POST → sends an OTP to the caller's mobile for account deletion. */
+  deletionOtp: '/v1/account/deletion/otp',
+  /** POST accountDeletionSchema → { eraseAfter }. */
+  deletion: '/v1/account/deletion',
+  /** POST nafathRequestSchema → nafathRequestResultsSchema (Saudi site only). */
+  nafathRequest: '/v1/nafath/request',
+  /** GET ?transId → { status: nafathStatusSchema }. */
+  nafathStatus: '/v1/nafath/status',
+  /** POST { token, transId, requestId } from the provider. */
+  nafathCallback: '/v1/nafath/callback',
+} as const;
