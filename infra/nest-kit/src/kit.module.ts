@@ -1,4 +1,13 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, type Provider } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { AuthGuard, JWT_PUBLIC_KEY } from './auth.js';
@@ -8,6 +17,16 @@ import { EnvelopeInterceptor } from './envelope.interceptor.js';
 import { HealthController } from './health.controller.js';
 import { buildOpenApi, type RouteDoc } from './openapi.js';
 import { OPENAPI_DOCUMENT, REDIS } from './tokens.js';
+
+/** Closes the shared Redis client with the application, so nothing keeps the process alive. */
+@Injectable()
+class RedisLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
 
 export interface KitOptions {
   service: string;
@@ -36,7 +55,7 @@ export class ManzilKitModule implements NestModule {
     const exported: (string | symbol)[] = [JWT_PUBLIC_KEY];
     if (options.redisUrl) {
       const url = options.redisUrl;
-      providers.push({ provide: REDIS, useFactory: () => new Redis(url, { maxRetriesPerRequest: 3 }) });
+      providers.push({ provide: REDIS, useFactory: () => new Redis(url, { maxRetriesPerRequest: 3 }) }, RedisLifecycle);
       exported.push(REDIS);
     }
     return {

@@ -1,0 +1,38 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions } from '@manzil/db';
+import { BusModule, ManzilKitModule } from '@manzil/nest-kit';
+import type { ServiceConfig } from './config.js';
+import { entities, migrations } from './data-source.js';
+import { ROUTES } from './routes.js';
+import { SiteConfigModule } from './site-config/site-config.module.js';
+
+/** A dynamic module so tests pass their own config. */
+@Module({})
+export class AppModule {
+  static forRoot(config: ServiceConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ManzilKitModule.forRoot({
+          service: 'content',
+          jwtPublicKey: config.JWT_PUBLIC_KEY,
+          redisUrl: config.REDIS_URL,
+          routes: ROUTES,
+        }),
+        TypeOrmModule.forRoot(dataSourceOptions({ url: config.DATABASE_URL, entities, migrations })),
+        BusModule.forRoot({
+          clientId: 'content',
+          redisUrl: config.REDIS_URL,
+          namespace: config.BUS_NAMESPACE,
+          kafkaBrokers: config.KAFKA_BROKERS,
+          relay: true,
+        }),
+        SiteConfigModule.forRoot({
+          cachePrefix: config.BUS_NAMESPACE,
+          cacheTtlSeconds: config.CONFIG_CACHE_TTL_SECONDS,
+        }),
+      ],
+    };
+  }
+}

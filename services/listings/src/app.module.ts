@@ -1,0 +1,39 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions } from '@manzil/db';
+import { BusModule, ManzilKitModule } from '@manzil/nest-kit';
+import { ApprovalModule } from './approval/approval.module.js';
+import type { ServiceConfig } from './config.js';
+import { entities, migrations } from './data-source.js';
+import { MediaModule } from './media/media.module.js';
+import { PropertiesModule } from './properties/properties.module.js';
+import { ROUTES } from './routes.js';
+
+/** A dynamic module so tests pass their own config. */
+@Module({})
+export class AppModule {
+  static forRoot(config: ServiceConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ManzilKitModule.forRoot({
+          service: 'listings',
+          jwtPublicKey: config.JWT_PUBLIC_KEY,
+          redisUrl: config.REDIS_URL,
+          routes: ROUTES,
+        }),
+        TypeOrmModule.forRoot(dataSourceOptions({ url: config.DATABASE_URL, entities, migrations })),
+        BusModule.forRoot({
+          clientId: 'listings',
+          redisUrl: config.REDIS_URL,
+          namespace: config.BUS_NAMESPACE,
+          kafkaBrokers: config.KAFKA_BROKERS,
+          relay: true,
+        }),
+        PropertiesModule,
+        ApprovalModule,
+        MediaModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,11 @@
+import 'reflect-metadata';
+import { exitOnConfigError, loadConfig, startService } from '@manzil/nest-kit';
+import { AppModule } from './app.module.js';
+import { envSchema } from './config.js';
+
+try {
+  const config = loadConfig(envSchema);
+  await startService('listings', AppModule.forRoot(config), config.PORT);
+} catch (error) {
+  exitOnConfigError(error);
+}

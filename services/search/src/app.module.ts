@@ -1,0 +1,37 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions } from '@manzil/db';
+import { BusModule, ManzilKitModule } from '@manzil/nest-kit';
+import type { ServiceConfig } from './config.js';
+import { entities, migrations } from './data-source.js';
+import { PropertiesModule } from './properties/properties.module.js';
+import { ReadModelModule } from './read-model/read-model.module.js';
+import { ROUTES } from './routes.js';
+
+/** A dynamic module so tests pass their own config. */
+@Module({})
+export class AppModule {
+  static forRoot(config: ServiceConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ManzilKitModule.forRoot({
+          service: 'search',
+          jwtPublicKey: config.JWT_PUBLIC_KEY,
+          redisUrl: config.REDIS_URL,
+          routes: ROUTES,
+        }),
+        TypeOrmModule.forRoot(dataSourceOptions({ url: config.DATABASE_URL, entities, migrations })),
+        // No relay: search publishes nothing (yet); it only consumes.
+        BusModule.forRoot({
+          clientId: 'search',
+          redisUrl: config.REDIS_URL,
+          namespace: config.BUS_NAMESPACE,
+          kafkaBrokers: config.KAFKA_BROKERS,
+        }),
+        ReadModelModule,
+        PropertiesModule,
+      ],
+    };
+  }
+}
