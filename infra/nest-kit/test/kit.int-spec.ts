@@ -3,9 +3,12 @@ import { Body, Controller, Get, type INestApplication, Module, Post } from '@nes
 import request from 'supertest';
 import { z } from 'zod';
 import type { Language, Site } from '@manzil/contracts';
-import { createTestApp, testKeys, tokenFor } from '@manzil/testing';
+import { Test } from '@nestjs/testing';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { importPKCS8, SignJWT } from 'jose';
 import {
   AppException,
+  configureApp,
   Authenticated,
   currentContext,
   CurrentLanguage,
@@ -15,6 +18,21 @@ import {
   withMessage,
   ZodPipe,
 } from '../src/index.js';
+
+// @manzil/testing builds on this package, so this spec makes its own keys and app.
+const testKeys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
+
+async function tokenFor(role: string, options: { site?: Site; expiresIn?: string } = {}): Promise<string> {
+  return new SignJWT({ role, site: options.site ?? 'ae' })
+    .setProtectedHeader({ alg: 'RS256' })
+    .setSubject(randomUUID())
+    .setExpirationTime(options.expiresIn ?? '15m')
+    .sign(await importPKCS8(testKeys.privateKey, 'RS256'));
+}
 
 const noteSchema = z.object({ title: z.string().min(2, 'required'), rating: z.number().int().min(1) });
 
@@ -66,7 +84,10 @@ describe('nest-kit on a real HTTP server', () => {
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
-    app = await createTestApp(ProbeModule);
+    const moduleRef = await Test.createTestingModule({ imports: [ProbeModule] }).compile();
+    app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
+    configureApp(app);
+    await app.listen(0, '127.0.0.1');
   });
   afterAll(async () => {
     await app.close();
