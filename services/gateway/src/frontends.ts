@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Logger } from '@nestjs/common';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { sendError } from './respond.js';
+import { isApiPath, pathOf } from './proxy.js';
+
+/** Remote folder name → its key in the runtime manifest the shell reads. */
+export const REMOTES = {
+  customer: 'customer',
+  'agent-portal': 'agentPortal',
+  'company-portal': 'companyPortal',
+  admin: 'admin',
+} as const;
+
+export function defaultManifest(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(REMOTES).map(([folder, key]) => [key, `/remotes/${folder}/mf-manifest.json`]),
+  );
+}
+
+/** `<repo>/frontends`, from src/ (tests) or dist/ (server) alike. */
+export function defaultFrontendsDir(): string {
+  return resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../frontends');
+}
+
+/** webpack's [contenthash] in a file name: safe to cache for a year. */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+const GATEWAY_ROUTES = new Set(['/health', '/ready', '/openapi.json']);
+
+function setCacheHeaders(response: Response, path: string): void {
+  // The entry points (index.html, remoteEntry.js, mf-manifest.json) keep their names across
+  // releases: always revalidated, so a deploy is seen at once. Hashed assets never change.
+  response.setHeader('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+function serve(dir: string): RequestHandler {
+  return express.static(dir, {
+    index: false,
+    redirect: false,
+    fallthrough: true,
+    setHeaders: setCacheHeaders,
+  });
+}
+
+/**
+ * The shell at `/` (with the SPA fallback to its index.html), each remote at
+ * `/remotes/<name>/`, and the runtime manifest at `/remotes.json`. A dist that is not built
+ * yet is only a warning at boot: its files answer 404 and the gateway keeps serving the API.
+ */
+export function frontends(frontendsDir: string, manifestOverride?: string): RequestHandler {
+  const logger = new Logger('frontends');
+  const shellDir = join(frontendsDir, 'shell', 'dist');
+  const shellIndex = join(shellDir, 'index.html');
+  const manifest = manifestOverride
+    ? (JSON.parse(manifestOverride) as Record<string, string>)
+    : defaultManifest();
+  for (const dir of [shellDir, ...Object.keys(REMOTES).map((name) => join(frontendsDir, name, 'dist'))]) {
+    if (!existsSync(dir)) logger.warn(`${dir} is missing: build the frontend to serve it`);
+  }
+  const shell = serve(shellDir);
+  const remotes = new Map(
+    Object.keys(REMOTES).map((name) => [name, serve(join(frontendsDir, name, 'dist'))]),
+  );
+
+  return (request: Request, response: Response, next: NextFunction) => {
+    const path = pathOf(request);
+    if (GATEWAY_ROUTES.has(path)) return next();
+    if (isApiPath(path)) return sendError(request, response, 404, 'NOT_FOUND');
+    const notFound = () => sendError(request, response, 404, 'NOT_FOUND');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return notFound();
+
+    if (path === '/remotes.json') {
+      response.setHeader('Cache-Control', 'no-cache');
+      response.json(manifest);
+      return;
+    }
+    const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(path);
+    if (remote) {
+      const serveRemote = remotes.get(remote[1]);
+      if (!serveRemote || !remote[2]) return notFound();
+      request.url = request.originalUrl.slice(`/remotes/${remote[1]}`.length);
+      return serveRemote(request, response, notFound);
+    }
+    const index = () => {
+      // A path with an extension is a file that does not exist, not a page of the app.
+      if (/\.[^/]+$/.test(path) || !existsSync(shellIndex)) return notFound();
+      response.setHeader('Cache-Control', 'no-cache');
+      response.sendFile(shellIndex, (error) => {
+        if (error && !response.headersSent) notFound();
+      });
+    };
+    if (path === '/') return index();
+    request.url = request.originalUrl;
+    return shell(request, response, index);
+  };
+}

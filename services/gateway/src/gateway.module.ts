@@ -1,0 +1,58 @@
+import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { ManzilKitModule } from '@manzil/nest-kit';
+import type { GatewayConfig } from './config.js';
+import { cors } from './cors.js';
+import { defaultFrontendsDir, frontends } from './frontends.js';
+import { apiProxy, isApiPath, pathOf } from './proxy.js';
+import { RateLimiter } from './rate-limit.js';
+import { securityHeaders } from './security-headers.js';
+import { upstreams } from './upstreams.js';
+import type { NextFunction, Request, Response } from 'express';
+
+const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+/**
+ * The gateway has no controllers of its own beyond the kit's /health, /ready and
+ * /openapi.json: it is a chain of middleware. Order matters: headers on everything, CORS
+ * (answers preflights), the rate limit on /api/**, the proxy, then the static frontends.
+ */
+@Module({})
+export class AppModule implements NestModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ManzilKitModule.forRoot({ service: 'gateway', jwtPublicKey: config.JWT_PUBLIC_KEY })],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        {
+          provide: RateLimiter,
+          useFactory: () =>
+            new RateLimiter({
+              redisUrl: config.REDIS_URL,
+              namespace: config.GATEWAY_RATE_NAMESPACE,
+              perMinute: config.RATE_LIMIT_PER_MINUTE,
+            }),
+        },
+      ],
+    };
+  }
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    const limit = this.limiter.middleware();
+    consumer
+      .apply(
+        securityHeaders,
+        cors(this.config.CORS_ORIGINS),
+        (request: Request, response: Response, next: NextFunction) =>
+          isApiPath(pathOf(request)) ? limit(request, response, next) : next(),
+        apiProxy(upstreams(this.config), this.config.PROXY_TIMEOUT_MS),
+        frontends(this.config.FRONTENDS_DIR ?? defaultFrontendsDir(), this.config.REMOTES_MANIFEST),
+      )
+      .forRoutes('{*path}');
+  }
+}

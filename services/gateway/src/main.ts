@@ -1,0 +1,25 @@
+import {
+  createLogger,
+  exitOnConfigError,
+  loadConfig,
+  PinoNestLogger,
+  setRequestLogger,
+} from '@manzil/nest-kit';
+import { createGatewayApp } from './app.js';
+import { envSchema } from './config.js';
+
+try {
+  const config = loadConfig(envSchema);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const app = await createGatewayApp(config, new PinoNestLogger(logger));
+  setRequestLogger(logger);
+  await app.listen(config.PORT, '0.0.0.0');
+  logger.info(
+    { port: config.PORT },
+    'gateway listening: http://ae.localhost:%d http://sa.localhost:%d',
+    config.PORT,
+    config.PORT,
+  );
+} catch (error) {
+  exitOnConfigError(error);
+}

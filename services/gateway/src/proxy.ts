@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { Logger } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
+import { siteFromHost } from '@manzil/contracts';
+import { currentContext } from '@manzil/nest-kit';
+import { sendError } from './respond.js';
+import type { Upstream } from './upstreams.js';
+
+const API_PATH = /^\/api\/([^/?#]+)(\/[^?#]*)?(\?.*)?$/;
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * `/api/<service>/rest?query` → `<service target>/rest?query`. The site comes from the Host
+ * only (a client cannot choose it by sending x-site); the request id is kept when the client
+ * sent one so a request can be followed end to end. All other client headers travel as
+ * they are, among them `language`, `timezoneOffset` and `authorization`.
+ */
+export function apiProxy(table: Map<string, Upstream>, timeoutMs: number): RequestHandler {
+  const logger = new Logger('proxy');
+  const proxies = new Map<string, RequestHandler>();
+  for (const upstream of table.values()) {
+    const proxy = createProxyMiddleware<Request, Response>({
+      target: upstream.target,
+      changeOrigin: true,
+      xfwd: true,
+      proxyTimeout: timeoutMs,
+      on: {
+        proxyReq: (proxyReq: ClientRequest, request: Request) => {
+          proxyReq.setHeader('x-site', siteFromHost(request.headers.host));
+          proxyReq.setHeader('x-request-id', requestIdOf(request));
+          // Only for bodies parsed by someone before us (the gateway itself parses none).
+          fixRequestBody(proxyReq, request);
+        },
+        error: (error: Error, request: IncomingMessage, response: ServerResponse | Socket) => {
+          logger.warn(`${upstream.service} failed: ${(error as { code?: string }).code ?? error.message}`);
+          if (!('writeHead' in response)) {
+            response.destroy();
+            return;
+          }
+          if (response.headersSent) {
+            response.end();
+            return;
+          }
+          sendError(request as Request, response as Response, 502, 'SERVICE_UNAVAILABLE', {
+            service: upstream.service,
+          });
+        },
+      },
+    });
+    proxies.set(upstream.prefix, proxy as unknown as RequestHandler);
+  }
+
+  return (request: Request, response: Response, next: NextFunction) => {
+    const match = API_PATH.exec(request.originalUrl);
+    if (!match) return next();
+    const proxy = proxies.get(match[1]);
+    if (!proxy) return sendError(request, response, 404, 'NOT_FOUND');
+    request.url = `${match[2] || '/'}${match[3] ?? ''}`;
+    return proxy(request, response, next);
+  };
+}
+
+function requestIdOf(request: Request): string {
+  return currentContext()?.requestId ?? firstHeader(request.headers['x-request-id']) ?? randomUUID();
+}
+
+/**
+ * The request's path as the client sent it. Nest mounts middleware with `app.use`, which
+ * hides the mount path from `req.url`/`req.path`, so the gateway reads `originalUrl`.
+ */
+export function pathOf(request: Request): string {
+  return request.originalUrl.split(/[?#]/)[0];
+}
+
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}

@@ -1,0 +1,369 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { loadConfig } from '@manzil/nest-kit';
+import { testNamespace, testRedisUrl } from '@manzil/testing';
+import { createGatewayApp } from '../src/app.js';
+import { envSchema, type GatewayConfig } from '../src/config.js';
+
+interface Echo {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A real upstream: answers with what it received. `/slow` never answers. */
+async function startEcho(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req: IncomingMessage, res) => {
+    if (req.url?.startsWith('/slow')) return;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const echo: Echo = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString(),
+      };
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(echo));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function fakeFrontends(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'manzil-frontends-'));
+  mkdirSync(join(dir, 'shell', 'dist'), { recursive: true });
+  writeFileSync(join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(dir, 'shell', 'dist', 'main.3f2a9c1b.js'), 'console.log("shell")');
+  mkdirSync(join(dir, 'customer', 'dist'), { recursive: true });
+  writeFileSync(join(dir, 'customer', 'dist', 'mf-manifest.json'), '{"name":"customer"}');
+  writeFileSync(join(dir, 'customer', 'dist', 'remoteEntry.js'), 'var customer;');
+  // agent-portal, company-portal and admin are deliberately not built.
+  return dir;
+}
+
+describe('gateway', () => {
+  let echo: { server: Server; url: string };
+  let frontendsDir: string;
+  let base: GatewayConfig;
+  const apps: INestApplication[] = [];
+
+  async function gateway(overrides: Record<string, string> = {}): Promise<INestApplication> {
+    const config = loadConfig(envSchema, {
+      NODE_ENV: 'test',
+      PORT: '0',
+      REDIS_URL: testRedisUrl(),
+      GATEWAY_RATE_NAMESPACE: testNamespace('gateway'),
+      FRONTENDS_DIR: frontendsDir,
+      IDENTITY_URL: echo.url,
+      LISTINGS_URL: echo.url,
+      ...overrides,
+    });
+    const app = await createGatewayApp(config, false);
+    await app.listen(0, '127.0.0.1');
+    apps.push(app);
+    return app;
+  }
+
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    echo = await startEcho();
+    frontendsDir = fakeFrontends();
+    base = loadConfig(envSchema, { PORT: '0' });
+    expect(base.RATE_LIMIT_PER_MINUTE).toBe(600);
+    app = await gateway();
+  });
+
+  afterAll(async () => {
+    for (const one of apps) await one.close();
+    echo.server.closeAllConnections();
+    await new Promise((resolve) => echo.server.close(resolve));
+    rmSync(frontendsDir, { recursive: true, force: true });
+  });
+
+  describe('proxy', () => {
+    it('strips /api/<service>, sets x-site from the Host and forwards the headers', async () => {
+      const response = await request(app.getHttpServer())
+        .get('/api/identity/v1/accounts/me?x=1&y=%D9%85')
+        .set('Host', 'sa.localhost:3000')
+        .set('x-site', 'ae')
+        .set('language', 'ar')
+        .set('timezoneOffset', '+03:00')
+        .set('authorization', 'Bearer abc.def.ghi')
+        .expect(200);
+      const body = response.body as Echo;
+      expect(body.url).toBe('/v1/accounts/me?x=1&y=%D9%85');
+      expect(body.headers['x-site']).toBe('sa');
+      expect(body.headers['language']).toBe('ar');
+      expect(body.headers['timezoneoffset']).toBe('+03:00');
+      expect(body.headers['authorization']).toBe('Bearer abc.def.ghi');
+      expect(body.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers['x-request-id']).toBe(body.headers['x-request-id']);
+    });
+
+    it('resolves ae for ae.localhost and plain localhost, and keeps a sent request id', async () => {
+      const ae = await request(app.getHttpServer())
+        .get('/api/listings/v1/x')
+        .set('Host', 'ae.localhost:3000')
+        .expect(200);
+      expect((ae.body as Echo).headers['x-site']).toBe('ae');
+      expect((ae.body as Echo).url).toBe('/v1/x');
+      const plain = await request(app.getHttpServer())
+        .get('/api/listings')
+        .set('Host', 'localhost:3000')
+        .set('x-request-id', 'req-123')
+        .expect(200);
+      expect((plain.body as Echo).headers['x-site']).toBe('ae');
+      expect((plain.body as Echo).headers['x-request-id']).toBe('req-123');
+      expect((plain.body as Echo).url).toBe('/');
+    });
+
+    it('streams request bodies to the upstream', async () => {
+      const response = await request(app.getHttpServer())
+        .post('/api/identity/v1/auth/login')
+        .set('Host', 'sa.localhost:3000')
+        .send({ mobile: '٠٥٠١٢٣٤٥٦٧', password: 'secret' })
+        .expect(200);
+      const body = response.body as Echo;
+      expect(body.method).toBe('POST');
+      expect(JSON.parse(body.body)).toEqual({ mobile: '٠٥٠١٢٣٤٥٦٧', password: 'secret' });
+    });
+
+    it('answers 404 in the envelope for an unknown service', async () => {
+      const response = await request(app.getHttpServer())
+        .get('/api/nope/v1/x')
+        .set('language', 'ar')
+        .expect(404);
+      expect(response.body).toEqual({
+        status: 404,
+        success: false,
+        message: 'لم يتم العثور على سجل',
+        results: { code: 'NOT_FOUND' },
+      });
+    });
+
+    it('answers 502 in the request language when the upstream is down', async () => {
+      const down = await gateway({ PAYMENTS_URL: `http://127.0.0.1:${await closedPort()}` });
+      const en = await request(down.getHttpServer()).get('/api/payments/v1/plans').expect(502);
+      expect(en.body).toEqual({
+        status: 502,
+        success: false,
+        message: 'Something wrong, please try again later',
+        results: { code: 'SERVICE_UNAVAILABLE', service: 'payments' },
+      });
+      const ar = await request(down.getHttpServer())
+        .get('/api/payments/v1/plans')
+        .set('language', 'ar')
+        .expect(502);
+      expect(ar.body.message).toBe('حدث خطأ، يرجى المحاولة لاحقاً');
+      expect(ar.headers['content-security-policy']).toContain("default-src 'self'");
+    });
+
+    it('answers 502 when the upstream times out', async () => {
+      const slow = await gateway({ CONTENT_URL: echo.url, PROXY_TIMEOUT_MS: '300' });
+      const response = await request(slow.getHttpServer()).get('/api/content/slow').expect(502);
+      expect(response.body.results).toEqual({ code: 'SERVICE_UNAVAILABLE', service: 'content' });
+    });
+
+    it('does not know the sandbox in production', async () => {
+      const production = await gateway({ NODE_ENV: 'production', SANDBOX_URL: echo.url });
+      await request(production.getHttpServer()).get('/api/sandbox/v1/sms').expect(404);
+      const development = await gateway({ SANDBOX_URL: echo.url });
+      const response = await request(development.getHttpServer()).get('/api/sandbox/v1/sms').expect(200);
+      expect((response.body as Echo).url).toBe('/v1/sms');
+    });
+  });
+
+  describe('frontends', () => {
+    it('serves the shell, its hashed assets immutable and index.html not cached', async () => {
+      const index = await request(app.getHttpServer()).get('/').expect(200);
+      expect(index.text).toContain('<title>shell</title>');
+      expect(index.headers['cache-control']).toBe('no-cache');
+      const asset = await request(app.getHttpServer()).get('/main.3f2a9c1b.js').expect(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['content-type']).toContain('javascript');
+    });
+
+    it('falls back to index.html for app routes (Arabic slugs too), not for files, /api or /remotes', async () => {
+      for (const path of [
+        '/property/villa-in-dubai',
+        '/%D8%B4%D8%B1%D8%A7%D8%A1/%D8%B9%D9%82%D8%A7%D8%B1%D8%A7%D8%AA-%D9%84%D9%84%D8%A8%D9%8A%D8%B9',
+        '/admin/users',
+      ]) {
+        const page = await request(app.getHttpServer()).get(path).expect(200);
+        expect(page.text).toContain('<title>shell</title>');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+      await request(app.getHttpServer()).get('/missing.js').expect(404);
+      await request(app.getHttpServer()).get('/remotes/customer/nothing-here').expect(404);
+      const api = await request(app.getHttpServer()).get('/api').expect(404);
+      expect(api.body.results).toEqual({ code: 'NOT_FOUND' });
+      await request(app.getHttpServer()).post('/property/x').expect(404);
+    });
+
+    it('serves each remote under /remotes/<name>/ and 404s a remote that is not built', async () => {
+      const manifest = await request(app.getHttpServer())
+        .get('/remotes/customer/mf-manifest.json')
+        .expect(200);
+      expect(manifest.body).toEqual({ name: 'customer' });
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      await request(app.getHttpServer()).get('/remotes/customer/remoteEntry.js').expect(200);
+      await request(app.getHttpServer()).get('/remotes/admin/mf-manifest.json').expect(404);
+      await request(app.getHttpServer()).get('/remotes/unknown/mf-manifest.json').expect(404);
+    });
+
+    it('serves the runtime manifest, overridable from the environment', async () => {
+      const response = await request(app.getHttpServer()).get('/remotes.json').expect(200);
+      expect(response.body).toEqual({
+        customer: '/remotes/customer/mf-manifest.json',
+        agentPortal: '/remotes/agent-portal/mf-manifest.json',
+        companyPortal: '/remotes/company-portal/mf-manifest.json',
+        admin: '/remotes/admin/mf-manifest.json',
+      });
+      const custom = await gateway({
+        REMOTES_MANIFEST: '{"customer":"https://cdn.example/customer/mf-manifest.json"}',
+      });
+      const overridden = await request(custom.getHttpServer()).get('/remotes.json').expect(200);
+      expect(overridden.body).toEqual({ customer: 'https://cdn.example/customer/mf-manifest.json' });
+    });
+
+    it('keeps running without any dist', async () => {
+      const empty = mkdtempSync(join(tmpdir(), 'manzil-empty-'));
+      try {
+        const bare = await gateway({ FRONTENDS_DIR: empty });
+        await request(bare.getHttpServer()).get('/').expect(404);
+        await request(bare.getHttpServer()).get('/remotes/customer/mf-manifest.json').expect(404);
+        await request(bare.getHttpServer()).get('/health').expect(200);
+      } finally {
+        rmSync(empty, { recursive: true, force: true });
+      }
+    });
+
+    it('keeps its own /health, /ready and /openapi.json', async () => {
+      const health = await request(app.getHttpServer()).get('/health').expect(200);
+      expect(health.body).toEqual({ status: 200, success: true, message: 'OK', results: { status: 'ok' } });
+      await request(app.getHttpServer()).get('/ready').expect(200);
+      const openapi = await request(app.getHttpServer()).get('/openapi.json').expect(200);
+      expect(openapi.body.openapi).toBe('3.1.0');
+    });
+  });
+
+  describe('security headers', () => {
+    it('sets them on static and proxied responses, without HSTS over http', async () => {
+      for (const path of ['/', '/api/identity/v1/x', '/api/nope']) {
+        const response = await request(app.getHttpServer()).get(path);
+        const csp = response.headers['content-security-policy'];
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+        expect(csp).toContain("img-src 'self' data: blob:");
+        expect(csp).toContain("connect-src 'self'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+        expect(response.headers['x-powered-by']).toBeUndefined();
+      }
+    });
+
+    it('sets HSTS when a trusted proxy says the request came over https', async () => {
+      const response = await request(app.getHttpServer())
+        .get('/')
+        .set('X-Forwarded-Proto', 'https')
+        .expect(200);
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    });
+  });
+
+  describe('CORS', () => {
+    it('allows a listed origin, with its preflight', async () => {
+      const simple = await request(app.getHttpServer())
+        .get('/api/identity/v1/x')
+        .set('Origin', 'http://sa.localhost:3000')
+        .expect(200);
+      expect(simple.headers['access-control-allow-origin']).toBe('http://sa.localhost:3000');
+      expect(simple.headers['access-control-allow-credentials']).toBe('true');
+      const preflight = await request(app.getHttpServer())
+        .options('/api/identity/v1/auth/login')
+        .set('Origin', 'http://ae.localhost:3000')
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'content-type, language, authorization')
+        .expect(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('http://ae.localhost:3000');
+      expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+      expect(preflight.headers['access-control-allow-headers']).toContain('language');
+      expect(preflight.headers['access-control-allow-headers']).toContain('authorization');
+    });
+
+    it('gives another origin no CORS headers', async () => {
+      const simple = await request(app.getHttpServer())
+        .get('/api/identity/v1/x')
+        .set('Origin', 'https://evil.example')
+        .expect(200);
+      expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await request(app.getHttpServer())
+        .options('/api/identity/v1/x')
+        .set('Origin', 'https://evil.example')
+        .set('Access-Control-Request-Method', 'DELETE')
+        .expect(204);
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+    });
+  });
+
+  describe('rate limit', () => {
+    it('answers 429 with Retry-After after the limit, per client IP, in the language', async () => {
+      const limited = await gateway({ RATE_LIMIT_PER_MINUTE: '3' });
+      const server = limited.getHttpServer();
+      for (let i = 0; i < 3; i += 1) {
+        await request(server).get('/api/identity/v1/x').set('X-Forwarded-For', '203.0.113.7').expect(200);
+      }
+      const refused = await request(server)
+        .get('/api/identity/v1/x')
+        .set('X-Forwarded-For', '203.0.113.7')
+        .set('language', 'ar')
+        .expect(429);
+      expect(refused.body).toEqual({
+        status: 429,
+        success: false,
+        message: 'طلبات كثيرة جداً. يرجى المحاولة لاحقاً.',
+        results: { code: 'RATE_LIMITED' },
+      });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // Another client still gets through, and pages are not limited.
+      await request(server).get('/api/identity/v1/x').set('X-Forwarded-For', '203.0.113.8').expect(200);
+      await request(server).get('/').set('X-Forwarded-For', '203.0.113.7').expect(200);
+    });
+
+    it('fails open when Redis is down', async () => {
+      const noRedis = await gateway({
+        RATE_LIMIT_PER_MINUTE: '1',
+        REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+      });
+      for (let i = 0; i < 3; i += 1) {
+        await request(noRedis.getHttpServer()).get('/api/identity/v1/x').expect(200);
+      }
+    });
+  });
+});

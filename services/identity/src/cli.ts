@@ -1,0 +1,12 @@
+import { runServiceCli } from '@manzil/db';
+import { exitOnConfigError, loadConfig } from '@manzil/nest-kit';
+import { envSchema } from './config.js';
+import { buildDataSource } from './data-source.js';
+
+/** node dist/cli.js migrate|revert|seed */
+try {
+  const config = loadConfig(envSchema.pick({ DATABASE_URL: true }));
+  await runServiceCli(process.argv.slice(2), { dataSource: buildDataSource(config.DATABASE_URL) });
+} catch (error) {
+  exitOnConfigError(error);
+}

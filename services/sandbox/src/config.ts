@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { SERVICES } from '@manzil/contracts';
+import { baseEnvSchema, ConfigError } from '@manzil/nest-kit';
+
+/** The sandbox verifies no token and has no database: Redis keeps what it receives. */
+export const envSchema = baseEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.sandbox.port),
+  JWT_PUBLIC_KEY: z.string().default(''),
+  REDIS_URL: z.url('REDIS_URL must be a redis:// URL'),
+  SANDBOX_NAMESPACE: z.string().min(1).default('manzil:sandbox'),
+});
+export type SandboxConfig = z.infer<typeof envSchema>;
+
+/**
+ * The sandbox fakes outside providers (it would accept any payment, read anyone's OTP): it
+ * must never run in production. Checked at boot and again when the module is built.
+ */
+export function refuseProduction(nodeEnv: string | undefined): void {
+  if (nodeEnv === 'production') {
+    throw new ConfigError(
+      'sandbox refuses to start with NODE_ENV=production: it fakes outside providers and is for development and tests only',
+    );
+  }
+}
