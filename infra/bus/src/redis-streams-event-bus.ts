@@ -79,7 +79,8 @@ export class RedisStreamsEventBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     const consumer =
-      options.consumerName ?? `${this.clientId}-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+      options.consumerName ??
+      `${this.clientId}-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
     const subscription = new RedisSubscription(this, this.redis, options, consumer, () =>
       this.subscriptions.delete(subscription),
     );
@@ -279,8 +280,10 @@ class RedisSubscription implements Subscription {
     await Promise.all(
       [...byKey.values()].map(async (list) => {
         for (const delivery of list) {
-          if (await this.deliver(delivery)) acks.push(delivery);
-          else return;
+          const outcome = await this.deliver(delivery);
+          if (outcome === 'handled') acks.push(delivery);
+          // Left pending (stopping, or taken over): later entries of the key must wait for it.
+          if (outcome === 'pending') return;
         }
       }),
     );
@@ -292,29 +295,31 @@ class RedisSubscription implements Subscription {
     await pipeline.exec();
   }
 
-  /** Runs the handler until it succeeds (true: ack it) or the entry has gone to the DLQ (acked there). */
-  private async deliver(delivery: Delivery): Promise<boolean> {
-    if (delivery.fields === null) return true;
+  /** Runs the handler until it succeeds or the entry goes to the DLQ; retries count as deliveries. */
+  private async deliver(delivery: Delivery): Promise<'handled' | 'dead' | 'pending'> {
+    // Deleted while pending (stream trimmed): nothing left to handle, just ack it.
+    if (delivery.fields === null) return 'handled';
     const parsed = parseEvent(fieldOf(delivery.fields, 'event'));
     if (!parsed.ok) {
-      await this.deadLetter(delivery, `invalid event: ${parsed.error}`);
-      return false;
+      await this.deadLetter(delivery, delivery.deliveries, `invalid event: ${parsed.error}`);
+      return 'dead';
     }
     let attempt = delivery.deliveries;
     for (;;) {
       if (attempt > this.maxAttempts) {
-        await this.deadLetter(delivery, 'delivered more than maxAttempts times without being handled');
-        return false;
+        // A consumer died while handling it each time (a poison event): don't run it again.
+        await this.deadLetter(delivery, attempt - 1, 'delivered more than maxAttempts times without an ack');
+        return 'dead';
       }
       try {
         await this.options.handler(parsed.event, delivery.topic);
-        return true;
+        return 'handled';
       } catch (error) {
         if (attempt >= this.maxAttempts) {
-          await this.deadLetter(delivery, errorMessage(error));
-          return false;
+          await this.deadLetter(delivery, attempt, errorMessage(error));
+          return 'dead';
         }
-        if (!this.running) return false;
+        if (!this.running) return 'pending';
         await sleep(retryDelayMs(attempt));
         // XCLAIM to ourselves counts the redelivery in Redis (and resets the idle time, so no one
         // else claims it meanwhile); an empty reply means another consumer has taken it over.
@@ -325,13 +330,13 @@ class RedisSubscription implements Subscription {
           0,
           delivery.id,
         )) as StreamEntry[];
-        if (claimed.length === 0) return false;
+        if (claimed.length === 0) return 'pending';
         attempt += 1;
       }
     }
   }
 
-  private async deadLetter(delivery: Delivery, reason: string): Promise<void> {
+  private async deadLetter(delivery: Delivery, attempts: number, reason: string): Promise<void> {
     // One MULTI: the entry is either in the DLQ and acked, or still pending.
     await this.redis
       .multi()
@@ -344,7 +349,7 @@ class RedisSubscription implements Subscription {
         'sourceId',
         delivery.id,
         'attempts',
-        String(delivery.deliveries),
+        String(attempts),
         'error',
         reason,
       )
@@ -356,8 +361,16 @@ class RedisSubscription implements Subscription {
   private async forgetConsumerIfIdle(): Promise<void> {
     try {
       for (const { stream } of this.streams) {
-        const pending = (await this.redis.xpending(stream, this.options.group, '-', '+', 1, this.consumer)) as unknown[];
-        if (pending.length === 0) await this.redis.xgroup('DELCONSUMER', stream, this.options.group, this.consumer);
+        const pending = (await this.redis.xpending(
+          stream,
+          this.options.group,
+          '-',
+          '+',
+          1,
+          this.consumer,
+        )) as unknown[];
+        if (pending.length === 0)
+          await this.redis.xgroup('DELCONSUMER', stream, this.options.group, this.consumer);
       }
     } catch {
       // Best effort: a leftover consumer entry is harmless.
@@ -371,7 +384,9 @@ function fieldOf(fields: string[] | null, name: string): string | undefined {
   return undefined;
 }
 
-function parseEvent(raw: string | undefined): { ok: true; event: EventEnvelope } | { ok: false; error: string } {
+function parseEvent(
+  raw: string | undefined,
+): { ok: true; event: EventEnvelope } | { ok: false; error: string } {
   try {
     const result = eventEnvelopeSchema.safeParse(JSON.parse(raw ?? ''));
     return result.success ? { ok: true, event: result.data } : { ok: false, error: result.error.message };

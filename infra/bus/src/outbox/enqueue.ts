@@ -1,0 +1,24 @@
+import type { EntityManager } from 'typeorm';
+import { eventEnvelopeSchema, type EventEnvelope } from '@manzil/contracts';
+
+export const OUTBOX_CHANNEL = 'outbox';
+
+/** Writes events into the outbox using the caller's transaction manager, and NOTIFY outbox so the relay wakes. */
+export async function enqueue(
+  manager: EntityManager,
+  topic: string,
+  events: EventEnvelope | EventEnvelope[],
+): Promise<void> {
+  const list = Array.isArray(events) ? events : [events];
+  if (list.length === 0) return;
+  // A malformed event fails the caller's transaction now rather than reaching every consumer.
+  for (const event of list) eventEnvelopeSchema.parse(event);
+  // unnest keeps one statement (and 3 parameters) however many events there are; ordinality keeps their order.
+  await manager.query(
+    `INSERT INTO "outbox" ("topic", "key", "event")
+     SELECT $1, e.key, e.event FROM unnest($2::text[], $3::jsonb[]) WITH ORDINALITY AS e(key, event, n) ORDER BY e.n`,
+    [topic, list.map((e) => e.key), list.map((e) => JSON.stringify(e))],
+  );
+  // Delivered at commit, dropped on rollback: the relay only wakes for committed rows.
+  await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
+}

@@ -1,0 +1,14 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** An event a consumer has handled: the row that makes at-least-once delivery idempotent. */
+@Entity({ name: 'inbox' })
+export class InboxEntry {
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'inbox_pkey' })
+  consumer: string;
+
+  @PrimaryColumn({ name: 'event_id', type: 'uuid', primaryKeyConstraintName: 'inbox_pkey' })
+  eventId: string;
+
+  @Column({ name: 'handled_at', type: 'timestamptz', default: () => 'now()' })
+  handledAt: Date;
+}
