@@ -1,0 +1,44 @@
+// Browser tests against the running system (`npm run test:e2e` starts it; see README.md).
+// Debian's Chromium, never a downloaded browser: do not run `playwright install`.
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, '.cache', 'e2e');
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(out, 'test-results'),
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.MANZIL_E2E_RESULTS ?? path.join(out, 'results.json') }],
+    ['html', { outputFolder: path.join(out, 'report'), open: 'never' }],
+  ],
+  use: {
+    baseURL: process.env.E2E_AE_URL ?? 'http://ae.localhost:3000',
+    headless: true,
+    // Playwright gives each browser a fresh temporary user-data-dir.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+});

@@ -1,0 +1,53 @@
+import { expect, type Page } from '@playwright/test';
+
+export type SiteKey = 'ae' | 'sa';
+export type Lang = 'en' | 'ar';
+
+export const SITES: Record<SiteKey, { url: string; currency: RegExp; seededTitle: string }> = {
+  ae: {
+    url: process.env.E2E_AE_URL ?? 'http://ae.localhost:3000',
+    currency: /\bAED\b|د\.إ/,
+    seededTitle: 'Dubai Marina',
+  },
+  sa: {
+    url: process.env.E2E_SA_URL ?? 'http://sa.localhost:3000',
+    currency: /\bSAR\b|\u20C1|\uFDFC|ر\.س/,
+    seededTitle: 'Riyadh',
+  },
+};
+export const other = (site: SiteKey): SiteKey => (site === 'ae' ? 'sa' : 'ae');
+
+/** Collects console errors and uncaught page errors from the moment it is called. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+export const header = (page: Page) => page.getByTestId('site-header').first();
+export const footer = (page: Page) => page.getByTestId('site-footer').first();
+
+/** Waits until the page settled: network idle and the shell's header rendered. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(header(page)).toBeVisible();
+}
+
+/** Picks a language with the header's language menu (`<select data-testid="language-select">`). */
+export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
+  const select = page.getByTestId('language-select').first();
+  await expect(select).toBeVisible();
+  await select.selectOption(lang);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await page.waitForLoadState('networkidle');
+  await expect(header(page)).toBeVisible();
+}
+
+export async function expectDirection(page: Page, lang: Lang): Promise<void> {
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('lang', lang);
+  await expect(html).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+}

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: start the system in the background (like `npm start`, on the same kind
+// of infrastructure: DATABASE_URL/REDIS_URL or the embedded Postgres + local redis-server),
+// wait until it is healthy, run Playwright (e2e/), then stop everything, even on failure.
+//
+// The system under test gets fresh databases (manzil_e2e_<service>, dropped and re-created,
+// then migrated and seeded) and Redis database 2 (flushed), so a dev database is never
+// touched and every run sees exactly the seed. Logs: .data/logs/e2e/<service>.log.
+//   npm run test:e2e -- --no-build        skip the build step
+//   npm run test:e2e -- -- <playwright args>   e.g. -- -g "currency"
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  CACHE_DIR,
+  ROOT,
+  fail,
+  killRunningChildren,
+  mkdirp,
+  repoEnv,
+  run,
+  say,
+  seconds,
+  warn,
+} from './lib/common.mjs';
+import { ensureInfra } from './lib/infra.mjs';
+import { SITE_URLS } from './lib/services.mjs';
+import { startSystem } from './lib/system.mjs';
+
+const argv = process.argv.slice(2);
+const sep = argv.indexOf('--');
+const args = sep >= 0 ? argv.slice(0, sep) : argv;
+const playwrightArgs = sep >= 0 ? argv.slice(sep + 1) : [];
+const resultsFile = process.env.MANZIL_E2E_RESULTS ?? path.join(CACHE_DIR, 'e2e', 'results.json');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let infra;
+let system;
+let finished = false;
+
+async function cleanup() {
+  killRunningChildren('SIGTERM');
+  await system?.stop().catch((e) => warn(`stopping services: ${e.message}`));
+  await infra?.stop().catch((e) => warn(`stopping infra: ${e.message}`));
+}
+
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (finished) return;
+    finished = true;
+    warn(`${sig}: stopping`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+process.on('exit', () => {
+  killRunningChildren('SIGKILL');
+  for (const ch of system?.children?.values() ?? []) {
+    try {
+      process.kill(-ch.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+});
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return;
+  if (process.getuid?.() === 0 && !process.env.CHROMIUM_PATH) {
+    say('chromium is missing: installing it with apt-get (about 30 s)');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+  }
+  if (!fs.existsSync(chromium)) {
+    throw new Error(
+      `no browser at ${chromium}. Install Debian's Chromium: sudo apt-get update && sudo apt-get install -y chromium (never \`playwright install\`)`,
+    );
+  }
+}
+
+async function main() {
+  const t0 = Date.now();
+  ensureChromium();
+  fs.rmSync(resultsFile, { force: true });
+  mkdirp(path.dirname(resultsFile));
+  infra = await ensureInfra({ fast: true });
+
+  // Redis database 2, emptied: the e2e system never sees dev or test keys.
+  const redisUrl = new URL(infra.redis.url);
+  redisUrl.pathname = '/2';
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl.toString(), { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  await redis.flushdb();
+  redis.disconnect();
+
+  system = await startSystem({
+    adminUrl: infra.postgres.url,
+    redisUrl: redisUrl.toString(),
+    build: !args.includes('--no-build'),
+    dbPrefix: 'manzil_e2e_',
+    freshDatabases: true,
+    consoleLogs: Boolean(process.env.E2E_LOGS),
+    runName: 'e2e',
+    onHandle: (h) => {
+      system = h;
+    },
+  });
+  const down = system.services.filter((s) => s.state !== 'up');
+  for (const s of down) warn(`e2e: ${s.name} is not running: ${s.reason || s.state}`);
+  if (!system.services.some((s) => s.name === 'gateway' && s.state === 'up')) {
+    throw new Error(
+      `the gateway is not up, so the sites cannot be tested (logs: ${path.relative(ROOT, system.logDir)})`,
+    );
+  }
+  say(
+    `e2e: system ready in ${seconds(Date.now() - t0)}; running Playwright against ${SITE_URLS.ae} and ${SITE_URLS.sa}`,
+  );
+
+  const r = await run(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
+      'test',
+      '-c',
+      path.join(ROOT, 'e2e', 'playwright.config.ts'),
+      ...playwrightArgs,
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: repoEnv({
+        MANZIL_E2E_RESULTS: resultsFile,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        CHROMIUM_PATH: chromium,
+      }),
+      timeoutMs: 15 * 60_000,
+    },
+  );
+  if (r.code !== 0)
+    warn(
+      `e2e: Playwright failed (exit ${r.code}); service logs in ${path.relative(ROOT, system.logDir)}/, report in .cache/e2e/report`,
+    );
+  return r.code;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  fail(`e2e: ${error?.message ?? error}`);
+  code = 1;
+} finally {
+  if (!finished) {
+    finished = true;
+    await cleanup();
+  }
+}
+process.exit(code);

@@ -1,0 +1,63 @@
+// `npm ci` when node_modules is missing or older than package-lock.json (and really differs),
+// `npm install --offline` when a workspace symlink is missing. Uses no third-party module.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, readJson, run, say, warn } from './common.mjs';
+
+function lockDiffers() {
+  const lockFile = path.join(ROOT, 'package-lock.json');
+  const hiddenFile = path.join(ROOT, 'node_modules', '.package-lock.json');
+  if (!fs.existsSync(lockFile)) return false;
+  if (!fs.existsSync(hiddenFile)) return true;
+  if (fs.statSync(lockFile).mtimeMs <= fs.statSync(hiddenFile).mtimeMs) return false;
+  const lock = readJson(lockFile, {}).packages ?? {};
+  const hidden = readJson(hiddenFile, {}).packages ?? {};
+  for (const [key, entry] of Object.entries(lock)) {
+    if (!key.startsWith('node_modules/') || entry.optional || entry.link) continue;
+    if (hidden[key]?.version !== entry.version) return true;
+  }
+  return false;
+}
+
+function missingWorkspaceLinks() {
+  const pkg = readJson(path.join(ROOT, 'package.json'), {});
+  const missing = [];
+  for (const pattern of pkg.workspaces ?? []) {
+    const dirs = pattern.endsWith('/*')
+      ? (fs.existsSync(path.join(ROOT, pattern.slice(0, -2)))
+          ? fs.readdirSync(path.join(ROOT, pattern.slice(0, -2)))
+          : []
+        ).map((d) => `${pattern.slice(0, -2)}/${d}`)
+      : [pattern];
+    for (const dir of dirs) {
+      const name = readJson(path.join(ROOT, dir, 'package.json'))?.name;
+      if (name && !fs.existsSync(path.join(ROOT, 'node_modules', name))) missing.push(name);
+    }
+  }
+  return missing;
+}
+
+/** Returns the ms spent installing (0 when nothing was needed). Throws when npm fails. */
+export async function ensureInstalled() {
+  const started = Date.now();
+  let did = false;
+  const absent = !fs.existsSync(path.join(ROOT, 'node_modules'));
+  if (absent || lockDiffers()) {
+    say(
+      absent
+        ? 'node_modules is missing: running npm ci'
+        : 'package-lock.json changed since the last install: running npm ci',
+    );
+    did = true;
+    const r = await run('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+    if (r.code !== 0) throw new Error('npm ci failed');
+  }
+  const missing = missingWorkspaceLinks();
+  if (missing.length) {
+    say(`linking new workspaces (${missing.join(', ')}): npm install --offline`);
+    did = true;
+    const r = await run('npm', ['install', '--offline', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+    if (r.code !== 0) warn('npm install --offline failed; run `npm install` yourself');
+  }
+  return did ? Date.now() - started : 0;
+}

