@@ -24,6 +24,10 @@ const common = {
 
 export default {
   rootDir: '.',
+  // Starts (or reuses) a Postgres server and a Redis for the integration specs and passes
+  // MANZIL_TEST_PG_URL / MANZIL_TEST_REDIS_URL to the workers.
+  globalSetup: '<rootDir>/scripts/jest-global-setup.mjs',
+  globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
   cacheDirectory: '<rootDir>/.cache/jest',
   projects: [
     {
