@@ -20,6 +20,40 @@ export const ERROR_MESSAGES = {
     ar: 'حدث خطأ، يرجى المحاولة لاحقاً',
   },
   SITE_MISMATCH: { en: 'This is not available on this site.', ar: 'هذا غير متاح على هذا الموقع.' },
+  // Identity (sign-in, OTP, accounts, company agents).
+  INVALID_CREDENTIALS: { en: 'Invalid mobile number or password.', ar: 'رقم الجوال أو كلمة المرور غير صحيحة.' },
+  OTP_EXPIRED: { en: 'The OTP has expired. Please request a new one.', ar: 'انتهت صلاحية رمز التحقق. يرجى طلب رمز جديد.' },
+  OTP_INVALID: { en: 'The OTP is incorrect.', ar: 'رمز التحقق غير صحيح.' },
+  OTP_LOCKED: {
+    en: 'Too many wrong attempts. Please request a new OTP when this one expires.',
+    ar: 'محاولات خاطئة كثيرة. يرجى طلب رمز جديد بعد انتهاء صلاحية هذا الرمز.',
+  },
+  OTP_COOLDOWN: {
+    en: 'Please wait before requesting a new OTP.',
+    ar: 'يرجى الانتظار قبل طلب رمز تحقق جديد.',
+  },
+  ACCOUNT_UNVERIFIED: {
+    en: 'Your mobile number is not verified. We have sent you an OTP.',
+    ar: 'رقم جوالك غير مُتحقق منه. أرسلنا لك رمز تحقق.',
+  },
+  ACCOUNT_INACTIVE: {
+    en: 'Your account is inactive. Please contact your company or us.',
+    ar: 'حسابك غير نشط. يرجى التواصل مع شركتك أو معنا.',
+  },
+  SUBSCRIPTION_REQUIRED_AGENT: { en: 'You have to buy subscription to add agent', ar: 'يجب عليك شراء اشتراك لإضافة وكيل' },
+  AGENT_LIMIT_REACHED: {
+    en: 'You have reached the number of agents your plan allows.',
+    ar: 'لقد وصلت إلى عدد الوكلاء المسموح به في باقتك.',
+  },
+  DUPLICATE_ACCOUNT: {
+    en: 'An account with this mobile number or email already exists.',
+    ar: 'يوجد حساب بهذا الرقم أو البريد الإلكتروني بالفعل.',
+  },
+  INVALID_RESET_TOKEN: {
+    en: 'This password reset link has expired. Please start again.',
+    ar: 'انتهت صلاحية طلب إعادة تعيين كلمة المرور. يرجى البدء من جديد.',
+  },
+  WRONG_PASSWORD: { en: 'The old password is incorrect.', ar: 'كلمة المرور القديمة غير صحيحة.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -37,6 +71,12 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
   required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   invalid: { en: 'Invalid value.', ar: 'قيمة غير صالحة.' },
   ...VALIDATION_MESSAGES,
+  'mobile.taken': { en: 'This mobile number is already registered.', ar: 'رقم الجوال هذا مسجل بالفعل.' },
+  'email.taken': { en: 'This email is already registered.', ar: 'البريد الإلكتروني هذا مسجل بالفعل.' },
+  'file.required': { en: 'Please choose a file.', ar: 'يرجى اختيار ملف.' },
+  'file.type': { en: 'Only jpeg, png, jpg and gif images are allowed.', ar: 'يُسمح فقط بصور jpeg و png و jpg و gif.' },
+  'file.size': { en: 'The file must be smaller than 2 MB.', ar: 'يجب أن يكون حجم الملف أقل من 2 ميجابايت.' },
+  'password.wrong': { en: 'The old password is incorrect.', ar: 'كلمة المرور القديمة غير صحيحة.' },
 };
 
 export function fieldMessage(message: string, language: Language): string {

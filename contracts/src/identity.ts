@@ -207,6 +207,48 @@ export const createAgentSchema = withConfirmedPassword(
   }),
 );
 
+/**
+ * PUT IDENTITY_API.agent(id): the fields of createAgentSchema; the password changes only when
+ * one is given (with its confirmation).
+ */
+export const updateAgentSchema = z
+  .object({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    email: emailSchema,
+    countryCode: countryCodeSchema,
+    mobile: mobileSchema,
+    whatsapp: z.boolean().default(false),
+    nationality: loose.max(50).optional(),
+    languages: z.array(z.string().max(30)).max(10).default([]),
+    designation: loose.max(50).optional(),
+    brn: brnSchema,
+    bio: loose.max(1000).optional(),
+    pictureId: z.string().min(1).optional(),
+    password: passwordSchema.optional(),
+    confirmPassword: z.string().optional(),
+  })
+  .refine((agent) => (agent.password ?? '') === (agent.confirmPassword ?? ''), {
+    message: 'password.mismatch',
+    path: ['confirmPassword'],
+  });
+/** PATCH IDENTITY_API.agentStatus(id). */
+export const agentStatusUpdateSchema = z.object({ status: z.enum(['active', 'inactive']) });
+/** GET IDENTITY_API.agent(id): what the edit form needs. */
+export const agentDetailSchema = agentSummarySchema.extend({
+  whatsapp: z.boolean(),
+  nationality: z.string().nullable(),
+  languages: z.array(z.string()),
+  bio: z.string().nullable(),
+  pictureId: z.string().nullable(),
+});
+/** GET IDENTITY_API.companies item. */
+export const companySummarySchema = z.object({ id: z.uuid(), name: z.string(), logo: z.string().nullable() });
+/** POST IDENTITY_API.uploads results. */
+export const uploadResultsSchema = z.object({ id: z.uuid(), url: z.string() });
+/** What resend-OTP, forgot-password and the deletion OTP answer. */
+export const otpTimingSchema = z.object({ expiresInSeconds: z.number().int(), resendInSeconds: z.number().int() });
+
 export const nafathRequestSchema = z.object({ nationalId: nationalIdSchema });
 export const nafathRequestResultsSchema = z.object({ transId: z.string(), random: z.string(), expiresAt: z.iso.datetime() });
 export const NAFATH_STATUSES = ['WAITING', 'COMPLETED', 'REJECTED', 'EXPIRED'] as const;
@@ -252,7 +294,7 @@ export const IDENTITY_API = {
   companies: '/v1/companies',
   /** GET ?page&limit → page of agentSummarySchema (company only); POST createAgentSchema. */
   agents: '/v1/agents',
-  /** PUT (edit), DELETE (delete) one agent of the caller's company. */
+  /** GET (agentDetailSchema), PUT updateAgentSchema (edit), DELETE (delete) one agent of the caller's company. 402 when adding without an entitlement. */
   agent: (id: string) => `/v1/agents/${id}`,
   /** PATCH { status: 'active' | 'inactive' }. */
   agentStatus: (id: string) => `/v1/agents/${id}/status`,

@@ -10,3 +10,4 @@ export * from './search.js';
 export * from './text.js';
 export * from './validation.js';
 export * from './identity.js';
+export * from './cms.js';

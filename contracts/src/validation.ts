@@ -38,6 +38,18 @@ export const VALIDATION_MESSAGES = {
   'longitude.invalid': { en: 'Longitude must be between -180 and 180.', ar: 'يجب أن يكون خط الطول بين -180 و180.' },
   'text.required': { en: 'Please enter a value.', ar: 'يرجى إدخال قيمة.' },
   'nationalId.invalid': { en: 'Please enter a valid national ID (10 digits).', ar: 'يرجى إدخال رقم هوية صحيح (10 أرقام).' },
+  'text.tooLong': { en: 'This text is too long.', ar: 'هذا النص طويل جداً.' },
+  'url.invalid': { en: 'Please enter a valid URL.', ar: 'يرجى إدخال رابط صحيح.' },
+  'slug.invalid': {
+    en: 'Please enter a valid slug (letters, digits and dashes).',
+    ar: 'يرجى إدخال معرّف رابط صحيح (حروف وأرقام وشرطات).',
+  },
+  'slug.taken': { en: 'This slug is already used on this site.', ar: 'معرّف الرابط هذا مستخدم بالفعل على هذا الموقع.' },
+  'rating.required': { en: 'Please rate the content', ar: 'يرجى تقييم المحتوى' },
+  'message.required': { en: 'Please enter message.', ar: 'يرجى إدخال الرسالة.' },
+  'complaintType.invalid': { en: 'Please choose complaint or suggestion.', ar: 'يرجى اختيار شكوى أو اقتراح.' },
+  'reply.required': { en: 'Please enter a reply.', ar: 'يرجى إدخال الرد.' },
+  'cms.saudiOnly': { en: 'This is only available on the Saudi site.', ar: 'هذا متاح فقط على الموقع السعودي.' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 

@@ -5,7 +5,7 @@ import { BusModule, ManzilKitModule } from '@manzil/nest-kit';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
 import { ROUTES } from './routes.js';
-import { SiteConfigModule } from './site-config/site-config.module.js';
+import { ContentModule } from './content.module.js';
 
 /** A dynamic module so tests pass their own config. */
 @Module({})
@@ -28,7 +28,7 @@ export class AppModule {
           kafkaBrokers: config.KAFKA_BROKERS,
           relay: true,
         }),
-        SiteConfigModule.forRoot({
+        ContentModule.forRoot({
           cachePrefix: config.BUS_NAMESPACE,
           cacheTtlSeconds: config.CONFIG_CACHE_TTL_SECONDS,
         }),

@@ -1,7 +1,7 @@
 import { countryCodeOf, type Language, type SiteConfig } from '@manzil/contracts';
 import type { PropertyType } from './property-type.entity.js';
 import type { SiteSetting } from './site-setting.entity.js';
-import type { StaticContent } from './static-content.entity.js';
+import type { Page } from '../cms/page.entity.js';
 
 /** How a currency reads in each language: the riyal sign (U+FDFC) and the dirham abbreviation in Arabic. */
 const CURRENCY_LABELS: Record<'AED' | 'SAR', Record<Language, string>> = {
@@ -27,7 +27,7 @@ export function areaUnitLabel(areaUnit: 'sqft' | 'sqm', language: Language): str
 export function presentConfig(
   setting: SiteSetting,
   propertyTypes: PropertyType[],
-  staticContent: StaticContent[],
+  staticContent: Pick<Page, 'slug' | 'publicSlug' | 'publicSlugAr'>[],
   language: Language,
 ): SiteConfig {
   return {

@@ -6,7 +6,7 @@ import { ConfigCache } from './config-cache.js';
 import { presentConfig } from './present-config.js';
 import { PropertyType } from './property-type.entity.js';
 import { SiteSetting } from './site-setting.entity.js';
-import { StaticContent } from './static-content.entity.js';
+import { Page } from '../cms/page.entity.js';
 
 /** Reads a site's config, through the Redis cache. */
 @Injectable()
@@ -33,7 +33,7 @@ export async function loadConfig(
   const [setting, types, pages] = await Promise.all([
     manager.findOne(SiteSetting, { where: { site } }),
     manager.find(PropertyType, { where: { site }, order: { position: 'ASC' } }),
-    manager.find(StaticContent, { where: { site }, order: { position: 'ASC' } }),
+    manager.find(Page, { where: { site, published: true }, order: { position: 'ASC', createdAt: 'ASC' } }),
   ]);
   if (!setting) throw new AppException('NO_DATA_FOUND');
   return presentConfig(setting, types, pages, language);

@@ -8,19 +8,21 @@ import {
 } from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
 import { AppException } from '@manzil/nest-kit';
+import { PublicCache } from '../cms/public-cache.js';
 import { ConfigCache } from './config-cache.js';
 import { PropertyType } from './property-type.entity.js';
 import { SiteSetting } from './site-setting.entity.js';
 
 /**
  * An admin changes the site's config: the rows and `content.config.changed` (through the
- * outbox) commit together, then the cached config of the site is dropped.
+ * outbox) commit together, then the cached config (and top menus) of the site are dropped.
  */
 @Injectable()
 export class UpdateSiteConfig {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: ConfigCache,
+    private readonly publicCache: PublicCache,
   ) {}
 
   async execute(site: Site, change: Change, requestId?: string): Promise<void> {
@@ -51,5 +53,7 @@ export class UpdateSiteConfig {
       );
     });
     await this.cache.drop(site);
+    // The top menu hides items of inactive property types from visitors.
+    await this.publicCache.drop(site, 'menus');
   }
 }
