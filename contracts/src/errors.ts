@@ -13,16 +13,28 @@ export const ERROR_MESSAGES = {
   NO_DATA_FOUND: { en: 'No Data Found', ar: 'لا توجد بيانات' },
   UNAUTHORIZED: { en: 'Please log in to continue.', ar: 'يرجى تسجيل الدخول للمتابعة.' },
   FORBIDDEN: { en: 'You are not allowed to do this.', ar: 'غير مسموح لك بهذا الإجراء.' },
-  SESSION_CONFLICT: { en: 'Your session has ended. Please log in again.', ar: 'انتهت جلستك. يرجى تسجيل الدخول مرة أخرى.' },
-  RATE_LIMITED: { en: 'Too many requests. Please try again later.', ar: 'طلبات كثيرة جداً. يرجى المحاولة لاحقاً.' },
+  SESSION_CONFLICT: {
+    en: 'Your session has ended. Please log in again.',
+    ar: 'انتهت جلستك. يرجى تسجيل الدخول مرة أخرى.',
+  },
+  RATE_LIMITED: {
+    en: 'Too many requests. Please try again later.',
+    ar: 'طلبات كثيرة جداً. يرجى المحاولة لاحقاً.',
+  },
   SERVICE_UNAVAILABLE: {
     en: 'Something wrong, please try again later',
     ar: 'حدث خطأ، يرجى المحاولة لاحقاً',
   },
   SITE_MISMATCH: { en: 'This is not available on this site.', ar: 'هذا غير متاح على هذا الموقع.' },
   // Identity (sign-in, OTP, accounts, company agents).
-  INVALID_CREDENTIALS: { en: 'Invalid mobile number or password.', ar: 'رقم الجوال أو كلمة المرور غير صحيحة.' },
-  OTP_EXPIRED: { en: 'The OTP has expired. Please request a new one.', ar: 'انتهت صلاحية رمز التحقق. يرجى طلب رمز جديد.' },
+  INVALID_CREDENTIALS: {
+    en: 'Invalid mobile number or password.',
+    ar: 'رقم الجوال أو كلمة المرور غير صحيحة.',
+  },
+  OTP_EXPIRED: {
+    en: 'The OTP has expired. Please request a new one.',
+    ar: 'انتهت صلاحية رمز التحقق. يرجى طلب رمز جديد.',
+  },
   OTP_INVALID: { en: 'The OTP is incorrect.', ar: 'رمز التحقق غير صحيح.' },
   OTP_LOCKED: {
     en: 'Too many wrong attempts. Please request a new OTP when this one expires.',
@@ -40,7 +52,10 @@ export const ERROR_MESSAGES = {
     en: 'Your account is inactive. Please contact your company or us.',
     ar: 'حسابك غير نشط. يرجى التواصل مع شركتك أو معنا.',
   },
-  SUBSCRIPTION_REQUIRED_AGENT: { en: 'You have to buy subscription to add agent', ar: 'يجب عليك شراء اشتراك لإضافة وكيل' },
+  SUBSCRIPTION_REQUIRED_AGENT: {
+    en: 'You have to buy subscription to add agent',
+    ar: 'يجب عليك شراء اشتراك لإضافة وكيل',
+  },
   AGENT_LIMIT_REACHED: {
     en: 'You have reached the number of agents your plan allows.',
     ar: 'لقد وصلت إلى عدد الوكلاء المسموح به في باقتك.',
@@ -74,7 +89,10 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
   'mobile.taken': { en: 'This mobile number is already registered.', ar: 'رقم الجوال هذا مسجل بالفعل.' },
   'email.taken': { en: 'This email is already registered.', ar: 'البريد الإلكتروني هذا مسجل بالفعل.' },
   'file.required': { en: 'Please choose a file.', ar: 'يرجى اختيار ملف.' },
-  'file.type': { en: 'Only jpeg, png, jpg and gif images are allowed.', ar: 'يُسمح فقط بصور jpeg و png و jpg و gif.' },
+  'file.type': {
+    en: 'Only jpeg, png, jpg and gif images are allowed.',
+    ar: 'يُسمح فقط بصور jpeg و png و jpg و gif.',
+  },
   'file.size': { en: 'The file must be smaller than 2 MB.', ar: 'يجب أن يكون حجم الملف أقل من 2 ميجابايت.' },
   'password.wrong': { en: 'The old password is incorrect.', ar: 'كلمة المرور القديمة غير صحيحة.' },
 };

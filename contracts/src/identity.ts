@@ -22,7 +22,10 @@ export const roleSchema = z.enum(ACCOUNT_ROLES);
 export type AccountRole = z.infer<typeof roleSchema>;
 
 /** `/login?type=Customer|Agent|Company` and the account kind behind it. */
-export const LOGIN_TYPES = { Customer: 'user', Agent: 'agent', Company: 'company' } as const satisfies Record<string, AccountRole>;
+export const LOGIN_TYPES = { Customer: 'user', Agent: 'agent', Company: 'company' } as const satisfies Record<
+  string,
+  AccountRole
+>;
 export type LoginType = keyof typeof LOGIN_TYPES;
 export function loginTypeOf(role: AccountRole): LoginType {
   return role === 'agent' ? 'Agent' : role === 'company' ? 'Company' : 'Customer';
@@ -104,7 +107,10 @@ export const registerAgentSchema = withConfirmedPassword(
     confirmPassword: z.string(),
     termsAccepted: termsSchema,
   }),
-).refine((agent) => agent.freelancer || agent.companyId, { message: 'company.required', path: ['companyId'] });
+).refine((agent) => agent.freelancer || agent.companyId, {
+  message: 'company.required',
+  path: ['companyId'],
+});
 
 export const registerCompanySchema = withConfirmedPassword(
   z.object({
@@ -247,14 +253,24 @@ export const companySummarySchema = z.object({ id: z.uuid(), name: z.string(), l
 /** POST IDENTITY_API.uploads results. */
 export const uploadResultsSchema = z.object({ id: z.uuid(), url: z.string() });
 /** What resend-OTP, forgot-password and the deletion OTP answer. */
-export const otpTimingSchema = z.object({ expiresInSeconds: z.number().int(), resendInSeconds: z.number().int() });
+export const otpTimingSchema = z.object({
+  expiresInSeconds: z.number().int(),
+  resendInSeconds: z.number().int(),
+});
 
 export const nafathRequestSchema = z.object({ nationalId: nationalIdSchema });
-export const nafathRequestResultsSchema = z.object({ transId: z.string(), random: z.string(), expiresAt: z.iso.datetime() });
+export const nafathRequestResultsSchema = z.object({
+  transId: z.string(),
+  random: z.string(),
+  expiresAt: z.iso.datetime(),
+});
 export const NAFATH_STATUSES = ['WAITING', 'COMPLETED', 'REJECTED', 'EXPIRED'] as const;
 export const nafathStatusSchema = z.enum(NAFATH_STATUSES);
 
-export const googleSignInSchema = z.object({ idToken: z.string().min(1), role: z.enum(['user', 'agent', 'company']).default('user') });
+export const googleSignInSchema = z.object({
+  idToken: z.string().min(1),
+  role: z.enum(['user', 'agent', 'company']).default('user'),
+});
 export const accountDeletionSchema = z.object({ otp: otpSchema, reason: loose.max(500).optional() });
 
 /**

@@ -98,6 +98,16 @@ describe('route allow-lists (spec §2)', () => {
     expect(isRouteAllowed('company', '/admin/anything')).toBe(false);
   });
 
+  it('opens the community pages to visitors, customers and the admin only', () => {
+    for (const role of ['visitor', 'user', 'admin'] as const) {
+      expect(isRouteAllowed(role, '/communities')).toBe(true);
+      expect(isRouteAllowed(role, '/communities/dubai-marina')).toBe(true);
+      expect(isRouteAllowed(role, encodeURI('/communities/دبي-مارينا'))).toBe(true);
+    }
+    expect(isRouteAllowed('agent', '/communities/dubai-marina')).toBe(false);
+    expect(isRouteAllowed('company', '/communities')).toBe(false);
+  });
+
   it('redirects visitors to /login and logged-in roles to /', () => {
     expect(redirectFor('visitor')).toBe('/login');
     expect(redirectFor('agent')).toBe('/');

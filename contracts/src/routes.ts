@@ -206,6 +206,13 @@ const CUSTOMER_FINDER_EXTRAS = [
   ARABIC_LISTING_PAGES['find-agent'],
 ];
 
+/**
+ * The area guides (spec §2 "area guides and community pages", no path given): the list and
+ * one community by its English or Arabic slug, for visitors and customers (and the admin, who
+ * reads what a visitor reads).
+ */
+export const COMMUNITY_ROUTES = ['/communities', '/communities/:slug'];
+
 /** `/my-orders` is in the user dropdown of every logged-in role (Saudi only, checked by site). */
 const LOGGED_IN_EXTRAS = ['/my-orders'];
 
@@ -214,14 +221,21 @@ const ADMIN_ROUTES = [
   '/admin/*',
   ...VISITOR_ROUTES_SPEC.filter((path) => !(HEADERLESS_ROUTES as readonly string[]).includes(path)),
   ...CUSTOMER_FINDER_EXTRAS,
+  ...COMMUNITY_ROUTES,
   ...LOGGED_IN_EXTRAS,
   '/notifications',
   '/profile',
 ];
 
 export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
-  visitor: [...VISITOR_ROUTES_SPEC, ...CUSTOMER_FINDER_EXTRAS, ...EVERY_ROLE_EXTRAS],
-  user: [...USER_ROUTES_SPEC, ...CUSTOMER_FINDER_EXTRAS, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
+  visitor: [...VISITOR_ROUTES_SPEC, ...CUSTOMER_FINDER_EXTRAS, ...COMMUNITY_ROUTES, ...EVERY_ROLE_EXTRAS],
+  user: [
+    ...USER_ROUTES_SPEC,
+    ...CUSTOMER_FINDER_EXTRAS,
+    ...COMMUNITY_ROUTES,
+    ...LOGGED_IN_EXTRAS,
+    ...EVERY_ROLE_EXTRAS,
+  ],
   agent: [...AGENT_ROUTES_SPEC, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
   company: [...COMPANY_ROUTES_SPEC, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
   admin: [...ADMIN_ROUTES, ...EVERY_ROLE_EXTRAS],

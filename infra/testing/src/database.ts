@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase, withDatabase } from '@manzil/db';
+import { testKeys } from './tokens.js';
+
+const testPublicKey = () => testKeys.publicKey;
 
 /** The Postgres server tests may create databases in (set by the jest global setup). */
 export function testServerUrl(): string {
@@ -26,4 +29,36 @@ export async function createTestDatabase(prefix: string): Promise<TestDatabase> 
 /** A fresh Redis key namespace for one test file (stream keys, caches, limits). */
 export function testNamespace(prefix: string): string {
   return `t:${prefix}:${randomBytes(4).toString('hex')}`;
+}
+
+/** A fresh database for one test file with the service's real migrations applied. */
+export async function createMigratedDatabase(
+  prefix: string,
+  buildDataSource: (url: string) => import('typeorm').DataSource,
+): Promise<TestDatabase> {
+  const db = await createTestDatabase(prefix);
+  const dataSource = buildDataSource(db.url);
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations();
+  } finally {
+    await dataSource.destroy();
+  }
+  return db;
+}
+
+/**
+ * The environment a service's AppModule gets in an integration test: its fresh database, the
+ * test Redis, a fresh bus namespace (unless one is shared between services) and the test key.
+ */
+export function serviceTestEnv(db: TestDatabase, namespace: string) {
+  return {
+    NODE_ENV: 'test' as const,
+    LOG_LEVEL: 'silent' as const,
+    PORT: 0,
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    BUS_NAMESPACE: namespace,
+    JWT_PUBLIC_KEY: testPublicKey(),
+  };
 }

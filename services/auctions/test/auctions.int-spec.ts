@@ -5,10 +5,9 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
   createTestApp,
-  createTestDatabase,
-  testKeys,
+  createMigratedDatabase,
+  serviceTestEnv,
   testNamespace,
-  testRedisUrl,
   tokenFor,
   type TestDatabase,
 } from '@manzil/testing';
@@ -22,22 +21,8 @@ describe('auctions: GET /v1/auctions', () => {
   let app: INestApplication;
 
   beforeAll(async () => {
-    db = await createTestDatabase('auctions');
-    const migrator = buildDataSource(db.url);
-    await migrator.initialize();
-    await migrator.runMigrations();
-    await migrator.destroy();
-    app = await createTestApp(
-      AppModule.forRoot({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        PORT: 0,
-        DATABASE_URL: db.url,
-        REDIS_URL: testRedisUrl(),
-        BUS_NAMESPACE: testNamespace('auctions'),
-        JWT_PUBLIC_KEY: testKeys.publicKey,
-      }),
-    );
+    db = await createMigratedDatabase('auctions', buildDataSource);
+    app = await createTestApp(AppModule.forRoot(serviceTestEnv(db, testNamespace('auctions'))));
     const ds = app.get(DataSource);
     const now = Date.now();
     // ae: three live (ending in 3, 1, 2 hours), one upcoming, one closed; sa: two live.

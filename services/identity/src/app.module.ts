@@ -4,7 +4,13 @@ import { dataSourceOptions } from '@manzil/db';
 import { BusModule, ManzilKitModule } from '@manzil/nest-kit';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
-import { AccountsModule, ACCOUNT_ROUTES } from './accounts/accounts.module.js';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { CoreModule } from './core.module.js';
+import { FeaturesModule } from './features.module.js';
+import { GoogleModule } from './google/index.js';
+import { NafathModule } from './nafath/index.js';
+import { ROUTES } from './routes.js';
+import { TokensModule } from './tokens/tokens.module.js';
 
 /** A dynamic module so tests pass their own configuration. */
 @Module({})
@@ -17,7 +23,7 @@ export class AppModule {
           service: 'identity',
           jwtPublicKey: config.JWT_PUBLIC_KEY,
           redisUrl: config.REDIS_URL,
-          routes: ACCOUNT_ROUTES,
+          routes: ROUTES,
         }),
         TypeOrmModule.forRoot(dataSourceOptions({ url: config.DATABASE_URL, entities, migrations })),
         BusModule.forRoot({
@@ -27,7 +33,12 @@ export class AppModule {
           kafkaBrokers: config.KAFKA_BROKERS,
           relay: true,
         }),
+        CoreModule.forRoot(config),
         AccountsModule,
+        TokensModule,
+        FeaturesModule,
+        NafathModule.forRoot(config),
+        GoogleModule.forRoot(config),
       ],
     };
   }

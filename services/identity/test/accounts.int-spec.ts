@@ -2,41 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import {
-  createTestApp,
-  createTestDatabase,
-  testKeys,
-  testNamespace,
-  testRedisUrl,
-  tokenFor,
-  type TestDatabase,
-} from '@manzil/testing';
-import { AppModule } from '../src/app.module.js';
-import { buildDataSource } from '../src/data-source.js';
+import { tokenFor } from '@manzil/testing';
+import { startHarness, type Harness } from './harness.js';
 
 describe('identity: GET /v1/accounts/me', () => {
-  let db: TestDatabase;
+  let harness: Harness;
   let app: INestApplication;
   let ds: DataSource;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    db = await createTestDatabase('identity');
-    const migrator = buildDataSource(db.url);
-    await migrator.initialize();
-    await migrator.runMigrations();
-    await migrator.destroy();
-    app = await createTestApp(
-      AppModule.forRoot({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        PORT: 0,
-        DATABASE_URL: db.url,
-        REDIS_URL: testRedisUrl(),
-        BUS_NAMESPACE: testNamespace('identity'),
-        JWT_PUBLIC_KEY: testKeys.publicKey,
-      }),
-    );
+    harness = await startHarness();
+    app = harness.app;
     ds = app.get(DataSource);
     // The same mobile number may hold one account on each site.
     const rows: [string, string, string, string][] = [
@@ -63,8 +40,7 @@ describe('identity: GET /v1/accounts/me', () => {
   });
 
   afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+    await harness?.close();
   });
 
   it('refuses a request without a token', async () => {

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { propertySummarySchema, TOPICS } from '@manzil/contracts';
 import {
   createTestApp,
-  createTestDatabase,
+  createMigratedDatabase,
   testKeys,
   testNamespace,
   testRedisUrl,
@@ -27,11 +27,7 @@ describe('listings: approval', () => {
   const namespace = testNamespace('listings');
 
   beforeAll(async () => {
-    db = await createTestDatabase('listings');
-    const ds = buildDataSource(db.url);
-    await ds.initialize();
-    await ds.runMigrations();
-    await ds.destroy();
+    db = await createMigratedDatabase('listings', buildDataSource);
     const config = envSchema.parse({
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),

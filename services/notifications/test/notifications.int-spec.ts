@@ -5,10 +5,9 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
   createTestApp,
-  createTestDatabase,
-  testKeys,
+  createMigratedDatabase,
+  serviceTestEnv,
   testNamespace,
-  testRedisUrl,
   tokenFor,
   type TestDatabase,
 } from '@manzil/testing';
@@ -22,22 +21,8 @@ describe('notifications: GET /v1/notifications', () => {
   const someoneElse = randomUUID();
 
   beforeAll(async () => {
-    db = await createTestDatabase('notifications');
-    const migrator = buildDataSource(db.url);
-    await migrator.initialize();
-    await migrator.runMigrations();
-    await migrator.destroy();
-    app = await createTestApp(
-      AppModule.forRoot({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        PORT: 0,
-        DATABASE_URL: db.url,
-        REDIS_URL: testRedisUrl(),
-        BUS_NAMESPACE: testNamespace('notifications'),
-        JWT_PUBLIC_KEY: testKeys.publicKey,
-      }),
-    );
+    db = await createMigratedDatabase('notifications', buildDataSource);
+    app = await createTestApp(AppModule.forRoot(serviceTestEnv(db, testNamespace('notifications'))));
     const ds = app.get(DataSource);
     const insert = (site: string, account: string, n: number, read = false) =>
       ds.query(

@@ -5,9 +5,8 @@ import { DataSource } from 'typeorm';
 import {
   createTestApp,
   createTestDatabase,
-  testKeys,
+  serviceTestEnv,
   testNamespace,
-  testRedisUrl,
   type TestDatabase,
 } from '@manzil/testing';
 import { AppModule } from '../src/app.module.js';
@@ -34,17 +33,7 @@ describe('payments: GET /v1/plans', () => {
     await seedPlans(migrator);
     await seedPlans(migrator);
     await migrator.destroy();
-    app = await createTestApp(
-      AppModule.forRoot({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        PORT: 0,
-        DATABASE_URL: db.url,
-        REDIS_URL: testRedisUrl(),
-        BUS_NAMESPACE: testNamespace('payments'),
-        JWT_PUBLIC_KEY: testKeys.publicKey,
-      }),
-    );
+    app = await createTestApp(AppModule.forRoot(serviceTestEnv(db, testNamespace('payments'))));
   });
 
   afterAll(async () => {

@@ -1,6 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ManzilKitModule } from '@manzil/nest-kit';
 import { refuseProduction, type SandboxConfig } from './config.js';
+import { googleOptions } from './google/google.config.js';
+import { GOOGLE_ROUTES, GoogleSandboxModule } from './google/google.module.js';
+import { nafathOptions } from './nafath/nafath.config.js';
+import { NAFATH_ROUTES, NafathSandboxModule } from './nafath/nafath.module.js';
 import { SINK_ROUTES, SinksModule } from './sinks/sinks.module.js';
 
 /** A dynamic module so tests pass their own configuration. */
@@ -15,9 +19,11 @@ export class AppModule {
           service: 'sandbox',
           jwtPublicKey: config.JWT_PUBLIC_KEY,
           redisUrl: config.REDIS_URL,
-          routes: SINK_ROUTES,
+          routes: [...SINK_ROUTES, ...NAFATH_ROUTES, ...GOOGLE_ROUTES],
         }),
         SinksModule.forRoot(config.SANDBOX_NAMESPACE),
+        NafathSandboxModule.forRoot(nafathOptions(config)),
+        GoogleSandboxModule.forRoot(googleOptions(config)),
       ],
     };
   }

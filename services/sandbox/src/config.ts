@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
 import { baseEnvSchema, ConfigError } from '@manzil/nest-kit';
+import { googleSandboxEnv } from './google/google.config.js';
+import { nafathSandboxEnv } from './nafath/nafath.config.js';
 
 /** The sandbox verifies no token and has no database: Redis keeps what it receives. */
 export const envSchema = baseEnvSchema.extend({
@@ -8,6 +10,8 @@ export const envSchema = baseEnvSchema.extend({
   JWT_PUBLIC_KEY: z.string().default(''),
   REDIS_URL: z.url('REDIS_URL must be a redis:// URL'),
   SANDBOX_NAMESPACE: z.string().min(1).default('manzil:sandbox'),
+  ...nafathSandboxEnv,
+  ...googleSandboxEnv,
 });
 export type SandboxConfig = z.infer<typeof envSchema>;
 

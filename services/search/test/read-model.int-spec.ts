@@ -6,7 +6,7 @@ import { listingApprovedV1, listingWithdrawnV1, TOPICS, type PropertySummary } f
 import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
 import {
   createTestApp,
-  createTestDatabase,
+  createMigratedDatabase,
   expectEventually,
   testKeys,
   testNamespace,
@@ -26,11 +26,7 @@ describe('search: read model fed by listing events', () => {
   const namespace = testNamespace('search');
 
   beforeAll(async () => {
-    db = await createTestDatabase('search');
-    const ds = buildDataSource(db.url);
-    await ds.initialize();
-    await ds.runMigrations();
-    await ds.destroy();
+    db = await createMigratedDatabase('search', buildDataSource);
     const config = envSchema.parse({
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),

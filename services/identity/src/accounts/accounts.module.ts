@@ -1,9 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { RouteDoc } from '@manzil/nest-kit';
 import { Account } from './account.entity.js';
 import { accountViewSchema } from './account.schema.js';
 import { AccountsController } from './accounts.controller.js';
+import { AccountsService } from './accounts.service.js';
 
 export const ACCOUNT_ROUTES: RouteDoc[] = [
   {
@@ -15,8 +16,12 @@ export const ACCOUNT_ROUTES: RouteDoc[] = [
   },
 ];
 
+/** Global: Nafath and Google sign-in find, create and mark accounts through AccountsService. */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([Account])],
   controllers: [AccountsController],
+  providers: [AccountsService],
+  exports: [AccountsService],
 })
 export class AccountsModule {}

@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import {
+  fieldMessage,
+  type Language,
+  type registerAgentSchema,
+  type registerCompanySchema,
+  type registerCustomerSchema,
+  type Site,
+} from '@manzil/contracts';
+import { AppException } from '@manzil/nest-kit';
+import { Account } from '../accounts/account.entity.js';
+import { fullName } from '../accounts/account-profile.js';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { OtpService } from '../otp/otp.service.js';
+import { hashPassword } from '../shared/passwords.js';
+import { UploadsService } from '../uploads/uploads.service.js';
+import type { UnverifiedResults } from './unverified-account.exception.js';
+
+export type RegisterCustomer = z.infer<typeof registerCustomerSchema>;
+export type RegisterAgent = z.infer<typeof registerAgentSchema>;
+export type RegisterCompany = z.infer<typeof registerCompanySchema>;
+export type Registration =
+  | { kind: 'customer'; body: RegisterCustomer }
+  | { kind: 'agent'; body: RegisterAgent }
+  | { kind: 'company'; body: RegisterCompany };
+
+/**
+ * Sign-up of a customer, an agent (of a company, or freelancer) or a company on the
+ * request's site: the account is created unverified and an OTP goes to its mobile; the
+ * OTP's verification signs the person in.
+ */
+@Injectable()
+export class RegisterAccount {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly accounts: AccountsService,
+    private readonly uploads: UploadsService,
+    private readonly otp: OtpService,
+  ) {}
+
+  async execute(site: Site, language: Language, registration: Registration): Promise<UnverifiedResults> {
+    const { body } = registration;
+    const passwordHash = await hashPassword(body.password);
+    const common = {
+      site,
+      email: body.email,
+      countryCode: body.countryCode,
+      mobile: body.mobile,
+      passwordHash,
+      language,
+      verified: false,
+    };
+    await this.dataSource.transaction(async (manager) => {
+      if (registration.kind === 'customer') {
+        const { firstName, lastName } = registration.body;
+        await this.accounts.create(
+          { ...common, role: 'user', name: fullName(firstName, lastName), firstName, lastName },
+          manager,
+        );
+      } else if (registration.kind === 'agent') {
+        const agent = registration.body;
+        const companyId = agent.freelancer ? null : (agent.companyId ?? null);
+        if (companyId) await this.requireCompany(manager, site, companyId, language);
+        await this.requireUpload(manager, site, agent.pictureId, 'pictureId', 'picture.required', language);
+        await this.accounts.create(
+          {
+            ...common,
+            role: 'agent',
+            name: fullName(agent.firstName, agent.lastName),
+            firstName: agent.firstName,
+            lastName: agent.lastName,
+            companyId,
+            freelancer: companyId === null,
+            whatsapp: agent.whatsapp,
+            nationality: agent.nationality ?? null,
+            languages: agent.languages,
+            designation: agent.designation ?? null,
+            brn: agent.brn,
+            bio: agent.bio ?? null,
+            pictureUploadId: agent.pictureId,
+          },
+          manager,
+        );
+      } else {
+        const company = registration.body;
+        await this.requireUpload(manager, site, company.logoId, 'logoId', 'logo.required', language);
+        await this.accounts.create(
+          {
+            ...common,
+            role: 'company',
+            name: company.name,
+            orn: company.orn,
+            authorizedPerson: company.authorizedPerson,
+            headOffice: company.headOffice,
+            latitude: company.latitude,
+            longitude: company.longitude,
+            pictureUploadId: company.logoId,
+          },
+          manager,
+        );
+      }
+    });
+    await this.otp.send(
+      { site, purpose: 'signup', countryCode: body.countryCode, mobile: body.mobile },
+      language,
+    );
+    return { verified: false, countryCode: body.countryCode, mobile: body.mobile, purpose: 'signup' };
+  }
+
+  private async requireCompany(
+    manager: EntityManager,
+    site: Site,
+    id: string,
+    language: Language,
+  ): Promise<void> {
+    const company = await manager.findOneBy(Account, { site, id, role: 'company', status: 'active' });
+    if (!company) {
+      throw new AppException('VALIDATION_FAILED', 422, [
+        { field: 'companyId', message: fieldMessage('company.required', language) },
+      ]);
+    }
+  }
+
+  private async requireUpload(
+    manager: EntityManager,
+    site: Site,
+    id: string,
+    field: string,
+    message: 'picture.required' | 'logo.required',
+    language: Language,
+  ): Promise<void> {
+    const isUuid = /^[0-9a-f-]{36}$/i.test(id);
+    if (!isUuid || !(await this.uploads.find(site, id, manager))) {
+      throw new AppException('VALIDATION_FAILED', 422, [{ field, message: fieldMessage(message, language) }]);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { AgentsController, CompaniesController } from './agents/agents.controller.js';
+import { CompanyAgentsService } from './agents/company-agents.service.js';
+import { SubscriptionEventsConsumer } from './agents/subscription-events.consumer.js';
+import { AuthController } from './auth/auth.controller.js';
+import { RegisterAccount } from './auth/register-account.js';
+import { SignInService } from './auth/sign-in.service.js';
+import { AnonymiseDeletedAccounts } from './deletion/anonymise-deleted-accounts.job.js';
+import { DeletionController } from './deletion/deletion.controller.js';
+import { RequestDeletion } from './deletion/request-deletion.js';
+import { ProfileController } from './profile/profile.controller.js';
+import { UploadsController } from './uploads/uploads.controller.js';
+
+/** Sign-up and sign-in, profile, uploads, company agents and account deletion. */
+@Module({
+  controllers: [
+    AuthController,
+    ProfileController,
+    UploadsController,
+    AgentsController,
+    CompaniesController,
+    DeletionController,
+  ],
+  providers: [
+    RegisterAccount,
+    SignInService,
+    CompanyAgentsService,
+    SubscriptionEventsConsumer,
+    RequestDeletion,
+    AnonymiseDeletedAccounts,
+  ],
+})
+export class FeaturesModule {}

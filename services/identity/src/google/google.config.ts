@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { SERVICES } from '@manzil/contracts';
+import { ConfigError } from '@manzil/nest-kit';
+
+/**
+ * Google sign-in variables, to spread into identity's `envSchema` (`...googleEnv`).
+ * Optional for development and tests (the sandbox issuer); production must set both.
+ */
+export const googleEnv = {
+  /** The issuer whose discovery document is read: https://accounts.google.com in production, the sandbox otherwise. */
+  GOOGLE_ISSUER: z.url().optional(),
+  /** Our OAuth client id: the `aud` every ID token must carry. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+};
+export const googleEnvSchema = z.object(googleEnv);
+export type GoogleEnv = z.infer<typeof googleEnvSchema> & { NODE_ENV?: string };
+
+export interface GoogleSettings {
+  issuer: string;
+  clientId: string;
+}
+
+/** The client id the sandbox writes in `aud` by default. */
+export const DEV_GOOGLE_CLIENT_ID = 'manzil-dev.apps.googleusercontent.com';
+
+export function googleSettings(config: GoogleEnv): GoogleSettings {
+  if (config.NODE_ENV === 'production') {
+    const missing = (['GOOGLE_ISSUER', 'GOOGLE_CLIENT_ID'] as const).filter((name) => !config[name]);
+    if (missing.length)
+      throw new ConfigError(`configuration error: ${missing.map((name) => `${name} is missing`).join('; ')}`);
+  }
+  return {
+    issuer: (config.GOOGLE_ISSUER ?? `http://127.0.0.1:${SERVICES.sandbox.port}`).replace(/\/+$/, ''),
+    clientId: config.GOOGLE_CLIENT_ID ?? DEV_GOOGLE_CLIENT_ID,
+  };
+}

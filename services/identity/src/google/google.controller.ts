@@ -1,0 +1,59 @@
+import { Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
+import type { z } from 'zod';
+import { googleSignInSchema, IDENTITY_API, type LoginResults, type Site } from '@manzil/contracts';
+import { AppException, CurrentSite, ZodPipe } from '@manzil/nest-kit';
+import { AccountsService } from '../accounts/index.js';
+import { TokensService } from '../tokens/index.js';
+import { GoogleVerifier, InvalidIdToken } from './google-verifier.js';
+
+@Controller()
+export class GoogleController {
+  private readonly logger = new Logger('google');
+
+  constructor(
+    private readonly verifier: GoogleVerifier,
+    private readonly accounts: AccountsService,
+    private readonly tokens: TokensService,
+  ) {}
+
+  /**
+   * Sign-in and sign-up with Google: a verified ID token → the account of that e-mail on
+   * this site (created with `role` when there is none) → a session like any login.
+   */
+  @Post(IDENTITY_API.google)
+  @HttpCode(200)
+  async signIn(
+    @Body(new ZodPipe(googleSignInSchema)) body: z.infer<typeof googleSignInSchema>,
+    @CurrentSite() site: Site,
+  ): Promise<LoginResults> {
+    let identity;
+    try {
+      identity = await this.verifier.verify(body.idToken);
+    } catch (error) {
+      if (error instanceof InvalidIdToken) {
+        this.logger.warn({ reason: error.message }, 'Google ID token refused');
+        throw new AppException('UNAUTHORIZED');
+      }
+      throw new AppException('SERVICE_UNAVAILABLE');
+    }
+    let account = await this.accounts.findByEmail(site, identity.email);
+    if (!account) {
+      try {
+        account = await this.accounts.createFromGoogle({
+          site,
+          role: body.role,
+          email: identity.email,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          picture: identity.picture,
+        });
+      } catch (error) {
+        // Two first sign-ins at once: the other one created it.
+        account = await this.accounts.findByEmail(site, identity.email);
+        if (!account) throw error;
+      }
+    }
+    if (account.status !== 'active') throw new AppException('ACCOUNT_INACTIVE', 403);
+    return this.tokens.issue(account);
+  }
+}

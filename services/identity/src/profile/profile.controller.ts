@@ -1,0 +1,142 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Put,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, Not } from 'typeorm';
+import type { z } from 'zod';
+import {
+  changeLanguageSchema,
+  changePasswordSchema,
+  fieldMessage,
+  updateProfileSchema,
+  type AccountProfile,
+  type Language,
+  type Site,
+} from '@manzil/contracts';
+import {
+  AppException,
+  Authenticated,
+  CurrentLanguage,
+  CurrentSite,
+  CurrentUser,
+  ZodPipe,
+  type AuthUser,
+} from '@manzil/nest-kit';
+import type { ServiceConfig } from '../config.js';
+import { IDENTITY_CONFIG } from '../shared/config.token.js';
+import { Account } from '../accounts/account.entity.js';
+import { fullName, toProfile } from '../accounts/account-profile.js';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { hashPassword, verifyPassword } from '../shared/passwords.js';
+import { ImageUploadInterceptor, type UploadedImage } from '../uploads/image-upload.interceptor.js';
+import { UploadsService } from '../uploads/uploads.service.js';
+
+/** The signed-in account's own profile, password, language and picture. */
+@Controller('v1/profile')
+@Authenticated()
+export class ProfileController {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(IDENTITY_CONFIG) private readonly config: ServiceConfig,
+    private readonly accounts: AccountsService,
+    private readonly uploads: UploadsService,
+  ) {}
+
+  @Get()
+  async profile(@CurrentUser() user: AuthUser, @CurrentSite() site: Site): Promise<AccountProfile> {
+    return toProfile(await this.own(user, site), this.config.PUBLIC_PATH);
+  }
+
+  @Put()
+  async update(
+    @CurrentUser() user: AuthUser,
+    @CurrentSite() site: Site,
+    @Body(new ZodPipe(updateProfileSchema)) body: z.infer<typeof updateProfileSchema>,
+  ): Promise<AccountProfile> {
+    const account = await this.dataSource.transaction(async (manager) => {
+      const own = await this.own(user, site);
+      if (body.email !== undefined)
+        await this.accounts.assertFree(manager, site, { email: body.email }, own.id);
+      if (own.role === 'company') {
+        if (body.name !== undefined) own.name = body.name;
+      } else {
+        own.firstName = body.firstName ?? own.firstName;
+        own.lastName = body.lastName ?? own.lastName;
+        if (body.firstName !== undefined || body.lastName !== undefined) {
+          own.name = fullName(own.firstName ?? '', own.lastName ?? '');
+        } else if (body.name !== undefined) {
+          own.name = body.name;
+        }
+      }
+      if (body.email !== undefined) own.email = body.email;
+      return manager.save(own);
+    });
+    return toProfile(account, this.config.PUBLIC_PATH);
+  }
+
+  /** The old password must match; the new one follows the rule and differs (contracts). */
+  @Put('password')
+  async changePassword(
+    @CurrentUser() user: AuthUser,
+    @CurrentSite() site: Site,
+    @CurrentLanguage() language: Language,
+    @Body(new ZodPipe(changePasswordSchema)) body: z.infer<typeof changePasswordSchema>,
+  ): Promise<null> {
+    const account = await this.own(user, site);
+    if (!(await verifyPassword(account.passwordHash, body.oldPassword))) {
+      throw new AppException('WRONG_PASSWORD', 422, [
+        { field: 'oldPassword', message: fieldMessage('password.wrong', language) },
+      ]);
+    }
+    await this.dataSource
+      .getRepository(Account)
+      .update({ id: account.id }, { passwordHash: await hashPassword(body.password) });
+    return null;
+  }
+
+  /** Spec "change language": the account's language (SMS and notifications use it). */
+  @Put('language')
+  async changeLanguage(
+    @CurrentUser() user: AuthUser,
+    @CurrentSite() site: Site,
+    @Body(new ZodPipe(changeLanguageSchema)) body: z.infer<typeof changeLanguageSchema>,
+  ): Promise<null> {
+    const account = await this.own(user, site);
+    await this.dataSource.getRepository(Account).update({ id: account.id }, { language: body.language });
+    return null;
+  }
+
+  /** The profile picture (customer, agent) or logo (company); the previous upload is removed. */
+  @Post('image')
+  @HttpCode(200)
+  @UseInterceptors(ImageUploadInterceptor)
+  async image(
+    @CurrentUser() user: AuthUser,
+    @CurrentSite() site: Site,
+    @UploadedFile() file: UploadedImage | undefined,
+  ): Promise<AccountProfile> {
+    const account = await this.own(user, site);
+    const stored = await this.uploads.store(site, file);
+    const previous = account.pictureUploadId;
+    account.pictureUploadId = stored.id;
+    await this.dataSource.getRepository(Account).update({ id: account.id }, { pictureUploadId: stored.id });
+    if (previous) await this.uploads.remove(previous);
+    return toProfile(account, this.config.PUBLIC_PATH);
+  }
+
+  private async own(user: AuthUser, site: Site): Promise<Account> {
+    const account = await this.dataSource
+      .getRepository(Account)
+      .findOneBy({ id: user.id, site, status: Not('deleted') });
+    if (!account) throw new AppException('NOT_FOUND');
+    return account;
+  }
+}

@@ -1,0 +1,6 @@
+import { currentContext } from '@manzil/nest-kit';
+
+/** The HTTP request behind an event, if any, so logs can follow it across services. */
+export function requestId(): string | undefined {
+  return currentContext()?.requestId;
+}

@@ -1,0 +1,3 @@
+export { TokensService, hashToken } from './tokens.service.js';
+export { TokensModule } from './tokens.module.js';
+export { RefreshToken } from './refresh-token.entity.js';

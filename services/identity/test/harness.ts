@@ -1,0 +1,136 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import {
+  createTestApp,
+  createTestDatabase,
+  expectEventually,
+  testKeys,
+  testNamespace,
+  testRedisUrl,
+  type TestDatabase,
+} from '@manzil/testing';
+import { AppModule } from '../src/app.module.js';
+import type { ServiceConfig } from '../src/config.js';
+import { buildDataSource } from '../src/data-source.js';
+
+/** A 1×1 PNG, a GIF header and a JPEG header: enough for the magic-byte check. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const PASSWORD = 'Manzil@2026';
+
+export interface Harness {
+  app: INestApplication;
+  sink: SmsSink;
+  db: TestDatabase;
+  namespace: string;
+  config: ServiceConfig;
+  http: () => ReturnType<typeof request>;
+  /** The newest code the sink received for this number (after `after`, if given). */
+  lastCode(to: string, after?: string): Promise<string>;
+  smsCount(to: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface SmsSink {
+  server: Server;
+  url: string;
+  messages: { id: number; to: string; body: string }[];
+}
+
+/**
+ * An SMS provider speaking the sandbox's protocol (`POST /v1/sms { to, body }`) over real
+ * HTTP on a random port (a service may not import the sandbox's code). It keeps what it
+ * receives for the test to read, as the sandbox's sink does.
+ */
+export async function startSmsSink(): Promise<SmsSink> {
+  const messages: SmsSink['messages'] = [];
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/sms') {
+        res.writeHead(404).end();
+        return;
+      }
+      const { to, body } = JSON.parse(raw) as { to: string; body: string };
+      messages.push({ id: messages.length + 1, to, body });
+      res
+        .writeHead(201, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: 201, success: true }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { server, url: `http://127.0.0.1:${port}/v1/sms`, messages };
+}
+
+/**
+ * The real identity app (fresh database, fresh Redis namespace, real bus) whose SMS go to a
+ * real HTTP sink listening on a random port: tests read the OTPs from it.
+ */
+export async function startHarness(overrides: Partial<ServiceConfig> = {}): Promise<Harness> {
+  const db = await createTestDatabase('identity');
+  const migrator = buildDataSource(db.url);
+  await migrator.initialize();
+  await migrator.runMigrations();
+  await migrator.destroy();
+  const namespace = testNamespace('identity');
+  const sink = await startSmsSink();
+  const uploadsDir = await mkdtemp(join(tmpdir(), 'identity-uploads-'));
+  const config: ServiceConfig = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: 0,
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    BUS_NAMESPACE: namespace,
+    JWT_PUBLIC_KEY: testKeys.publicKey,
+    JWT_PRIVATE_KEY: testKeys.privateKey,
+    SMS_URL: sink.url,
+    UPLOADS_DIR: uploadsDir,
+    PUBLIC_PATH: '/api/identity',
+    TRUST_PROXY: 'loopback',
+    ACCESS_TOKEN_SECONDS: 900,
+    REFRESH_TOKEN_SECONDS: 3600,
+    OTP_SECONDS: 120,
+    OTP_RESEND_COOLDOWN_SECONDS: 0,
+    DELETION_GRACE_DAYS: 30,
+    DELETION_JOB_INTERVAL_MS: 0,
+    RATE_LIMIT_PER_MOBILE: 50,
+    RATE_LIMIT_PER_IP: 10_000,
+    ...overrides,
+  };
+  const app = await createTestApp(AppModule.forRoot(config));
+  const sms = (to: string) => sink.messages.filter((message) => message.to === to).reverse();
+  return {
+    app,
+    sink,
+    db,
+    namespace,
+    config,
+    http: () => request(app.getHttpServer()),
+    async lastCode(to, after) {
+      return expectEventually(async () => {
+        const newest = sms(to)[0];
+        const code = /(?<!\d)(\d{4})(?!\d)/.exec(newest?.body ?? '')?.[1];
+        if (!code || String(newest.id) === after) throw new Error(`no new SMS for ${to}`);
+        return code;
+      });
+    },
+    async smsCount(to) {
+      return sms(to).length;
+    },
+    async close() {
+      await app.close();
+      await new Promise((resolve) => sink.server.close(resolve));
+      await db.drop();
+      await rm(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
