@@ -100,10 +100,8 @@ process.on('exit', () => {
 });
 
 function demoLogins() {
-  for (const file of [
-    path.join(ROOT, 'services/identity/demo-logins.json'),
-    path.join(ROOT, '.data/demo-logins.json'),
-  ]) {
+  // Written by the identity seed (DEMO_LOGINS_FILE).
+  for (const file of [path.join(ROOT, '.data/demo-logins.json')]) {
     try {
       const list = JSON.parse(fs.readFileSync(file, 'utf8'));
       if (Array.isArray(list) && list.length) return list;

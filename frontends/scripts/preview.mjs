@@ -3,6 +3,8 @@
 //   /remotes.json          → frontends/shell/dist/remotes.json
 //   /remotes/<name>/...    → frontends/<name>/dist/...
 //   /api/content/v1/config, /api/search/v1/properties → stubs (preview-fixtures.mjs)
+//   /api/identity/**       → stubs (preview-identity.mjs)
+//   /api/content/**        → a real content service when PREVIEW_CONTENT_URL is set (preview-content.mjs)
 //   anything else          → frontends/shell/dist, falling back to its index.html
 // Usage: node frontends/scripts/preview.mjs [port]   then open http://ae.localhost:<port>/
 import { createServer } from 'node:http';
@@ -10,6 +12,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LISTINGS, photoSvg, siteConfig } from './preview-fixtures.mjs';
+import { identityStub } from './preview-identity.mjs';
+import { contentServiceUrl, proxyContent } from './preview-content.mjs';
 
 const FRONTENDS = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const REMOTE_FOLDERS = ['customer', 'agent-portal', 'company-portal', 'admin'];
@@ -54,7 +58,21 @@ function inside(folder, urlPath) {
   return file.startsWith(folder) ? file : null;
 }
 
-function api(request, response, url, log) {
+async function readJson(request) {
+  if (request.method === 'GET' || !(request.headers['content-type'] ?? '').includes('json')) {
+    for await (const _chunk of request); // drain multipart uploads
+    return {};
+  }
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  try {
+    return JSON.parse(text || '{}');
+  } catch {
+    return {};
+  }
+}
+
+async function api(request, response, url, log) {
   const site = siteOf(request);
   const language = request.headers.language === 'ar' ? 'ar' : 'en';
   log.push({
@@ -63,6 +81,15 @@ function api(request, response, url, log) {
     timezoneOffset: request.headers.timezoneoffset,
     site,
   });
+  if (url.pathname.startsWith('/api/content/') && contentServiceUrl()) {
+    return proxyContent(request, response, url, site);
+  }
+  const body = await readJson(request);
+  const answered = identityStub(request, url, body, site, (status, value) => {
+    sendJson(response, status, value);
+    return true;
+  });
+  if (answered) return;
   if (url.pathname === '/api/content/v1/config') {
     return sendJson(response, 200, {
       status: 200,

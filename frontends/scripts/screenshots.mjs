@@ -109,6 +109,178 @@ try {
     }
   }
 
+  // Identity screens (no header/footer) and the account and company screens: both sites,
+  // both languages, 375 and 1280 px.
+  const AUTH_WIDTHS = [375, 1280];
+  const pending = (site) => ({
+    countryCode: site === 'sa' ? '+966' : '+971',
+    mobile: '501234567',
+    purpose: 'signup',
+    loginType: 'Customer',
+    expiresAt: Date.now() + 10 * 60_000,
+    resendAt: Date.now() + 5 * 60_000,
+  });
+  const IDENTITY_SCREENS = [
+    ['login', '/login?type=Customer', null, 'login-page', true],
+    ['login-company', '/login?type=Company', null, 'login-page', true],
+    ['register-customer', '/register?type=Customer', null, 'register-page', true],
+    ['register-agent', '/register?type=Agent', null, 'register-page', true],
+    ['register-company', '/register?type=Company', null, 'register-page', true],
+    ['otp', '/otpVerify', null, 'otp-page', true],
+    ['forgot', '/forgotPassword', null, 'forgot-page', true],
+    ['reset', '/resetPassword', null, 'reset-page', true],
+    ['profile', '/profile', ['user', 'Sara'], 'my-profile', false],
+    ['profile-settings', '/profile?tab=settings', ['user', 'Sara'], 'settings', false],
+    ['profile-password', '/profile?tab=password', ['agent', 'Omar'], 'change-password', false],
+    ['my-agents', '/myAgents', ['company', 'Bayt Al Khaleej'], 'agent-row', false],
+    ['add-agent', '/addAgent', ['company', 'Bayt Al Khaleej'], 'agent-form', false],
+  ];
+  for (const site of ['ae', 'sa']) {
+    for (const language of ['en', 'ar']) {
+      for (const width of AUTH_WIDTHS) {
+        for (const [name, path, login, ready, headerless] of IDENTITY_SCREENS) {
+          const context = await browser.newContext({
+            viewport: { width, height: 900 },
+            deviceScaleFactor: 1,
+          });
+          await context.addInitScript(
+            ([token, state]) => {
+              if (token) localStorage.setItem('token', token);
+              if (token) localStorage.setItem('refresh_token', 'refresh');
+              window.sessionStorage.setItem('manzil.otpVerify', JSON.stringify(state));
+              window.sessionStorage.setItem(
+                'manzil.resetPassword',
+                JSON.stringify({ resetToken: 'reset-1', loginType: 'Customer' }),
+              );
+            },
+            [login ? fakeToken(...login) : null, pending(site)],
+          );
+          const errors = [];
+          const page = await openPage(
+            context,
+            `${preview.url(site)}${path}${path.includes('?') ? '&' : '?'}lang=${language}`,
+            errors,
+          );
+          const where = `${site}/${language}/${width}/${name}`;
+          await page
+            .getByTestId(ready)
+            .first()
+            .waitFor({ timeout: 8000 })
+            .catch(() => failures.push(`${where}: ${ready} never showed`));
+          check(
+            (await page.getAttribute('html', 'dir')) === (language === 'ar' ? 'rtl' : 'ltr'),
+            `${where}: html dir`,
+          );
+          check(
+            (await page.getByTestId('site-header').count()) === (headerless ? 0 : 1),
+            `${where}: header shown ≠ ${!headerless}`,
+          );
+          check(
+            !(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)),
+            `${where}: horizontal overflow`,
+          );
+          await page.screenshot({
+            path: join(OUT, `${site}-${language}-${width}-${name}.png`),
+            fullPage: true,
+          });
+          check(errors.length === 0, `${where}: console errors ${errors.join(' | ')}`);
+          await context.close();
+        }
+      }
+    }
+  }
+
+  // Journeys: validation in Arabic, login → avatar → dropdown → logout confirm; an unverified
+  // login → /otpVerify; Saudi Nafath number; the agent refused for lack of a subscription.
+  {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const errors = [];
+    const page = await openPage(context, `${preview.url('sa')}/login?type=Customer&lang=ar`, errors);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-mobile-error').waitFor();
+    check(
+      (await page.getByTestId('login-mobile-error').textContent()) === 'يرجى إدخال رقم الجوال.',
+      'Arabic contract message beside the mobile',
+    );
+    await page.screenshot({ path: join(OUT, 'sa-ar-1280-login-errors.png') });
+    await page.getByTestId('login-mobile-input').fill('٥٠١٢٣٤٥٦٧');
+    check(
+      (await page.getByTestId('login-mobile-input').inputValue()) === '501234567',
+      'Arabic-Indic digits normalised',
+    );
+    await page.getByTestId('login-password').locator('input').fill('Secret#123');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/profile/);
+    await page.getByTestId('nafath').waitFor();
+    check(await page.getByTestId('user-chip').isVisible(), 'avatar in the header after login');
+    check(
+      (await page.getByTestId('user-chip').getByTestId('avatar-letter').textContent()) === 'S',
+      'avatar letter',
+    );
+    const cookie = (await context.cookies()).find((c) => c.name === 'token');
+    check(Boolean(cookie?.value), 'token cookie set');
+    await page.getByTestId('nafath-id').locator('input').fill('1012345678');
+    await page.getByTestId('nafath-submit').click();
+    await page.getByTestId('nafath-random').waitFor();
+    check((await page.getByTestId('nafath-random').textContent()) === '42', 'Nafath random shown');
+    await page.screenshot({ path: join(OUT, 'sa-ar-1280-nafath-waiting.png'), fullPage: true });
+    await page.getByTestId('user-chip').click();
+    await page.getByTestId('user-menu').waitFor();
+    check(await page.getByTestId('menu-orders').isVisible(), 'My orders on the Saudi site');
+    await page.screenshot({ path: join(OUT, 'sa-ar-1280-user-menu.png') });
+    await page.getByTestId('menu-logout').click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    await page.screenshot({ path: join(OUT, 'sa-ar-1280-logout-confirm.png') });
+    await page.getByTestId('confirm-dialog-ok').click();
+    await page.waitForURL(/\/login\?type=Customer/);
+    check((await page.evaluate(() => localStorage.getItem('token'))) === null, 'logout clears the token');
+    check(errors.length === 0, `login journey: ${errors.join(' | ')}`);
+
+    await page.getByTestId('login-mobile-input').fill('500000000');
+    await page.getByTestId('login-password').locator('input').fill('Secret#123');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/otpVerify/);
+    await page.getByTestId('otp-countdown').waitFor();
+    await page.reload({ waitUntil: 'networkidle' });
+    check(await page.getByTestId('otp-countdown').isVisible(), 'OTP state survives a reload');
+    await page.screenshot({ path: join(OUT, 'sa-ar-1280-otp-after-login.png') });
+    await context.close();
+  }
+  {
+    const context = await browser.newContext({ viewport: { width: 375, height: 900 } });
+    await context.addInitScript(
+      (token) => localStorage.setItem('token', token),
+      fakeToken('company', 'Bayt'),
+    );
+    const errors = [];
+    const page = await openPage(context, `${preview.url('ae')}/addAgent`, errors);
+    await page.getByTestId('agent-submit').click();
+    check(
+      (await page.getByTestId('agent-picture-error').textContent()) === 'Please upload profile picture.',
+      'picture required on add agent',
+    );
+    await page
+      .getByTestId('agent-picture-input')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+    await page.getByTestId('agent-picture').locator('img').waitFor();
+    for (const [id, value] of [
+      ['agent-firstName', 'Lina'],
+      ['agent-lastName', 'Saleh'],
+      ['agent-email', 'lina@example.com'],
+      ['agent-brn', '12345'],
+      ['agent-password', 'Secret#123'],
+      ['agent-confirm', 'Secret#123'],
+    ])
+      await page.getByTestId(id).locator('input').fill(value);
+    await page.getByTestId('agent-mobile-input').fill('501234567');
+    await page.getByTestId('agent-submit').click();
+    await page.getByTestId('needs-subscription').waitFor();
+    await page.screenshot({ path: join(OUT, 'ae-en-375-add-agent-subscription.png'), fullPage: true });
+    const unexpected = errors.filter((e) => !e.includes('402'));
+    check(unexpected.length === 0, `add agent journey: ${unexpected.join(' | ')}`);
+    await context.close();
+  }
+
   // Load more, the Arabic alias, the empty state.
   {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

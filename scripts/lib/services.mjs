@@ -60,6 +60,7 @@ export function serviceEnv(svc, { databases, redisUrl, keys, busNamespace = 'man
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
+    DEMO_LOGINS_FILE: path.join(DATA_DIR, 'demo-logins.json'),
     ...extra,
   };
   if (svc.name === 'gateway') {

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import {
-  alternateLanguagePath,
   isHeaderlessRoute,
   isRouteAllowed,
   languageSchema,
@@ -9,7 +8,22 @@ import {
   type Language,
   type Site,
 } from '@manzil/contracts';
-import { LanguageProvider, readSession, roleOf } from '@manzil/ui';
+import {
+  FeedbackProvider as SharedFeedbackProvider,
+  LanguageProvider,
+  hasStaleToken, refreshSession, roleOf, useSession } from '@manzil/ui';
+import { FeedbackProvider } from './auth/feedback.js';
+import { ForgotPasswordPage } from './auth/forgot-password-page.js';
+import { LoginPage } from './auth/login-page.js';
+import { OtpVerifyPage } from './auth/otp-verify-page.js';
+import { RegisterPage } from './auth/register-page.js';
+import { ResetPasswordPage } from './auth/reset-password-page.js';
+import { ShellContext } from './auth/shell-context.js';
+import {
+  languageChangeTarget,
+  markLanguageChanged,
+  useLanguageChangeReload,
+} from './chrome/language-change.js';
 import { useSiteConfig } from './config/site-config.js';
 import {
   LANGUAGE_QUERY_PARAM,
@@ -21,7 +35,7 @@ import {
 } from './i18n/language.js';
 import { Footer } from './layout/footer.js';
 import { Header } from './layout/header.js';
-import { AUTH_SCREENS, AuthPlaceholderPage } from './pages/auth-placeholder-page.js';
+import { ProfilePage } from './profile/profile-page.js';
 import { RemoteOutlet } from './remotes/remote-outlet.js';
 import { remoteFor } from './remotes/registry.js';
 import { siteFromHost, siteUrl } from './site/site.js';
@@ -60,14 +74,29 @@ function useLanguageState() {
   return { language, setLanguage, messages: ready };
 }
 
+/**
+ * An access token that expired while the tab was closed: trade the refresh token before the
+ * route guard decides (a blank cover meanwhile), so a logged-in user is not sent to /login.
+ */
+function useSessionRestore(language: Language): boolean {
+  const [ready, setReady] = useState(() => !hasStaleToken());
+  useEffect(() => {
+    if (ready) return;
+    void refreshSession(language).finally(() => setReady(true));
+  }, [ready, language]);
+  return ready;
+}
+
 export function ShellApp() {
   const location = useLocation();
   const navigate = useNavigate();
   const { language, setLanguage, messages } = useLanguageState();
   const site: Site = siteFromHost(window.location.host);
-  const session = useMemo(() => readSession(), []);
+  const session = useSession();
+  const sessionReady = useSessionRestore(language);
   const role = roleOf(session);
   const config = useSiteConfig(site, language);
+  useLanguageChangeReload();
 
   // A language carried over from the other country's site: keep it, then tidy the URL.
   useEffect(() => {
@@ -82,9 +111,14 @@ export function ShellApp() {
   const changeLanguage = useCallback(
     (next: Language) => {
       saveLanguage(next, location.pathname);
+      markLanguageChanged(next);
+      // Read before re-rendering: the page's own alternate-language link (spec §4).
+      const alternate = languageChangeTarget(location.pathname, next);
       setLanguage(next);
-      const alternate = alternateLanguagePath(location.pathname, next);
-      if (alternate) navigate({ pathname: alternate, search: location.search }, { replace: true });
+      if (alternate) {
+        const target = new URL(alternate, window.location.origin);
+        navigate({ pathname: target.pathname, search: target.search || location.search }, { replace: true });
+      }
     },
     [location.pathname, location.search, navigate, setLanguage],
   );
@@ -96,6 +130,9 @@ export function ShellApp() {
     [site, language],
   );
 
+  const shellContext = useMemo(() => ({ language, site, changeLanguage }), [language, site, changeLanguage]);
+
+  if (!sessionReady) return <div className="shell-cover" data-testid="session-cover" aria-busy="true" />;
   if (!isRouteAllowed(role, location.pathname)) {
     return <Navigate to={redirectFor(role)} replace />;
   }
@@ -106,32 +143,41 @@ export function ShellApp() {
   const remoteProps = { language, site, config, session };
   return (
     <LanguageProvider language={language} messages={messages}>
-      <div className="shell-page">
-        {headerless ? null : (
-          <Header
-            language={language}
-            site={site}
-            config={config}
-            session={session}
-            pathname={location.pathname}
-            onLanguageChange={changeLanguage}
-            onSiteChange={changeSite}
-          />
-        )}
-        <main className="shell-main" id="main">
-          <Routes>
-            {AUTH_SCREENS.map((screen) => (
-              <Route
-                key={screen}
-                path={`/${screen}`}
-                element={<AuthPlaceholderPage screen={screen} language={language} />}
+      <ShellContext.Provider value={shellContext}>
+        <SharedFeedbackProvider language={language}>
+        <FeedbackProvider>
+          <div className="shell-page">
+            {headerless ? null : (
+              <Header
+                language={language}
+                site={site}
+                config={config}
+                session={session}
+                role={role}
+                pathname={location.pathname}
+                onLanguageChange={changeLanguage}
+                onSiteChange={changeSite}
               />
-            ))}
-            <Route path="*" element={<RemoteOutlet name={remoteFor(location.pathname)} {...remoteProps} />} />
-          </Routes>
-        </main>
-        {headerless ? null : <Footer language={language} site={site} role={role} />}
-      </div>
+            )}
+            <main className="shell-main" id="main">
+              <Routes>
+                <Route path="/login" element={<LoginPage />} />
+                <Route path="/register" element={<RegisterPage />} />
+                <Route path="/otpVerify" element={<OtpVerifyPage />} />
+                <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
+                <Route path="/resetPassword" element={<ResetPasswordPage />} />
+                <Route path="/profile" element={<ProfilePage />} />
+                <Route
+                  path="*"
+                  element={<RemoteOutlet name={remoteFor(location.pathname)} {...remoteProps} />}
+                />
+              </Routes>
+            </main>
+            {headerless ? null : <Footer language={language} site={site} role={role} config={config} />}
+          </div>
+        </FeedbackProvider>
+        </SharedFeedbackProvider>
+      </ShellContext.Provider>
     </LanguageProvider>
   );
 }

@@ -8,17 +8,32 @@ export { areaUnitLabel, formatArea, type AreaUnit } from './format/area.js';
 export { ApiError, apiFetch, timezoneOffset, type ApiFetchOptions } from './api/api-fetch.js';
 export {
   REFRESH_TOKEN_KEY,
+  SESSION_EVENT,
   TOKEN_COOKIE,
   TOKEN_KEY,
   UNIQUE_ID_KEY,
+  avatarLetter,
   clearSession,
   decodeSession,
+  hasStaleToken,
+  isPlaceholderPicture,
+  readRefreshToken,
   readSession,
   readToken,
   roleOf,
+  storeSession,
+  subscribeSession,
   type LoggedInRole,
   type Session,
 } from './session/session.js';
+export { identityPath, refreshSession } from './session/refresh.js';
+export {
+  LOGIN_PROMPT_REASONS,
+  requireLogin,
+  setLoginPromptHandler,
+  type LoginPromptReason,
+} from './session/login-prompt.js';
+export { useRequireLogin, useSession } from './session/use-session.js';
 export { uiMessages } from './messages/index.js';
 export type { RemoteAppProps } from './remote-app.js';
 
@@ -54,3 +69,6 @@ export {
 } from './components/icons.js';
 export { LanguageProvider, type LanguageProviderProps } from './components/language-provider.js';
 export { PagePlaceholder, type PagePlaceholderProps } from './components/page-placeholder.js';
+export * from './forms/index.js';
+export * from './feedback/index.js';
+export * from './seo/index.js';

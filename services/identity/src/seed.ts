@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SITE_FACTS, subscriptionActivatedV1, TOPICS, type Site } from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
@@ -105,6 +107,7 @@ export async function seed(dataSource: DataSource, log: (line: string) => void =
   const accounts = new AccountsService(dataSource);
   const adminPassword = process.env.SEED_ADMIN_PASSWORD || ADMIN_PASSWORD_DEFAULT;
   const demoHash = await hashPassword(DEMO_PASSWORD);
+  const logins: { site: Site; role: string; login: string; password: string; note?: string }[] = [];
   for (const site of ['ae', 'sa'] as const) {
     const countryCode = SITE_FACTS[site].phonePrefix;
     const ensure = async (
@@ -139,6 +142,13 @@ export async function seed(dataSource: DataSource, log: (line: string) => void =
     log(
       `[${site}] admin       ${countryCode} ${adminMobile}  password ${adminPassword} (login page: Customer)`,
     );
+    logins.push({
+      site,
+      role: 'admin',
+      login: `${countryCode} ${adminMobile}`,
+      password: adminPassword,
+      note: 'log in as Customer',
+    });
     let company: Account | undefined;
     for (const person of people(site)) {
       const data =
@@ -146,8 +156,20 @@ export async function seed(dataSource: DataSource, log: (line: string) => void =
       const account = await ensure(person.mobile, data, demoHash);
       if (person.key === 'company') company = account;
       log(`[${site}] ${person.key.padEnd(11)} ${countryCode} ${person.mobile}  password ${DEMO_PASSWORD}`);
+      logins.push({
+        site,
+        role: person.key,
+        login: `${countryCode} ${person.mobile}`,
+        password: DEMO_PASSWORD,
+      });
     }
     if (company) await publishDemoSubscription(dataSource, site, company.id);
+  }
+  // The start script prints these once everything is up (DEMO_LOGINS_FILE is set by it).
+  const file = process.env.DEMO_LOGINS_FILE;
+  if (file) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(logins, null, 2));
   }
 }
 

@@ -1,87 +1,182 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
+  CONTENT_API,
   SITE_FACTS,
-  listingPagePath,
+  adminInfoSchema,
+  type AdminInfo,
   type Language,
-  type ListingPage,
   type Role,
   type Site,
+  type SiteConfig,
 } from '@manzil/contracts';
-import { Ltr } from '@manzil/ui';
+import { Ltr, SafeImage } from '@manzil/ui';
+import { MailIcon, PhoneIcon, SOCIAL_ICONS } from '../chrome/chrome-icons.js';
+import { FloatingContact } from '../chrome/floating-contact.js';
+import {
+  discoverLinks,
+  popularSearchLinks,
+  quickLinks,
+  showsDiscover,
+  type FooterLink,
+} from '../chrome/footer-links.js';
+import { useContent } from '../chrome/use-content.js';
 import { Logo } from './logo.js';
+import '../chrome/chrome.css';
 
-/**
- * The contact line until the content service serves the admin info (spec §3 "Admin info":
- * mobile): the site's prefix (spec §9) and a placeholder number.
- */
-const CONTACT_NUMBER: Record<Site, string> = { ae: '4 000 0000', sa: '11 000 0000' };
+/** Until the admin info answers (or when it cannot): the site's prefix and a placeholder number. */
+const FALLBACK_NUMBER: Record<Site, string> = { ae: '4 000 0000', sa: '11 000 0000' };
 
-const DISCOVER: readonly [ListingPage, string][] = [
-  ['buy', 'shell.footer.buy'],
-  ['rent', 'shell.footer.rent'],
-  ['commercial-buy', 'shell.footer.commercialBuy'],
-  ['commercial-rent', 'shell.footer.commercialRent'],
-];
+const SOCIAL_KEYS = ['facebookUrl', 'linkedinUrl', 'twitterUrl', 'youtubeUrl', 'instgramUrl'] as const;
 
 export interface FooterProps {
   language: Language;
   site: Site;
   role: Role;
+  config: SiteConfig;
 }
 
-/** Spec §2 footer: Discover (visitors and customers), quick links, contact, copyright. */
-export function Footer({ language, site, role }: FooterProps) {
+function LinkList({ links, testId }: { links: FooterLink[]; testId: string }) {
+  const intl = useIntl();
+  return (
+    <ul className="shell-footer__links" data-testid={testId}>
+      {links.map((link) => (
+        <li key={link.key}>
+          <Link to={link.to} data-testid={`footer-link-${link.key}`}>
+            {intl.formatMessage({ id: link.labelId }, link.values)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function phoneOf(site: Site, info: AdminInfo | null): string {
+  return info
+    ? `${info.phonePrefix} ${info.mobile}`
+    : `${SITE_FACTS[site].phonePrefix} ${FALLBACK_NUMBER[site]}`;
+}
+
+/**
+ * Spec §2 footer: Discover and popular searches (visitors and customers; only active property
+ * types), quick links, contact email and phone, addresses, social links, the Saudi app block
+ * and licence certificate, the copyright with the current year, the floating WhatsApp and call.
+ */
+export function Footer({ language, site, role, config }: FooterProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const quickLinks: readonly [string, string][] = [
-    ['/aboutCompany', 'shell.footer.about'],
-    ['/blog', 'shell.footer.blog'],
-    ['/termsandCondition', 'shell.footer.terms'],
-    ['/privacyPolicy', 'shell.footer.privacy'],
-    [listingPagePath('faq', language), 'shell.footer.faq'],
-    [listingPagePath('complaints-and-suggestions', language), 'shell.footer.complaints'],
-    [listingPagePath('contact-us', language), 'shell.footer.contactUs'],
-  ];
-  const phone = `${SITE_FACTS[site].phonePrefix} ${CONTACT_NUMBER[site]}`;
+  const info = useContent(CONTENT_API.adminInfo, adminInfoSchema, language);
+  const phone = phoneOf(site, info);
+  const whatsapp = info?.whatsapp ?? phone;
   const year = new Date().getFullYear();
+  const discover = showsDiscover(role) ? discoverLinks(config, site, language) : [];
+  const popular = showsDiscover(role) ? popularSearchLinks(config, site, language) : [];
+  const socials = SOCIAL_KEYS.filter((key) => info?.[key]);
+  const saudiApps = site === 'sa' && info && (info.appStoreUrl || info.playStoreUrl);
   return (
     <footer className="shell-footer" data-testid="site-footer">
-      <div className="mz-container shell-footer__grid">
+      <div
+        className={`mz-container shell-footer__grid${discover.length > 0 ? ' shell-footer__grid--wide' : ''}`}
+      >
         <section className="shell-footer__brand">
           <Logo />
           <p>{t('shell.tagline')}</p>
-        </section>
-        {role === 'visitor' || role === 'user' ? (
-          <section>
-            <h2 className="shell-footer__title">{t('shell.footer.discover')}</h2>
-            <ul className="shell-footer__links">
-              {DISCOVER.map(([page, label]) => (
-                <li key={page}>
-                  <Link to={listingPagePath(page, language)}>{t(label)}</Link>
-                </li>
-              ))}
+          {socials.length > 0 ? (
+            <ul className="shell-footer__social" data-testid="footer-social">
+              {socials.map((key) => {
+                const Icon = SOCIAL_ICONS[key];
+                return (
+                  <li key={key}>
+                    <a
+                      href={info?.[key] ?? ''}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={t(`shell.footer.social.${key}`)}
+                    >
+                      <Icon />
+                    </a>
+                  </li>
+                );
+              })}
             </ul>
+          ) : null}
+        </section>
+        {discover.length > 0 ? (
+          <section data-testid="footer-discover">
+            <h2 className="shell-footer__title">{t('shell.footer.discover')}</h2>
+            <LinkList links={discover} testId="footer-discover-links" />
+          </section>
+        ) : null}
+        {popular.length > 0 ? (
+          <section data-testid="footer-popular">
+            <h2 className="shell-footer__title">{t('shell.footer.popular')}</h2>
+            <LinkList links={popular} testId="footer-popular-links" />
           </section>
         ) : null}
         <section>
           <h2 className="shell-footer__title">{t('shell.footer.quickLinks')}</h2>
-          <ul className="shell-footer__links">
-            {quickLinks.map(([to, label]) => (
-              <li key={label}>
-                <Link to={to}>{t(label)}</Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={quickLinks(language)} testId="footer-quick-links" />
         </section>
-        <section>
+        <section data-testid="footer-contact">
           <h2 className="shell-footer__title">{t('shell.footer.contact')}</h2>
-          <p className="shell-footer__phone">
-            <span>{t('shell.footer.phone')}</span>{' '}
-            <a href={`tel:${phone.replace(/\s/g, '')}`} data-testid="footer-phone">
-              <Ltr>{phone}</Ltr>
-            </a>
-          </p>
+          <ul className="shell-footer__links shell-footer__contact">
+            {info?.email ? (
+              <li>
+                <MailIcon />
+                <a href={`mailto:${info.email}`} data-testid="footer-email">
+                  <Ltr>{info.email}</Ltr>
+                </a>
+              </li>
+            ) : null}
+            <li>
+              <PhoneIcon />
+              <a href={`tel:${phone.replace(/\s/g, '')}`} data-testid="footer-phone">
+                <Ltr>{phone}</Ltr>
+              </a>
+            </li>
+          </ul>
+          {info && info.addresses.length > 0 ? (
+            <ul className="shell-footer__addresses" data-testid="footer-addresses">
+              {info.addresses.map((address) => (
+                <li key={address}>{address}</li>
+              ))}
+            </ul>
+          ) : null}
+          {saudiApps ? (
+            <div className="shell-footer__apps" data-testid="footer-apps">
+              <h3 className="shell-footer__subtitle">{t('shell.footer.apps')}</h3>
+              <div className="shell-footer__app-links">
+                {info.appStoreUrl ? (
+                  <a
+                    className="shell-footer__app"
+                    href={info.appStoreUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {t('shell.footer.appStore')}
+                  </a>
+                ) : null}
+                {info.playStoreUrl ? (
+                  <a
+                    className="shell-footer__app"
+                    href={info.playStoreUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {t('shell.footer.playStore')}
+                  </a>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
+          {site === 'sa' && info?.licenceCertificateUrl ? (
+            <SafeImage
+              className="shell-footer__licence"
+              src={info.licenceCertificateUrl}
+              alt={t('shell.footer.licence')}
+              data-testid="footer-licence"
+            />
+          ) : null}
         </section>
       </div>
       <div className="mz-container shell-footer__bottom">
@@ -92,6 +187,7 @@ export function Footer({ language, site, role }: FooterProps) {
           )}
         </p>
       </div>
+      <FloatingContact whatsapp={whatsapp} phone={phone} />
     </footer>
   );
 }

@@ -1,14 +1,14 @@
+import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, NavLink } from 'react-router';
-import {
-  LANGUAGE_ENTRIES,
-  SITES,
-  listingPagePath,
-  type Language,
-  type Site,
-  type SiteConfig,
-} from '@manzil/contracts';
-import { Select, buttonClassName, currencyLabel, type Session } from '@manzil/ui';
+import { Link } from 'react-router';
+import { type Language, type Role, type Site, type SiteConfig } from '@manzil/contracts';
+import { buttonClassName, type Session } from '@manzil/ui';
+import { UserMenu } from '../auth/user-menu.js';
+import { MenuIcon } from '../chrome/chrome-icons.js';
+import { NotificationBell, WishlistLink, showsWishlist } from '../chrome/header-actions.js';
+import { HeaderDrawer } from '../chrome/header-drawer.js';
+import { HeaderPrefs } from '../chrome/header-prefs.js';
+import { TopMenuLinks, useTopMenu } from '../chrome/top-menu.js';
 import { Logo } from './logo.js';
 
 export interface HeaderProps {
@@ -16,86 +16,82 @@ export interface HeaderProps {
   site: Site;
   config: SiteConfig;
   session: Session | null;
+  role: Role;
   pathname: string;
   onLanguageChange: (language: Language) => void;
   onSiteChange: (site: Site) => void;
 }
 
-/** Spec §2 header: logo (larger on /), menu, currency, language and country, Login or the user. */
+/**
+ * Spec §2 header: logo (larger on /), the server's top menu, currency, language and country,
+ * the notification bell (logged in), the wishlist (customers and agents), Login or the user.
+ * It expands at the xl breakpoint (1200 px); below it the menu and the dropdowns move into a
+ * drawer opened by the menu button.
+ */
 export function Header({
   language,
   site,
   config,
   session,
+  role,
   pathname,
   onLanguageChange,
   onSiteChange,
 }: HeaderProps) {
   const intl = useIntl();
-  const currency = currencyLabel(config.currency, language);
-  const activeTypes = config.propertyType.filter((type) => type.status === 'active');
+  const menu = useTopMenu(role, language, config);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  useEffect(closeDrawer, [pathname, language, closeDrawer]);
+  const prefs = { language, site, config, onLanguageChange, onSiteChange };
   return (
     <header className="shell-header" data-testid="site-header">
       <div className="mz-container shell-header__inner">
+        <button
+          type="button"
+          className="shell-icon-button shell-header__menu-button"
+          aria-label={intl.formatMessage({ id: 'shell.header.openMenu' })}
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+          data-testid="menu-button"
+        >
+          <MenuIcon />
+        </button>
         <div className="shell-header__logo">
           <Logo large={pathname === '/'} />
         </div>
         <nav className="shell-header__nav" aria-label={intl.formatMessage({ id: 'shell.nav.label' })}>
-          {activeTypes.map((type) => (
-            <NavLink key={type.slug} to={listingPagePath(type.slug, language)} className="shell-nav-link">
-              {type.name}
-            </NavLink>
-          ))}
+          <TopMenuLinks entries={menu} />
         </nav>
         <div className="shell-header__prefs">
-          <span
-            className="shell-currency"
-            data-testid="currency-indicator"
-            title={intl.formatMessage({ id: 'shell.currency' }, { currency: config.currency })}
-          >
-            {currency}
-          </span>
-          <Select
-            label={intl.formatMessage({ id: 'shell.language' })}
-            value={language}
-            testId="language-select"
-            options={LANGUAGE_ENTRIES.map((entry) => ({
-              value: entry.language,
-              label: entry.lang,
-              lang: entry.language,
-            }))}
-            onChange={onLanguageChange}
-          />
-          <Select
-            label={intl.formatMessage({ id: 'shell.country' })}
-            value={site}
-            testId="country-select"
-            options={SITES.map((value) => ({
-              value,
-              label: intl.formatMessage({ id: `shell.country.${value}` }),
-            }))}
-            onChange={onSiteChange}
-          />
+          <HeaderPrefs {...prefs} />
+        </div>
+        <div className="shell-header__actions">
+          {session ? <NotificationBell language={language} /> : null}
+          {showsWishlist(role) ? <WishlistLink /> : null}
         </div>
         <div className="shell-header__account">
           {session ? (
-            <span
-              className="shell-user"
-              title={intl.formatMessage({ id: 'shell.account' }, { name: session.name })}
-              data-testid="user-chip"
-            >
-              <span className="mz-avatar" aria-hidden="true">
-                {session.name.charAt(0).toUpperCase() || '•'}
-              </span>
-              <span className="shell-user__name">{session.name}</span>
-            </span>
+            <UserMenu session={session} site={site} language={language} />
           ) : (
-            <Link className={buttonClassName('primary', 'sm')} to="/login" data-testid="login-button">
+            <Link
+              className={buttonClassName('primary', 'sm')}
+              to="/login?type=Customer"
+              data-testid="login-button"
+            >
               {intl.formatMessage({ id: 'shell.login' })}
             </Link>
           )}
         </div>
       </div>
+      <HeaderDrawer open={drawerOpen} onClose={closeDrawer}>
+        <nav className="shell-drawer__nav" aria-label={intl.formatMessage({ id: 'shell.nav.label' })}>
+          <TopMenuLinks entries={menu} onNavigate={closeDrawer} />
+        </nav>
+        <div className="shell-drawer__prefs">
+          <HeaderPrefs {...prefs} showLabels />
+        </div>
+      </HeaderDrawer>
     </header>
   );
 }

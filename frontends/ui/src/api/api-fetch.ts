@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import type { ApiEnvelope, Language } from '@manzil/contracts';
-import { clearSession, readToken } from '../session/session.js';
+import { refreshSession } from '../session/refresh.js';
+import { clearSession, readRefreshToken, readToken } from '../session/session.js';
 
 /** Status codes that end the session (spec §4, §8; DESIGN rule 4). */
 const SESSION_ENDING_STATUSES = new Set([401, 403, 409]);
@@ -9,6 +10,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The envelope's `results` (e.g. `{ fields }` of a 422, the unverified account of a login 403). */
+    readonly results: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,10 +31,16 @@ export interface ApiFetchOptions<T> {
   language: Language;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | undefined>;
+  /** JSON, or a FormData sent as multipart (uploads). */
   body?: unknown;
   signal?: AbortSignal;
   /** Validates `results`, so a drift between a service and its contract fails loudly. */
   results?: ZodType<T>;
+  /**
+   * false for the sign-in calls and the refresh itself: their 401/403 are answers (wrong
+   * password, unverified mobile), not an ended session. Default true.
+   */
+  endsSession?: boolean;
 }
 
 function withQuery(path: string, query: ApiFetchOptions<unknown>['query']): string {
@@ -45,34 +54,53 @@ function withQuery(path: string, query: ApiFetchOptions<unknown>['query']): stri
 
 /**
  * The one way the frontends call the API: same-origin `/api/...`, headers `language`,
- * `timezoneOffset` and the bearer token when there is one. A 401/403/409 ends the session
- * and goes to /login.
+ * `timezoneOffset` and the bearer token when there is one. A 401 with a refresh token stored
+ * refreshes once and retries; then a 401/403/409 ends the session and goes to /login.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Promise<ApiEnvelope<T>> {
-  const token = readToken();
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    language: options.language,
-    timezoneOffset: timezoneOffset(),
+  const endsSession = options.endsSession !== false;
+  const send = () => {
+    const token = readToken();
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      language: options.language,
+      timezoneOffset: timezoneOffset(),
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
+    return fetch(withQuery(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body:
+        options.body === undefined
+          ? undefined
+          : multipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+      signal: options.signal,
+    });
   };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
 
-  const response = await fetch(withQuery(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+  let response = await send();
+  // An expired access token: trade the refresh token once, then try again.
+  if (
+    response.status === 401 &&
+    endsSession &&
+    readRefreshToken() &&
+    (await refreshSession(options.language))
+  ) {
+    response = await send();
+  }
 
-  if (SESSION_ENDING_STATUSES.has(response.status)) {
+  if (endsSession && SESSION_ENDING_STATUSES.has(response.status)) {
     clearSession();
     if (window.location.pathname !== '/login') window.location.assign('/login');
     throw new ApiError(response.status, 'Session ended');
   }
   const envelope = (await response.json().catch(() => null)) as ApiEnvelope<unknown> | null;
   if (!response.ok || !envelope || envelope.success === false) {
-    throw new ApiError(response.status, envelope?.message ?? response.statusText);
+    throw new ApiError(response.status, envelope?.message ?? response.statusText, envelope?.results ?? null);
   }
   const results = options.results ? options.results.parse(envelope.results) : (envelope.results as T);
   return { ...envelope, results };

@@ -6,6 +6,10 @@ export const TOKEN_KEY = 'token';
 export const REFRESH_TOKEN_KEY = 'refresh_token';
 export const UNIQUE_ID_KEY = 'uniqueId';
 export const TOKEN_COOKIE = 'token';
+/** Spec §4/§9: the token cookie lives 10 years (Chromium caps it at 400 days). */
+const TOKEN_COOKIE_MAX_AGE = 10 * 365 * 24 * 60 * 60;
+/** Fired on `window` whenever the stored session changes in this tab (login, refresh, logout). */
+export const SESSION_EVENT = 'manzil:session';
 
 export type LoggedInRole = Exclude<Role, 'visitor'>;
 
@@ -67,6 +71,44 @@ export function readToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
 }
 
+export function readRefreshToken(): string | null {
+  return localStorage.getItem(REFRESH_TOKEN_KEY);
+}
+
+/** Whether a token is stored but no longer readable as a session (expired): worth a refresh. */
+export function hasStaleToken(nowMs: number = Date.now()): boolean {
+  const token = readToken();
+  return token !== null && decodeSession(token, nowMs) === null && readRefreshToken() !== null;
+}
+
+function notifySessionChange(): void {
+  window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+/** Calls back when the session changes in this tab or another one; returns the unsubscribe. */
+export function subscribeSession(callback: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === TOKEN_KEY) callback();
+  };
+  window.addEventListener(SESSION_EVENT, callback);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(SESSION_EVENT, callback);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/**
+ * Spec §4 logged out → logged in: token and refresh token in localStorage, the token also in
+ * a cookie for 10 years.
+ */
+export function storeSession(tokens: { token: string; refresh_token: string }): void {
+  localStorage.setItem(TOKEN_KEY, tokens.token);
+  localStorage.setItem(REFRESH_TOKEN_KEY, tokens.refresh_token);
+  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(tokens.token)}; path=/; max-age=${TOKEN_COOKIE_MAX_AGE}; SameSite=Lax`;
+  notifySessionChange();
+}
+
 export function readSession(): Session | null {
   const token = readToken();
   return token ? decodeSession(token) : null;
@@ -82,4 +124,21 @@ export function clearSession(): void {
   localStorage.removeItem(REFRESH_TOKEN_KEY);
   localStorage.removeItem(UNIQUE_ID_KEY);
   document.cookie = `${TOKEN_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+  notifySessionChange();
+}
+
+/**
+ * Spec §2: the avatar shows the picture, or the name's first letter in a green circle when
+ * there is none or it is the placeholder image.
+ */
+export function isPlaceholderPicture(picture: string | null | undefined): boolean {
+  if (!picture || !picture.trim()) return true;
+  const file = picture.split(/[?#]/)[0].split('/').pop()?.toLowerCase() ?? '';
+  return /placeholder|default|no[-_]?image|avatar[-_]?blank|dummy/.test(file);
+}
+
+/** The letter of the green circle: the name's first letter (Arabic too), upper-cased. */
+export function avatarLetter(name: string): string {
+  const first = Array.from(name.trim())[0];
+  return first ? first.toLocaleUpperCase() : '•';
 }

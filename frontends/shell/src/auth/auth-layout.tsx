@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { LANGUAGE_ENTRIES } from '@manzil/contracts';
+import { Select } from '@manzil/ui';
+import { Logo } from '../layout/logo.js';
+import { useShell } from './shell-context.js';
+import './auth.css';
+
+export interface AuthLayoutProps {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  testId: string;
+  /** Registration forms are longer and wider. */
+  wide?: boolean;
+}
+
+/**
+ * The sign-in screens (no header or footer, spec §2): a brand panel beside the form on wide
+ * screens, the form alone on phones, a language switch always at hand.
+ */
+export function AuthLayout({ title, subtitle, children, testId, wide = false }: AuthLayoutProps) {
+  const intl = useIntl();
+  const { language, changeLanguage } = useShell();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <div className="auth" data-testid={testId}>
+      <aside className="auth__brand">
+        <Logo large />
+        <p className="auth__pitch">{t('shell.auth.pitch')}</p>
+        <ul className="auth__points">
+          <li>{t('shell.auth.point.listings')}</li>
+          <li>{t('shell.auth.point.agents')}</li>
+          <li>{t('shell.auth.point.saved')}</li>
+        </ul>
+      </aside>
+      <div className="auth__main">
+        <div className="auth__bar">
+          <span className="auth__bar-logo">
+            <Logo />
+          </span>
+          <Select
+            label={t('shell.language')}
+            value={language}
+            testId="language-select"
+            options={LANGUAGE_ENTRIES.map((entry) => ({
+              value: entry.language,
+              label: entry.lang,
+              lang: entry.language,
+            }))}
+            onChange={changeLanguage}
+          />
+        </div>
+        <section className={wide ? 'auth__card auth__card--wide' : 'auth__card'}>
+          <h1 className="auth__title">{title}</h1>
+          {subtitle ? <p className="auth__subtitle">{subtitle}</p> : null}
+          {children}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Customer / Agent / Company tabs of /login and /register. */
+export function KindTabs<T extends string>({
+  value,
+  options,
+  onChange,
+  label,
+}: {
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  label: string;
+}) {
+  return (
+    <div className="auth-tabs" role="tablist" aria-label={label}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          role="tab"
+          aria-selected={option.value === value}
+          className="auth-tabs__tab"
+          data-testid={`kind-tab-${option.value}`}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  IDENTITY_API,
+  accountProfileSchema,
+  updateProfileSchema,
+  type AccountProfile,
+} from '@manzil/contracts';
+import {
+  ApiError,
+  Button,
+  ImageUpload,
+  Ltr,
+  TextField,
+  avatarLetter,
+  refreshSession,
+  useForm,
+} from '@manzil/ui';
+import { useFeedback } from '../auth/feedback.js';
+import { identityFetch } from '../auth/identity.js';
+import { useShell } from '../auth/shell-context.js';
+import { useUploadTexts } from '../auth/upload-texts.js';
+
+/** A company (and the admin) has one name; a customer and an agent a first and last name. */
+function usesOneName(profile: AccountProfile): boolean {
+  return profile.role === 'company' || (profile.firstName === null && profile.lastName === null);
+}
+
+function EditProfileForm({
+  profile,
+  onSaved,
+  onCancel,
+}: {
+  profile: AccountProfile;
+  onSaved: (p: AccountProfile) => void;
+  onCancel: () => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { language } = useShell();
+  const { toast, withLoader } = useFeedback();
+  const oneName = usesOneName(profile);
+  const form = useForm(language, {
+    firstName: profile.firstName ?? '',
+    lastName: profile.lastName ?? '',
+    name: profile.name,
+    email: profile.email ?? '',
+  });
+  const { values, setValue, error } = form;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const request = form.validate(
+      updateProfileSchema,
+      oneName
+        ? { name: values.name, email: values.email }
+        : { firstName: values.firstName, lastName: values.lastName, email: values.email },
+    );
+    if (!request) return;
+    try {
+      const envelope = await withLoader(
+        identityFetch(IDENTITY_API.profile, {
+          language,
+          method: 'PUT',
+          body: request,
+          results: accountProfileSchema,
+        }),
+      );
+      onSaved(envelope.results);
+      toast('success', envelope.message || t('shell.profile.saved'));
+      // The header's name comes from the token: fetch one that carries the new name.
+      void refreshSession(language);
+    } catch (failure) {
+      if (form.showApiError(failure)) return;
+      toast(
+        'danger',
+        failure instanceof ApiError && failure.message ? failure.message : t('shell.error.generic'),
+      );
+    }
+  }
+
+  return (
+    <form
+      className="mz-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      data-testid="profile-form"
+    >
+      {oneName ? (
+        <TextField
+          label={t('shell.form.name')}
+          value={values.name}
+          onChange={(v) => setValue('name', v)}
+          error={error('name')}
+          testId="profile-name"
+        />
+      ) : (
+        <div className="mz-form__row">
+          <TextField
+            label={t('shell.form.firstName')}
+            value={values.firstName}
+            onChange={(v) => setValue('firstName', v)}
+            autoComplete="given-name"
+            error={error('firstName')}
+            testId="profile-firstName"
+          />
+          <TextField
+            label={t('shell.form.lastName')}
+            value={values.lastName}
+            onChange={(v) => setValue('lastName', v)}
+            autoComplete="family-name"
+            error={error('lastName')}
+            testId="profile-lastName"
+          />
+        </div>
+      )}
+      <TextField
+        label={t('shell.form.email')}
+        type="email"
+        dir="ltr"
+        value={values.email}
+        onChange={(v) => setValue('email', v)}
+        autoComplete="email"
+        error={error('email')}
+        testId="profile-email"
+      />
+      <div className="profile-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('shell.confirm.cancel')}
+        </Button>
+        <Button type="submit" data-testid="profile-save">
+          {t('shell.profile.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** My profile: the account's details, editing them, and the picture (or logo). */
+export function MyProfileTab({
+  profile,
+  onChange,
+}: {
+  profile: AccountProfile;
+  onChange: (profile: AccountProfile) => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { language } = useShell();
+  const uploadTexts = useUploadTexts();
+  const [editing, setEditing] = useState(false);
+
+  async function uploadPicture(file: File) {
+    const body = new FormData();
+    body.append('file', file);
+    const envelope = await identityFetch(IDENTITY_API.profileImage, {
+      language,
+      method: 'POST',
+      body,
+      results: accountProfileSchema,
+    });
+    onChange(envelope.results);
+    void refreshSession(language);
+    return { id: envelope.results.id, url: envelope.results.picture ?? '' };
+  }
+
+  return (
+    <div className="profile-card" data-testid="my-profile">
+      <div className="profile-card__head">
+        <h2 className="profile-card__title">{t('shell.profile.tab.profile')}</h2>
+        {editing ? null : (
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)} data-testid="profile-edit">
+            {t('shell.profile.edit')}
+          </Button>
+        )}
+      </div>
+      <ImageUpload
+        label={t(profile.role === 'company' ? 'shell.form.logo' : 'shell.form.picture')}
+        url={profile.picture}
+        shape={profile.role === 'company' ? 'square' : 'round'}
+        emptyMark={avatarLetter(profile.name)}
+        upload={uploadPicture}
+        onUploaded={() => undefined}
+        texts={uploadTexts}
+        testId="profile-picture"
+      />
+      {editing ? (
+        <EditProfileForm
+          profile={profile}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            onChange(saved);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <dl className="profile-facts">
+          <div>
+            <dt>{t('shell.form.name')}</dt>
+            <dd data-testid="profile-view-name">{profile.name}</dd>
+          </div>
+          <div>
+            <dt>{t('shell.form.email')}</dt>
+            <dd>{profile.email ? <Ltr>{profile.email}</Ltr> : '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('shell.form.mobile')}</dt>
+            <dd>
+              <Ltr>{`${profile.countryCode} ${profile.mobile}`}</Ltr>{' '}
+              <span className={profile.verified ? 'profile-badge profile-badge--ok' : 'profile-badge'}>
+                {t(profile.verified ? 'shell.profile.verified' : 'shell.profile.unverified')}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('shell.profile.accountType')}</dt>
+            <dd>{t(`shell.profile.role.${profile.role}`)}</dd>
+          </div>
+        </dl>
+      )}
+    </div>
+  );
+}
