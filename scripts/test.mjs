@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check, in stages, each timed:
-//   lint (eslint, zero warnings) ‖ typecheck (both tsconfigs)   — run side by side
+//   lint (eslint, zero warnings; prettier --check) ‖ typecheck (both tsconfigs)   — run side by side
 //   jest (unit + integration, projects server and web) on a real Postgres and Redis
 //   build (incremental)
 //   e2e (scripts/e2e.mjs: the system in the background on the same Postgres/Redis, Playwright)
@@ -93,9 +93,21 @@ async function lintAndTypecheck() {
           timeoutMs: 10 * 60_000,
         },
       );
+      const format = await run(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'],
+        { env, timeoutMs: 5 * 60_000 },
+      );
       const graphNote =
         graph.code === 0 ? '' : `nx project graph failed (module boundaries unchecked):\n${graph.output}\n`;
-      return { ...r, output: graphNote + r.output, ms: r.ms + graph.ms };
+      const formatNote =
+        format.code === 0 ? '' : `prettier --check (run npm run format):\n${format.output}\n`;
+      return {
+        ...r,
+        code: r.code || format.code,
+        output: graphNote + formatNote + r.output,
+        ms: r.ms + graph.ms + format.ms,
+      };
     };
     jobs.push(['lint', lint()]);
   }

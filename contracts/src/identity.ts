@@ -270,7 +270,12 @@ export const nafathStatusSchema = z.enum(NAFATH_STATUSES);
 export const googleSignInSchema = z.object({
   idToken: z.string().min(1),
   role: z.enum(['user', 'agent', 'company']).default('user'),
+  /** The nonce the browser sent to the authorization endpoint; when given, the token's `nonce` must equal it. */
+  nonce: z.string().min(1).max(200).optional(),
 });
+/** GET IDENTITY_API.googleConfig: where the browser starts Google sign-in (implicit flow, `response_type=id_token`). */
+export const googleConfigSchema = z.object({ authorizationEndpoint: z.url(), clientId: z.string().min(1) });
+export type GoogleConfig = z.infer<typeof googleConfigSchema>;
 export const accountDeletionSchema = z.object({ otp: otpSchema, reason: loose.max(500).optional() });
 
 /**
@@ -296,6 +301,8 @@ export const IDENTITY_API = {
   logout: '/v1/auth/logout',
   /** POST googleSignInSchema → loginResults. */
   google: '/v1/auth/google',
+  /** GET → googleConfigSchema (the issuer's authorization endpoint and our client id). */
+  googleConfig: '/v1/auth/google/config',
   /** GET → accountProfileSchema; PUT updateProfileSchema → accountProfileSchema. */
   profile: '/v1/profile',
   /** PUT changePasswordSchema → null. */

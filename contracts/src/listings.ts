@@ -15,7 +15,15 @@ export const LISTING_PATHS: Record<PropertyTypeSlug, string> = {
 };
 
 export const PROPERTY_KINDS = [
-  'apartment', 'villa', 'townhouse', 'penthouse', 'duplex', 'land', 'hotel-apartment', 'full-building', 'office',
+  'apartment',
+  'villa',
+  'townhouse',
+  'penthouse',
+  'duplex',
+  'land',
+  'hotel-apartment',
+  'full-building',
+  'office',
 ] as const;
 export const propertyKindSchema = z.enum(PROPERTY_KINDS);
 

@@ -17,13 +17,25 @@ describe('sites', () => {
   });
 
   it('keeps the spec facts of each country', () => {
-    expect(SITE_FACTS.ae).toMatchObject({ phonePrefix: '+971', currency: 'AED', defaultCity: { en: 'Dubai' } });
-    expect(SITE_FACTS.sa).toMatchObject({ phonePrefix: '+966', currency: 'SAR', defaultCity: { en: 'Riyadh' } });
+    expect(SITE_FACTS.ae).toMatchObject({
+      phonePrefix: '+971',
+      currency: 'AED',
+      defaultCity: { en: 'Dubai' },
+    });
+    expect(SITE_FACTS.sa).toMatchObject({
+      phonePrefix: '+966',
+      currency: 'SAR',
+      defaultCity: { en: 'Riyadh' },
+    });
     expect(SITE_FACTS.sa.mapCentre).toEqual({ lat: 23.8859, lng: 45.0792 });
   });
 
   it('maps config country to its code (spec §3)', () => {
-    expect([countryCodeOf('Saudi'), countryCodeOf('UAE'), countryCodeOf('India')]).toEqual(['sa', 'ae', 'in']);
+    expect([countryCodeOf('Saudi'), countryCodeOf('UAE'), countryCodeOf('India')]).toEqual([
+      'sa',
+      'ae',
+      'in',
+    ]);
   });
 
   it('writes Arabic right to left', () => {

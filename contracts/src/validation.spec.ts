@@ -1,15 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
 import { fieldMessage } from './errors.js';
-import { changePasswordSchema, loginRequestSchema, registerAgentSchema, registerCustomerSchema } from './identity.js';
+import {
+  changePasswordSchema,
+  loginRequestSchema,
+  registerAgentSchema,
+  registerCustomerSchema,
+} from './identity.js';
 import { emailSchema, mobileSchema, otpSchema, passwordSchema, VALIDATION_MESSAGES } from './validation.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
 
 describe('password rule (spec §5)', () => {
-  it.each(['Abcdef1!', 'Zz9#zzzz', 'Manzil@2026', 'A1b2C3d4-', 'Aa1^aaaaaaaaaaaa'])('accepts %s', (password) => {
-    expect(passwordSchema.safeParse(password).success).toBe(true);
-  });
+  it.each(['Abcdef1!', 'Zz9#zzzz', 'Manzil@2026', 'A1b2C3d4-', 'Aa1^aaaaaaaaaaaa'])(
+    'accepts %s',
+    (password) => {
+      expect(passwordSchema.safeParse(password).success).toBe(true);
+    },
+  );
   it.each([
     'abcdef1!', // no uppercase
     'ABCDEF1!', // no lowercase
@@ -63,7 +71,10 @@ describe('registration and login payloads', () => {
     const noTerms = registerCustomerSchema.safeParse({ ...customer, termsAccepted: false });
     expect(fieldMessage(firstMessage(noTerms)!, 'en')).toBe('Click Agree Before Submit');
     const mismatch = registerCustomerSchema.safeParse({ ...customer, confirmPassword: 'Manzil@2027' });
-    expect(mismatch.error?.issues[0]).toMatchObject({ path: ['confirmPassword'], message: 'password.mismatch' });
+    expect(mismatch.error?.issues[0]).toMatchObject({
+      path: ['confirmPassword'],
+      message: 'password.mismatch',
+    });
     expect(fieldMessage('password.mismatch', 'en')).toBe('Password and confirm password does not match.');
   });
 
@@ -75,12 +86,21 @@ describe('registration and login payloads', () => {
   });
 
   it('sends only countryCode, mobile and password to log in', () => {
-    const parsed = loginRequestSchema.parse({ countryCode: '+966', mobile: '٥٠١٢٣٤٥٦٧', password: 'x', extra: 1 });
+    const parsed = loginRequestSchema.parse({
+      countryCode: '+966',
+      mobile: '٥٠١٢٣٤٥٦٧',
+      password: 'x',
+      extra: 1,
+    });
     expect(parsed).toEqual({ countryCode: '+966', mobile: '501234567', password: 'x' });
   });
 
   it('refuses a new password equal to the old one', () => {
-    const result = changePasswordSchema.safeParse({ oldPassword: 'Manzil@2026', password: 'Manzil@2026', confirmPassword: 'Manzil@2026' });
+    const result = changePasswordSchema.safeParse({
+      oldPassword: 'Manzil@2026',
+      password: 'Manzil@2026',
+      confirmPassword: 'Manzil@2026',
+    });
     expect(result.error?.issues.map((i) => i.message)).toContain('password.same');
   });
 

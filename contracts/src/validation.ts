@@ -25,47 +25,75 @@ export const VALIDATION_MESSAGES = {
   'name.required': { en: 'Please enter name.', ar: 'يرجى إدخال الاسم.' },
   'name.length': { en: 'Name must be 2 to 50 characters.', ar: 'يجب أن يتكون الاسم من 2 إلى 50 حرفاً.' },
   'mobile.required': { en: 'Please enter mobile number.', ar: 'يرجى إدخال رقم الجوال.' },
-  'mobile.invalid': { en: 'Mobile number must be 8 to 12 digits.', ar: 'يجب أن يتكون رقم الجوال من 8 إلى 12 رقماً.' },
+  'mobile.invalid': {
+    en: 'Mobile number must be 8 to 12 digits.',
+    ar: 'يجب أن يتكون رقم الجوال من 8 إلى 12 رقماً.',
+  },
   'countryCode.invalid': { en: 'Please choose a country code.', ar: 'يرجى اختيار رمز الدولة.' },
   'otp.invalid': { en: 'Please enter the 4-digit OTP.', ar: 'يرجى إدخال رمز التحقق المكون من 4 أرقام.' },
   'terms.required': { en: 'Click Agree Before Submit', ar: 'انقر على موافق قبل الإرسال' },
-  'orn.invalid': { en: 'Please enter ORN (at most 20 characters).', ar: 'يرجى إدخال رقم ORN (20 حرفاً كحد أقصى).' },
-  'brn.invalid': { en: 'Please enter BRN (at most 12 characters).', ar: 'يرجى إدخال رقم BRN (12 حرفاً كحد أقصى).' },
+  'orn.invalid': {
+    en: 'Please enter ORN (at most 20 characters).',
+    ar: 'يرجى إدخال رقم ORN (20 حرفاً كحد أقصى).',
+  },
+  'brn.invalid': {
+    en: 'Please enter BRN (at most 12 characters).',
+    ar: 'يرجى إدخال رقم BRN (12 حرفاً كحد أقصى).',
+  },
   'company.required': { en: 'Please select company.', ar: 'يرجى اختيار الشركة.' },
   'picture.required': { en: 'Please upload profile picture.', ar: 'يرجى رفع الصورة الشخصية.' },
   'logo.required': { en: 'Please upload company logo.', ar: 'يرجى رفع شعار الشركة.' },
   'latitude.invalid': { en: 'Latitude must be between -90 and 90.', ar: 'يجب أن يكون خط العرض بين -90 و90.' },
-  'longitude.invalid': { en: 'Longitude must be between -180 and 180.', ar: 'يجب أن يكون خط الطول بين -180 و180.' },
+  'longitude.invalid': {
+    en: 'Longitude must be between -180 and 180.',
+    ar: 'يجب أن يكون خط الطول بين -180 و180.',
+  },
   'text.required': { en: 'Please enter a value.', ar: 'يرجى إدخال قيمة.' },
-  'nationalId.invalid': { en: 'Please enter a valid national ID (10 digits).', ar: 'يرجى إدخال رقم هوية صحيح (10 أرقام).' },
+  'nationalId.invalid': {
+    en: 'Please enter a valid national ID (10 digits).',
+    ar: 'يرجى إدخال رقم هوية صحيح (10 أرقام).',
+  },
   'text.tooLong': { en: 'This text is too long.', ar: 'هذا النص طويل جداً.' },
   'url.invalid': { en: 'Please enter a valid URL.', ar: 'يرجى إدخال رابط صحيح.' },
   'slug.invalid': {
     en: 'Please enter a valid slug (letters, digits and dashes).',
     ar: 'يرجى إدخال معرّف رابط صحيح (حروف وأرقام وشرطات).',
   },
-  'slug.taken': { en: 'This slug is already used on this site.', ar: 'معرّف الرابط هذا مستخدم بالفعل على هذا الموقع.' },
+  'slug.taken': {
+    en: 'This slug is already used on this site.',
+    ar: 'معرّف الرابط هذا مستخدم بالفعل على هذا الموقع.',
+  },
   'rating.required': { en: 'Please rate the content', ar: 'يرجى تقييم المحتوى' },
   'message.required': { en: 'Please enter message.', ar: 'يرجى إدخال الرسالة.' },
-  'complaintType.invalid': { en: 'Please choose complaint or suggestion.', ar: 'يرجى اختيار شكوى أو اقتراح.' },
+  'complaintType.invalid': {
+    en: 'Please choose complaint or suggestion.',
+    ar: 'يرجى اختيار شكوى أو اقتراح.',
+  },
   'reply.required': { en: 'Please enter a reply.', ar: 'يرجى إدخال الرد.' },
-  'cms.saudiOnly': { en: 'This is only available on the Saudi site.', ar: 'هذا متاح فقط على الموقع السعودي.' },
+  'cms.saudiOnly': {
+    en: 'This is only available on the Saudi site.',
+    ar: 'هذا متاح فقط على الموقع السعودي.',
+  },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 
 export const PASSWORD_SPECIALS = '#?!@$%^&*-';
 /** 8 to 16, one upper, one lower, one digit, one of # ? ! @ $ % ^ & * - and nothing else. */
-export const PASSWORD_PATTERN = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[#?!@$%^&*-])[A-Za-z\d#?!@$%^&*-]{8,16}$/;
+export const PASSWORD_PATTERN =
+  /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[#?!@$%^&*-])[A-Za-z\d#?!@$%^&*-]{8,16}$/;
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/i;
 export const COUNTRY_CODES = ['+971', '+966'] as const;
 
 const text = (value: unknown) => (typeof value === 'string' ? tidySpaces(value) : value);
-const digits = (value: unknown) => (typeof value === 'string' ? normalizeDigits(value).replace(/[\s-]/g, '') : value);
+const digits = (value: unknown) =>
+  typeof value === 'string' ? normalizeDigits(value).replace(/[\s-]/g, '') : value;
 
-export const emailSchema = z.preprocess(
-  text,
-  z.string({ message: 'email.required' }).min(1, 'email.required').regex(EMAIL_PATTERN, 'email.invalid'),
-).transform((value) => value.toLowerCase());
+export const emailSchema = z
+  .preprocess(
+    text,
+    z.string({ message: 'email.required' }).min(1, 'email.required').regex(EMAIL_PATTERN, 'email.invalid'),
+  )
+  .transform((value) => value.toLowerCase());
 export const passwordSchema = z
   .string({ message: 'password.required' })
   .min(1, 'password.required')
@@ -76,14 +104,23 @@ export const nameSchema = z.preprocess(
 );
 export const mobileSchema = z.preprocess(
   digits,
-  z.string({ message: 'mobile.required' }).min(1, 'mobile.required').regex(/^\d{8,12}$/, 'mobile.invalid'),
+  z
+    .string({ message: 'mobile.required' })
+    .min(1, 'mobile.required')
+    .regex(/^\d{8,12}$/, 'mobile.invalid'),
 );
 export const countryCodeSchema = z.enum(COUNTRY_CODES, { message: 'countryCode.invalid' });
-export const otpSchema = z.preprocess(digits, z.string({ message: 'otp.invalid' }).regex(/^\d{4}$/, 'otp.invalid'));
+export const otpSchema = z.preprocess(
+  digits,
+  z.string({ message: 'otp.invalid' }).regex(/^\d{4}$/, 'otp.invalid'),
+);
 export const termsSchema = z.literal(true, { message: 'terms.required' });
 export const ornSchema = z.preprocess(text, z.string().min(1, 'orn.invalid').max(20, 'orn.invalid'));
 export const brnSchema = z.preprocess(text, z.string().min(1, 'brn.invalid').max(12, 'brn.invalid'));
-export const latitudeSchema = z.coerce.number({ message: 'latitude.invalid' }).min(-90, 'latitude.invalid').max(90, 'latitude.invalid');
+export const latitudeSchema = z.coerce
+  .number({ message: 'latitude.invalid' })
+  .min(-90, 'latitude.invalid')
+  .max(90, 'latitude.invalid');
 export const longitudeSchema = z.coerce
   .number({ message: 'longitude.invalid' })
   .min(-180, 'longitude.invalid')
@@ -91,7 +128,9 @@ export const longitudeSchema = z.coerce
 export const nationalIdSchema = z.preprocess(digits, z.string().regex(/^[12]\d{9}$/, 'nationalId.invalid'));
 
 /** Adds the spec's confirm-password rule to a schema with `password` and `confirmPassword`. */
-export function withConfirmedPassword<T extends z.ZodObject<{ password: z.ZodType; confirmPassword: z.ZodType }>>(schema: T) {
+export function withConfirmedPassword<
+  T extends z.ZodObject<{ password: z.ZodType; confirmPassword: z.ZodType }>,
+>(schema: T) {
   return schema.refine((value) => value.password === value.confirmPassword, {
     message: 'password.mismatch',
     path: ['confirmPassword'],

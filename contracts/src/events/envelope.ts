@@ -15,4 +15,6 @@ export const eventEnvelopeSchema = z.object({
   requestId: z.string().optional(),
   payload: z.unknown(),
 });
-export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & { payload: P };
+export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & {
+  payload: P;
+};

@@ -5,7 +5,12 @@ import { roleSchema } from '../identity.js';
 export const accountRegisteredV1 = {
   type: 'identity.account.registered',
   version: 1,
-  payload: z.object({ accountId: z.uuid(), role: roleSchema, companyId: z.uuid().nullable(), language: z.enum(['en', 'ar']) }),
+  payload: z.object({
+    accountId: z.uuid(),
+    role: roleSchema,
+    companyId: z.uuid().nullable(),
+    language: z.enum(['en', 'ar']),
+  }),
 } as const;
 
 /** identity.account.nafath-verified v1: the person behind the account proved their identity (Saudi). */

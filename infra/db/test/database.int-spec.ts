@@ -26,7 +26,9 @@ class CreateNotes1700000000000 implements MigrationInterface {
 async function tables(): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query("select tablename from pg_tables where schemaname = 'public' order by 1");
+  const { rows } = await client.query(
+    "select tablename from pg_tables where schemaname = 'public' order by 1",
+  );
   await client.end();
   return rows.map((r) => r.tablename as string);
 }

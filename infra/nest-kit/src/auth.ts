@@ -40,7 +40,10 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request>();
-    const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES, [context.getHandler(), context.getClass()]);
+    const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     const requestContext = currentContext();
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
@@ -64,7 +67,8 @@ export class AuthGuard implements CanActivate {
       const role = payload.role;
       const site = siteSchema.safeParse(payload.site);
       if (typeof payload.sub !== 'string' || !site.success) throw new Error('claims');
-      if (role !== 'user' && role !== 'agent' && role !== 'company' && role !== 'admin') throw new Error('role');
+      if (role !== 'user' && role !== 'agent' && role !== 'company' && role !== 'admin')
+        throw new Error('role');
       return {
         id: payload.sub,
         role,
@@ -84,8 +88,14 @@ function requireContext(): RequestContext {
 }
 
 /** The site of the request (ae | sa). */
-export const CurrentSite = createParamDecorator((_: unknown, _ctx: ExecutionContext) => requireContext().site);
+export const CurrentSite = createParamDecorator(
+  (_: unknown, _ctx: ExecutionContext) => requireContext().site,
+);
 /** The language of the request (en | ar). */
-export const CurrentLanguage = createParamDecorator((_: unknown, _ctx: ExecutionContext) => requireContext().language);
+export const CurrentLanguage = createParamDecorator(
+  (_: unknown, _ctx: ExecutionContext) => requireContext().language,
+);
 /** The signed-in account, or undefined. */
-export const CurrentUser = createParamDecorator((_: unknown, _ctx: ExecutionContext) => requireContext().user);
+export const CurrentUser = createParamDecorator(
+  (_: unknown, _ctx: ExecutionContext) => requireContext().user,
+);

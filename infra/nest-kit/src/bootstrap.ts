@@ -13,7 +13,11 @@ export function configureApp(app: INestApplication): void {
 }
 
 /** Starts a service on `port` with JSON logs, and stops cleanly on SIGTERM/SIGINT. */
-export async function startService(service: string, module: Type | object, port: number): Promise<INestApplication> {
+export async function startService(
+  service: string,
+  module: Type | object,
+  port: number,
+): Promise<INestApplication> {
   const logger = createLogger(service);
   const app = await NestFactory.create<NestExpressApplication>(module as Type, {
     logger: new PinoNestLogger(logger),

@@ -36,7 +36,10 @@ class BusLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.options.relay) return;
     this.relay = new OutboxRelay(this.dataSource, this.bus, {
-      logger: { info: (o, m) => this.logger.log({ ...o, msg: m }), error: (o, m) => this.logger.error({ ...o, msg: m }) },
+      logger: {
+        info: (o, m) => this.logger.log({ ...o, msg: m }),
+        error: (o, m) => this.logger.error({ ...o, msg: m }),
+      },
     });
     await this.relay.start();
   }

@@ -22,7 +22,10 @@ export class ConfigError extends Error {}
  * Validates the environment once, at boot. A missing or wrong variable becomes one clear
  * line naming it, so `node dist/main.js` stops with something a person can act on.
  */
-export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
   const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {

@@ -1,6 +1,12 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { errorMessage, type ApiEnvelope, type ErrorCode, type FieldError, type Language } from '@manzil/contracts';
+import {
+  errorMessage,
+  type ApiEnvelope,
+  type ErrorCode,
+  type FieldError,
+  type Language,
+} from '@manzil/contracts';
 import { AppException } from './app.exception.js';
 import { currentContext } from './context.js';
 

@@ -6,7 +6,10 @@ import type { ApiEnvelope } from '@manzil/contracts';
 const ENVELOPED = Symbol('enveloped');
 
 /** What a handler returns when it wants its own message (already in the request's language). */
-export function withMessage<T>(results: T, message: string): { [ENVELOPED]: true; results: T; message: string } {
+export function withMessage<T>(
+  results: T,
+  message: string,
+): { [ENVELOPED]: true; results: T; message: string } {
   return { [ENVELOPED]: true, results, message };
 }
 
@@ -24,7 +27,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
       map((value): ApiEnvelope<unknown> | unknown => {
         if (response.headersSent) return value;
         const status = response.statusCode;
-        if (isEnveloped(value)) return { status, success: true, message: value.message, results: value.results };
+        if (isEnveloped(value))
+          return { status, success: true, message: value.message, results: value.results };
         return { status, success: true, message: 'OK', results: value ?? null };
       }),
     );

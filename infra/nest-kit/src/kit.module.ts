@@ -55,7 +55,10 @@ export class ManzilKitModule implements NestModule {
     const exported: (string | symbol)[] = [JWT_PUBLIC_KEY];
     if (options.redisUrl) {
       const url = options.redisUrl;
-      providers.push({ provide: REDIS, useFactory: () => new Redis(url, { maxRetriesPerRequest: 3 }) }, RedisLifecycle);
+      providers.push(
+        { provide: REDIS, useFactory: () => new Redis(url, { maxRetriesPerRequest: 3 }) },
+        RedisLifecycle,
+      );
       exported.push(REDIS);
     }
     return {

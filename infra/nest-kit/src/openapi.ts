@@ -24,7 +24,12 @@ export function buildOpenApi(service: string, routes: RouteDoc[]): OpenApiDocume
   const registry = new OpenAPIRegistry();
   const all: RouteDoc[] = [
     { method: 'get', path: '/health', summary: 'Liveness', results: z.object({ status: z.literal('ok') }) },
-    { method: 'get', path: '/ready', summary: 'Readiness (database, Redis)', results: z.record(z.string(), z.string()) },
+    {
+      method: 'get',
+      path: '/ready',
+      summary: 'Readiness (database, Redis)',
+      results: z.record(z.string(), z.string()),
+    },
     ...routes,
   ];
   for (const route of all) {

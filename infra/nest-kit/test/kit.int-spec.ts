@@ -72,7 +72,15 @@ class ProbeController {
     ManzilKitModule.forRoot({
       service: 'probe',
       jwtPublicKey: testKeys.publicKey,
-      routes: [{ method: 'post', path: '/v1/notes', summary: 'Create a note', body: noteSchema, results: noteSchema }],
+      routes: [
+        {
+          method: 'post',
+          path: '/v1/notes',
+          summary: 'Create a note',
+          body: noteSchema,
+          results: noteSchema,
+        },
+      ],
     }),
   ],
   controllers: [ProbeController],
@@ -120,7 +128,12 @@ describe('nest-kit on a real HTTP server', () => {
   it('answers errors in the request language', async () => {
     const en = await http().get('/v1/missing');
     expect(en.status).toBe(404);
-    expect(en.body).toEqual({ status: 404, success: false, message: 'No Record Found', results: { code: 'NOT_FOUND' } });
+    expect(en.body).toEqual({
+      status: 404,
+      success: false,
+      message: 'No Record Found',
+      results: { code: 'NOT_FOUND' },
+    });
     const ar = await http().get('/v1/missing').set('language', 'ar');
     expect(ar.body.message).toBe('لم يتم العثور على سجل');
   });
@@ -136,22 +149,29 @@ describe('nest-kit on a real HTTP server', () => {
     expect((await http().post('/v1/notes').send({})).status).toBe(401);
     expect((await http().post('/v1/notes').set('authorization', 'Bearer nope').send({})).status).toBe(401);
     const uaeToken = await tokenFor('user', { site: 'ae' });
-    const onSaudi = await http().post('/v1/notes').set('x-site', 'sa').set('authorization', `Bearer ${uaeToken}`);
+    const onSaudi = await http()
+      .post('/v1/notes')
+      .set('x-site', 'sa')
+      .set('authorization', `Bearer ${uaeToken}`);
     expect(onSaudi.status).toBe(401);
   });
 
   it('refuses an expired token', async () => {
     const expired = await tokenFor('user', { expiresIn: '-1m' });
-    expect((await http().post('/v1/notes').set('authorization', `Bearer ${expired}`).send({})).status).toBe(401);
+    expect((await http().post('/v1/notes').set('authorization', `Bearer ${expired}`).send({})).status).toBe(
+      401,
+    );
   });
 
   it('checks the role on the server', async () => {
     const user = await tokenFor('user');
     const admin = await tokenFor('admin');
     expect((await http().get('/v1/admin-only').set('authorization', `Bearer ${user}`)).status).toBe(403);
-    expect((await http().get('/v1/admin-only').set('authorization', `Bearer ${admin}`)).body.results).toEqual({
-      secret: true,
-    });
+    expect((await http().get('/v1/admin-only').set('authorization', `Bearer ${admin}`)).body.results).toEqual(
+      {
+        secret: true,
+      },
+    );
   });
 
   it('names each invalid field, translating known message keys', async () => {
