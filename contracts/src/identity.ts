@@ -86,22 +86,27 @@ export const registerCustomerSchema = withConfirmedPassword(
   }),
 );
 
+/** What every agent form asks, whether the agent registers or a company adds them (spec §3). */
+const agentFields = {
+  firstName: nameSchema,
+  lastName: nameSchema,
+  email: emailSchema,
+  countryCode: countryCodeSchema,
+  mobile: mobileSchema,
+  whatsapp: z.boolean().default(false),
+  nationality: loose.max(50).optional(),
+  languages: z.array(z.string().max(30)).max(10).default([]),
+  designation: loose.max(50).optional(),
+  brn: brnSchema,
+  bio: loose.max(1000).optional(),
+};
+
 export const registerAgentSchema = withConfirmedPassword(
   z.object({
-    firstName: nameSchema,
-    lastName: nameSchema,
-    email: emailSchema,
-    countryCode: countryCodeSchema,
-    mobile: mobileSchema,
-    whatsapp: z.boolean().default(false),
-    nationality: loose.max(50).optional(),
-    languages: z.array(z.string().max(30)).max(10).default([]),
-    designation: loose.max(50).optional(),
-    brn: brnSchema,
+    ...agentFields,
     /** A freelancer has no company. */
     companyId: z.uuid({ message: 'company.required' }).optional(),
     freelancer: z.boolean().default(false),
-    bio: loose.max(1000).optional(),
     pictureId: z.string({ message: 'picture.required' }).min(1, 'picture.required'),
     password: passwordSchema,
     confirmPassword: z.string(),
@@ -196,17 +201,7 @@ export const agentSummarySchema = z.object({
 });
 export const createAgentSchema = withConfirmedPassword(
   z.object({
-    firstName: nameSchema,
-    lastName: nameSchema,
-    email: emailSchema,
-    countryCode: countryCodeSchema,
-    mobile: mobileSchema,
-    whatsapp: z.boolean().default(false),
-    nationality: loose.max(50).optional(),
-    languages: z.array(z.string().max(30)).max(10).default([]),
-    designation: loose.max(50).optional(),
-    brn: brnSchema,
-    bio: loose.max(1000).optional(),
+    ...agentFields,
     pictureId: z.string({ message: 'picture.required' }).min(1, 'picture.required'),
     password: passwordSchema,
     confirmPassword: z.string(),
@@ -219,17 +214,7 @@ export const createAgentSchema = withConfirmedPassword(
  */
 export const updateAgentSchema = z
   .object({
-    firstName: nameSchema,
-    lastName: nameSchema,
-    email: emailSchema,
-    countryCode: countryCodeSchema,
-    mobile: mobileSchema,
-    whatsapp: z.boolean().default(false),
-    nationality: loose.max(50).optional(),
-    languages: z.array(z.string().max(30)).max(10).default([]),
-    designation: loose.max(50).optional(),
-    brn: brnSchema,
-    bio: loose.max(1000).optional(),
+    ...agentFields,
     pictureId: z.string().min(1).optional(),
     password: passwordSchema.optional(),
     confirmPassword: z.string().optional(),
