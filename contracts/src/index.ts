@@ -11,3 +11,4 @@ export * from './text.js';
 export * from './validation.js';
 export * from './identity.js';
 export * from './cms.js';
+export * from './units.js';

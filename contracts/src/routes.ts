@@ -213,6 +213,12 @@ const CUSTOMER_FINDER_EXTRAS = [
  */
 export const COMMUNITY_ROUTES = ['/communities', '/communities/:slug'];
 
+/**
+ * Where Google sends a visitor back after "Continue with Google" (the shell reads the ID
+ * token from the fragment): a sign-in screen, so for visitors only.
+ */
+export const AUTH_CALLBACK_ROUTES = ['/auth/google/callback'];
+
 /** `/my-orders` is in the user dropdown of every logged-in role (Saudi only, checked by site). */
 const LOGGED_IN_EXTRAS = ['/my-orders'];
 
@@ -228,7 +234,13 @@ const ADMIN_ROUTES = [
 ];
 
 export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
-  visitor: [...VISITOR_ROUTES_SPEC, ...CUSTOMER_FINDER_EXTRAS, ...COMMUNITY_ROUTES, ...EVERY_ROLE_EXTRAS],
+  visitor: [
+    ...VISITOR_ROUTES_SPEC,
+    ...CUSTOMER_FINDER_EXTRAS,
+    ...COMMUNITY_ROUTES,
+    ...AUTH_CALLBACK_ROUTES,
+    ...EVERY_ROLE_EXTRAS,
+  ],
   user: [
     ...USER_ROUTES_SPEC,
     ...CUSTOMER_FINDER_EXTRAS,
@@ -267,7 +279,9 @@ export function isRouteAllowed(role: Role, pathname: string): boolean {
 }
 
 export function isHeaderlessRoute(pathname: string): boolean {
-  return HEADERLESS_ROUTES.some((pattern) => matchesRoutePattern(pattern, pathname));
+  return [...HEADERLESS_ROUTES, ...AUTH_CALLBACK_ROUTES].some((pattern) =>
+    matchesRoutePattern(pattern, pathname),
+  );
 }
 
 /** Where a role lands when it opens a route outside its list. */

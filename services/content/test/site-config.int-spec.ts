@@ -83,7 +83,7 @@ describe('content: site config', () => {
       country: 'Saudi',
       countryCode: 'sa',
       currency: 'SAR',
-      currencyLabel: '﷼',
+      currencyLabel: 'ر.س',
       areaUnit: 'sqm',
       areaUnitLabel: 'م²',
       phonePrefix: '+966',

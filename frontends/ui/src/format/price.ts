@@ -1,18 +1,8 @@
-import type { Language } from '@manzil/contracts';
+import { currencyLabel, type Currency, type Language } from '@manzil/contracts';
 import { isolateLtr } from './locale.js';
 import { formatNumber } from './number.js';
 
-export type Currency = 'AED' | 'SAR';
-
-/**
- * How a currency is written. In Arabic the Saudi riyal is «ر.س» and the dirham «د.إ», the
- * abbreviations Saudi and Emirati sites use and that IBM Plex Sans Arabic draws (the
- * ﷼ ligature is not in the font). Used for every price and the header's currency indicator.
- */
-export function currencyLabel(currency: Currency, language: Language): string {
-  if (language === 'ar') return currency === 'SAR' ? 'ر.س' : 'د.إ';
-  return currency;
-}
+export { currencyLabel, type Currency };
 
 export interface PriceParts {
   amount: string;

@@ -1,27 +1,13 @@
-import { countryCodeOf, type Language, type SiteConfig } from '@manzil/contracts';
+import {
+  areaUnitLabel,
+  countryCodeOf,
+  currencyLabel,
+  type Language,
+  type SiteConfig,
+} from '@manzil/contracts';
 import type { PropertyType } from './property-type.entity.js';
 import type { SiteSetting } from './site-setting.entity.js';
 import type { Page } from '../cms/page.entity.js';
-
-/** How a currency reads in each language: the riyal sign (U+FDFC) and the dirham abbreviation in Arabic. */
-const CURRENCY_LABELS: Record<'AED' | 'SAR', Record<Language, string>> = {
-  AED: { en: 'AED', ar: 'د.إ' },
-  SAR: { en: 'SAR', ar: '\uFDFC' },
-};
-
-/** Spec §3: sqm reads m² in English and as the Arabic square metre. */
-const AREA_UNIT_LABELS: Record<'sqft' | 'sqm', Record<Language, string>> = {
-  sqft: { en: 'sqft', ar: 'قدم²' },
-  sqm: { en: 'm²', ar: 'م²' },
-};
-
-export function currencyLabel(currency: 'AED' | 'SAR', language: Language): string {
-  return CURRENCY_LABELS[currency][language];
-}
-
-export function areaUnitLabel(areaUnit: 'sqft' | 'sqm', language: Language): string {
-  return AREA_UNIT_LABELS[areaUnit][language];
-}
 
 /** The stored rows of a site as the spec's Config, worded in `language`. */
 export function presentConfig(
