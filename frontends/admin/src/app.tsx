@@ -1,39 +1,89 @@
-import { Route, Routes } from 'react-router';
-import { useIntl } from 'react-intl';
-import { LanguageProvider, PagePlaceholder, type RemoteAppProps } from '@manzil/ui';
+import { NavLink, Route, Routes, useParams } from 'react-router';
+import { CMS_KINDS, type Site } from '@manzil/contracts';
+import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';
+import { AdminInfoEditor } from './cms/admin-info-editor.js';
+import { KindEditor, isCmsKind } from './cms/kind-editor.js';
+import { KindList } from './cms/kind-list.js';
+import { MessagesPage } from './cms/messages-page.js';
+import { useAdminText } from './cms/use-admin-text.js';
 import ar from './i18n/ar.json' with { type: 'json' };
 import en from './i18n/en.json' with { type: 'json' };
+import './admin.css';
 
 const messages = { en, ar };
 
-function AdminHomePage() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+function KindRoute({ editor }: { editor?: boolean }) {
+  const { kind } = useParams();
+  if (!isCmsKind(kind)) return <AdminHome />;
+  return editor ? <KindEditor key={kind} kind={kind} /> : <KindList key={kind} kind={kind} />;
+}
+
+function AdminHome() {
+  const { t } = useAdminText();
   return (
-    <PagePlaceholder
-      testId="admin-home-page"
-      eyebrow={t('admin.eyebrow')}
-      title={t('admin.home.title')}
-      description={t('admin.home.description')}
-      upcoming={[
-        t('admin.home.item.approval'),
-        t('admin.home.item.content'),
-        t('admin.home.item.accounts'),
-        t('admin.home.item.payments'),
-      ]}
-    />
+    <section data-testid="admin-home-page">
+      <div className="ad-head">
+        <h1 className="ad-head__title">{t('admin.home.title')}</h1>
+      </div>
+      <p className="ad-lead">{t('admin.home.description')}</p>
+      <ul className="ad-tiles">
+        {[
+          ...CMS_KINDS.map((kind) => [`/admin/content/${kind}`, `admin.kind.${kind}`]),
+          ['/admin/admin-info', 'admin.kind.adminInfo'],
+          ['/admin/messages', 'admin.kind.messages'],
+          ['/admin/complaints', 'admin.kind.complaints'],
+        ].map(([to, label]) => (
+          <li key={to}>
+            <NavLink className="ad-tile" to={to}>
+              {t(label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
-/** The admin area (`/admin/*`), mounted by the shell. */
-export default function App({ language }: RemoteAppProps) {
+function AdminConsole({ site }: { site: Site }) {
+  const { t } = useAdminText();
+  const links: [string, string][] = [
+    ...CMS_KINDS.map((kind): [string, string] => [`/admin/content/${kind}`, `admin.kind.${kind}`]),
+    ['/admin/admin-info', 'admin.kind.adminInfo'],
+    ['/admin/messages', 'admin.kind.messages'],
+    ['/admin/complaints', 'admin.kind.complaints'],
+  ];
   return (
-    <LanguageProvider language={language} messages={messages[language]}>
-      <div className="mz-container">
+    <div className="mz-container ad-console">
+      <nav className="ad-nav" aria-label={t('admin.nav')}>
+        <NavLink className="ad-nav__home" to="/admin" end>
+          {t('admin.eyebrow')}
+        </NavLink>
+        {links.map(([to, label]) => (
+          <NavLink key={to} className="ad-nav__link" to={to}>
+            {t(label)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="ad-main">
         <Routes>
-          <Route path="/admin/*" element={<AdminHomePage />} />
+          <Route path="/admin" element={<AdminHome />} />
+          <Route path="/admin/content/:kind" element={<KindRoute />} />
+          <Route path="/admin/content/:kind/:id" element={<KindRoute editor />} />
+          <Route path="/admin/admin-info" element={<AdminInfoEditor site={site} />} />
+          <Route path="/admin/messages" element={<MessagesPage key="contact" box="contact" />} />
+          <Route path="/admin/complaints" element={<MessagesPage key="complaints" box="complaints" />} />
+          <Route path="/admin/*" element={<AdminHome />} />
         </Routes>
       </div>
+    </div>
+  );
+}
+
+/** The admin console (`/admin/*`), mounted by the shell for role admin. */
+export default function App({ language, site }: RemoteAppProps) {
+  return (
+    <LanguageProvider language={language} messages={messages[language]}>
+      <AdminConsole site={site} />
     </LanguageProvider>
   );
 }

@@ -4,6 +4,13 @@ import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';
 import ar from './i18n/ar.json' with { type: 'json' };
 import en from './i18n/en.json' with { type: 'json' };
 import { ComingSoonPage } from './pages/coming-soon-page.js';
+import { BlogListPage } from './pages/content/blog-list-page.js';
+import { BlogPostPage } from './pages/content/blog-post-page.js';
+import { CommunitiesPage, CommunityPage } from './pages/content/community-pages.js';
+import { ComplaintsPage, ContactPage } from './pages/content/contact-pages.js';
+import { FaqPage } from './pages/content/faq-page.js';
+import { StaticPage } from './pages/content/static-page.js';
+import './pages/content/content.css';
 import { HomePage } from './pages/home-page.js';
 import { ListingPage } from './pages/listing-page.js';
 
@@ -22,6 +29,29 @@ export default function App({ language, site }: RemoteAppProps) {
             <Route key={path} path={path} element={<ListingPage propertyType={type} site={site} />} />
           )),
         )}
+        <Route path="/aboutCompany" element={<StaticPage slug="about-us" path="/aboutCompany" />} />
+        <Route
+          path="/termsandCondition"
+          element={<StaticPage slug="terms-and-conditions" path="/termsandCondition" />}
+        />
+        <Route path="/privacyPolicy" element={<StaticPage slug="privacy-policy" path="/privacyPolicy" />} />
+        <Route path="/pages/:slug" element={<StaticPage />} />
+        {[LISTING_PAGES.faq, ARABIC_LISTING_PAGES.faq].map((path) => (
+          <Route key={path} path={path} element={<FaqPage />} />
+        ))}
+        <Route path="/blog" element={<BlogListPage />} />
+        <Route path="/blog/:slug" element={<BlogPostPage />} />
+        {[LISTING_PAGES['contact-us'], ARABIC_LISTING_PAGES['contact-us'], '/contactUsNew'].map((path) => (
+          <Route key={path} path={path} element={<ContactPage site={site} />} />
+        ))}
+        {[
+          LISTING_PAGES['complaints-and-suggestions'],
+          ARABIC_LISTING_PAGES['complaints-and-suggestions'],
+        ].map((path) => (
+          <Route key={path} path={path} element={<ComplaintsPage site={site} />} />
+        ))}
+        <Route path="/communities" element={<CommunitiesPage />} />
+        <Route path="/communities/:slug" element={<CommunityPage />} />
         <Route path="*" element={<ComingSoonPage />} />
       </Routes>
     </LanguageProvider>

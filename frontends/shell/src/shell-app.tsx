@@ -11,9 +11,15 @@ import {
 import {
   FeedbackProvider as SharedFeedbackProvider,
   LanguageProvider,
-  hasStaleToken, refreshSession, roleOf, useSession } from '@manzil/ui';
+  hasStaleToken,
+  refreshSession,
+  roleOf,
+  useSession,
+} from '@manzil/ui';
 import { FeedbackProvider } from './auth/feedback.js';
 import { ForgotPasswordPage } from './auth/forgot-password-page.js';
+import { GoogleCallbackPage } from './auth/google-callback-page.js';
+import { GOOGLE_CALLBACK_PATH } from './auth/google-sign-in.js';
 import { LoginPage } from './auth/login-page.js';
 import { OtpVerifyPage } from './auth/otp-verify-page.js';
 import { RegisterPage } from './auth/register-page.js';
@@ -145,37 +151,38 @@ export function ShellApp() {
     <LanguageProvider language={language} messages={messages}>
       <ShellContext.Provider value={shellContext}>
         <SharedFeedbackProvider language={language}>
-        <FeedbackProvider>
-          <div className="shell-page">
-            {headerless ? null : (
-              <Header
-                language={language}
-                site={site}
-                config={config}
-                session={session}
-                role={role}
-                pathname={location.pathname}
-                onLanguageChange={changeLanguage}
-                onSiteChange={changeSite}
-              />
-            )}
-            <main className="shell-main" id="main">
-              <Routes>
-                <Route path="/login" element={<LoginPage />} />
-                <Route path="/register" element={<RegisterPage />} />
-                <Route path="/otpVerify" element={<OtpVerifyPage />} />
-                <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
-                <Route path="/resetPassword" element={<ResetPasswordPage />} />
-                <Route path="/profile" element={<ProfilePage />} />
-                <Route
-                  path="*"
-                  element={<RemoteOutlet name={remoteFor(location.pathname)} {...remoteProps} />}
+          <FeedbackProvider>
+            <div className="shell-page">
+              {headerless ? null : (
+                <Header
+                  language={language}
+                  site={site}
+                  config={config}
+                  session={session}
+                  role={role}
+                  pathname={location.pathname}
+                  onLanguageChange={changeLanguage}
+                  onSiteChange={changeSite}
                 />
-              </Routes>
-            </main>
-            {headerless ? null : <Footer language={language} site={site} role={role} config={config} />}
-          </div>
-        </FeedbackProvider>
+              )}
+              <main className="shell-main" id="main">
+                <Routes>
+                  <Route path="/login" element={<LoginPage />} />
+                  <Route path="/register" element={<RegisterPage />} />
+                  <Route path="/otpVerify" element={<OtpVerifyPage />} />
+                  <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
+                  <Route path="/resetPassword" element={<ResetPasswordPage />} />
+                  <Route path="/profile" element={<ProfilePage />} />
+                  <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
+                  <Route
+                    path="*"
+                    element={<RemoteOutlet name={remoteFor(location.pathname)} {...remoteProps} />}
+                  />
+                </Routes>
+              </main>
+              {headerless ? null : <Footer language={language} site={site} role={role} config={config} />}
+            </div>
+          </FeedbackProvider>
         </SharedFeedbackProvider>
       </ShellContext.Provider>
     </LanguageProvider>

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { PROPERTY_TYPE_SLUGS, listingPagePath, type Site } from '@manzil/contracts';
-import { Button, HomeIcon, SearchIcon, useLanguage } from '@manzil/ui';
+import { Button, HomeIcon, SearchIcon, useDocumentHead, useLanguage } from '@manzil/ui';
+import { HomeBanner, HomeRows } from './content/home-sections.js';
 
 type Purpose = 'buy' | 'rent';
 
@@ -13,6 +14,13 @@ export function HomePage({ site }: { site: Site }) {
   const navigate = useNavigate();
   const [purpose, setPurpose] = useState<Purpose>('buy');
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+
+  useDocumentHead({
+    language,
+    title: t('customer.home.title', { country: t(`customer.country.${site}`) }),
+    description: t('customer.home.subtitle'),
+    path: '/',
+  });
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -85,6 +93,8 @@ export function HomePage({ site }: { site: Site }) {
           ))}
         </ul>
       </section>
+      <HomeBanner />
+      <HomeRows />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { SITE_FACTS, loginRequestSchema, type LoginType } from '@manzil/contract
 import { Button, PasswordField, PhoneField, useForm } from '@manzil/ui';
 import { AuthLayout, KindTabs } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
+import { GoogleButton } from './google-button.js';
 import { LOGIN_TYPE_LIST, loginTypeParam } from './identity.js';
 import { applyLoginOutcome, submitLogin } from './login-outcome.js';
 import { useShell } from './shell-context.js';
@@ -82,6 +83,7 @@ export function LoginPage() {
           {t('shell.auth.login.submit')}
         </Button>
       </form>
+      <GoogleButton loginType={loginType} />
       <p className="auth__switch">
         {t('shell.auth.noAccount')}{' '}
         <Link to={`/register?type=${loginType}`} className="auth__link" data-testid="to-register">

@@ -26,6 +26,7 @@ import {
   type FieldProblems,
 } from '@manzil/ui';
 import { AuthLayout, KindTabs } from './auth-layout.js';
+import { GoogleButton } from './google-button.js';
 import { useFeedback } from './feedback.js';
 import {
   KIND_OF_LOGIN_TYPE,
@@ -634,6 +635,7 @@ export function RegisterPage() {
         onChange={(type) => setParams({ type }, { replace: true })}
       />
       {loginType === 'Agent' ? <AgentForm /> : loginType === 'Company' ? <CompanyForm /> : <CustomerForm />}
+      <GoogleButton loginType={loginType} />
       <p className="auth__switch">
         {t('shell.auth.haveAccount')}{' '}
         <Link to={`/login?type=${loginType}`} className="auth__link">

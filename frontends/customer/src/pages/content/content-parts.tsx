@@ -1,0 +1,86 @@
+import { useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import type { MouseEvent } from 'react';
+import { EmptyState, ErrorFallback, HomeIcon, Skeleton, buttonClassName } from '@manzil/ui';
+
+/**
+ * A CMS body: `bodyHtml` from the content service, produced by contracts'
+ * `renderCmsMarkdown` (escapes everything typed, emits only its own tags), so it is injected
+ * as is. Links to site paths move inside the app instead of reloading the page.
+ */
+export function CmsBody({ html, testId = 'cms-body' }: { html: string; testId?: string }) {
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as HTMLElement).closest('a');
+    const href = anchor?.getAttribute('href');
+    if (!anchor || !href || !href.startsWith('/') || href.startsWith('//') || anchor.target) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  return (
+    // The click handler only routes the links inside (keyboard Enter on a link clicks it too).
+    <div
+      className="cu-prose"
+      data-testid={testId}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+export function ContentLoading() {
+  return (
+    <div className="cu-content-loading" data-testid="content-loading" aria-busy="true">
+      <Skeleton inlineSize="55%" blockSize="2.2rem" radius="md" />
+      <Skeleton inlineSize="90%" />
+      <Skeleton inlineSize="80%" />
+      <Skeleton inlineSize="100%" blockSize="10rem" radius="lg" />
+    </div>
+  );
+}
+
+export function ContentError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="cu-content-error">
+      <ErrorFallback onRetry={onRetry} />
+    </div>
+  );
+}
+
+/** The 404 page: the address exists no more (or never did), with ways forward. */
+export function NotFoundPage() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <div className="mz-container cu-page">
+      <EmptyState
+        testId="not-found"
+        icon={<HomeIcon />}
+        title={t('customer.notFound.title')}
+        description={t('customer.notFound.description')}
+        action={
+          <>
+            <Link className={buttonClassName('primary')} to="/">
+              {t('customer.soon.home')}
+            </Link>
+            <Link className={buttonClassName('secondary')} to="/blog">
+              {t('customer.notFound.blog')}
+            </Link>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+/** Page title block shared by the content pages. */
+export function PageHeading({ eyebrow, title, lead }: { eyebrow?: string; title: string; lead?: string }) {
+  return (
+    <header className="cu-page__head">
+      {eyebrow ? <p className="cu-page__eyebrow">{eyebrow}</p> : null}
+      <h1 className="cu-page__title">{title}</h1>
+      {lead ? <p className="cu-page__lead">{lead}</p> : null}
+    </header>
+  );
+}

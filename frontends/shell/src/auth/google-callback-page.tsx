@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '@manzil/ui';
+import { AuthLayout } from './auth-layout.js';
+import { useFeedback } from './feedback.js';
+import { completeGoogleSignIn, readGoogleCallback, takePendingGoogleSignIn } from './google-sign-in.js';
+import { completeLogin } from './login-outcome.js';
+import { useShell } from './shell-context.js';
+
+/**
+ * `/auth/google/callback`: the issuer's answer in the fragment → POST the ID token → a session
+ * like a login (`/`, or `/profile` on the Saudi site when not Nafath-verified). The fragment
+ * is read once and wiped from the address bar at once.
+ */
+export function GoogleCallbackPage() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const navigate = useNavigate();
+  const { language, site } = useShell();
+  const { toast, withLoader } = useFeedback();
+  const [callback] = useState(() => {
+    const read = readGoogleCallback(window.location.hash, takePendingGoogleSignIn());
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    return read;
+  });
+  const [failed, setFailed] = useState<string | null>(null);
+  // The ID token is posted once, even when React runs the effect twice (StrictMode).
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (callback.kind === 'cancelled') {
+      navigate('/login', { replace: true });
+      return;
+    }
+    if (callback.kind !== 'token') return;
+    withLoader(completeGoogleSignIn(callback, language))
+      .then((results) => completeLogin(results, site))
+      .catch((error: unknown) => {
+        const message =
+          error instanceof ApiError && error.message ? error.message : t('shell.auth.google.failed');
+        setFailed(message);
+        toast('danger', message);
+      });
+  });
+
+  const problem = callback.kind === 'invalid' ? t('shell.auth.google.invalid') : failed;
+  return (
+    <AuthLayout testId="google-callback-page" title={t('shell.auth.google.title')}>
+      {problem ? (
+        <div className="auth__empty" data-testid="google-callback-error">
+          <p role="alert">{problem}</p>
+          <Link to="/login" className="auth__link">
+            {t('shell.auth.backToLogin')}
+          </Link>
+        </div>
+      ) : (
+        <p className="auth__subtitle" data-testid="google-callback-wait">
+          {t('shell.auth.google.wait')}
+        </p>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,40 @@
+import '@manzil/ui/test/jsdom-globals';
+import { describe, expect, it } from '@jest/globals';
+import { authorizationUrl, readGoogleCallback, type PendingGoogleSignIn } from './google-sign-in.js';
+
+const pending: PendingGoogleSignIn = { state: 's-1', nonce: 'n-1', loginType: 'Agent' };
+
+describe('Google sign-in (implicit flow)', () => {
+  it('asks the issuer for an ID token back on /auth/google/callback, with state and nonce', () => {
+    const url = new URL(
+      authorizationUrl(
+        { authorizationEndpoint: 'http://127.0.0.1:4010/o/oauth2/v2/auth', clientId: 'c-1' },
+        'http://sa.localhost:3000',
+        pending,
+        'ar',
+      ),
+    );
+    expect(url.origin + url.pathname).toBe('http://127.0.0.1:4010/o/oauth2/v2/auth');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'c-1',
+      redirect_uri: 'http://sa.localhost:3000/auth/google/callback',
+      response_type: 'id_token',
+      nonce: 'n-1',
+      state: 's-1',
+      hl: 'ar',
+    });
+  });
+
+  it('takes the ID token only with the state it sent', () => {
+    expect(readGoogleCallback('#id_token=t&state=s-1', pending)).toEqual({
+      kind: 'token',
+      idToken: 't',
+      nonce: 'n-1',
+      loginType: 'Agent',
+    });
+    expect(readGoogleCallback('#id_token=t&state=other', pending)).toEqual({ kind: 'invalid' });
+    expect(readGoogleCallback('#id_token=t&state=s-1', null)).toEqual({ kind: 'invalid' });
+    expect(readGoogleCallback('#state=s-1', pending)).toEqual({ kind: 'invalid' });
+    expect(readGoogleCallback('#error=access_denied&state=s-1', pending)).toEqual({ kind: 'cancelled' });
+  });
+});

@@ -1,0 +1,119 @@
+import '@manzil/ui/test/jsdom-globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Role } from '@manzil/contracts';
+import type { Session } from '@manzil/ui';
+import { FeedbackProvider as AuthFeedbackProvider } from '../auth/feedback.js';
+import { fallbackConfig } from '../config/site-config.js';
+import { Header } from '../layout/header.js';
+import { mockApi, renderChrome } from './test-render.js';
+
+const MENU = [
+  {
+    _id: '00000000-0000-4000-8000-000000000001',
+    name: 'Buy',
+    nameAr: 'شراء',
+    link: '/buy/properties-for-sale',
+    linkAr: '/شراء/عقارات-للبيع',
+    menuSlug: 'buy',
+  },
+  {
+    _id: '00000000-0000-4000-8000-000000000002',
+    name: 'Blog',
+    nameAr: 'المدونة',
+    link: '/blog',
+    linkAr: '/blog',
+    menuSlug: 'blog',
+  },
+];
+
+function session(role: Exclude<Role, 'visitor'>): Session {
+  return { role, name: 'Sara', picture: null } as unknown as Session;
+}
+
+function renderHeader(role: Role, options: { unread?: boolean; language?: 'en' | 'ar' } = {}) {
+  const fetchMock = mockApi({
+    '/api/content/v1/top-menus': MENU,
+    ...(options.unread === undefined
+      ? {}
+      : {
+          '/api/notifications/v1/notifications': {
+            items: [{ id: 'n', read: !options.unread }],
+            page: 1,
+            limit: 1,
+            total: 1,
+          },
+        }),
+  });
+  const language = options.language ?? 'en';
+  renderChrome(
+    <AuthFeedbackProvider>
+      <Header
+        language={language}
+        site="ae"
+        config={fallbackConfig('ae', language)}
+        session={role === 'visitor' ? null : session(role)}
+        role={role}
+        pathname="/"
+        onLanguageChange={() => undefined}
+        onSiteChange={() => undefined}
+      />
+    </AuthFeedbackProvider>,
+    language,
+  );
+  return fetchMock;
+}
+
+describe('header (spec §2)', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it.each([
+    ['user', true],
+    ['agent', true],
+    ['company', false],
+    ['visitor', false],
+    ['admin', false],
+  ] as const)('wishlist icon for %s: %s', (role, shown) => {
+    renderHeader(role);
+    expect(screen.queryByTestId('wishlist-link') !== null).toBe(shown);
+    if (shown) expect(screen.getByTestId('wishlist-link').getAttribute('href')).toBe('/myWishlist');
+  });
+
+  it('shows the bell only when logged in, with a dot when something is unread', async () => {
+    renderHeader('user', { unread: true });
+    expect(await screen.findByTestId('notification-dot')).toBeTruthy();
+  });
+
+  it('has no bell for a visitor and never asks for notifications', async () => {
+    const fetchMock = renderHeader('visitor');
+    expect(screen.queryByTestId('notification-bell')).toBeNull();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('notifications'))).toBe(false);
+  });
+
+  it('tolerates a notifications service that answers 404: bell, no dot', async () => {
+    renderHeader('agent');
+    expect(screen.getByTestId('notification-bell')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('notification-dot')).toBeNull());
+  });
+
+  it('asks the menu by role and shows it in the page language', async () => {
+    const fetchMock = renderHeader('company', { language: 'ar' });
+    const links = await screen.findAllByText('شراء');
+    expect(links[0].getAttribute('href')).toBe('/شراء/عقارات-للبيع');
+    const menuCall = fetchMock.mock.calls.find(([url]) => String(url).includes('top-menus'));
+    expect(String(menuCall?.[0])).toContain('type=Company');
+  });
+
+  it('opens the drawer with the menu and the dropdowns from the menu button', async () => {
+    renderHeader('visitor');
+    fireEvent.click(screen.getByTestId('menu-button'));
+    const drawer = screen.getByTestId('header-drawer');
+    expect(drawer.querySelectorAll('select')).toHaveLength(2);
+    await waitFor(() => expect(drawer.textContent).toContain('Blog'));
+    fireEvent.click(screen.getByTestId('drawer-close'));
+    expect(screen.queryByTestId('header-drawer')).toBeNull();
+  });
+});

@@ -1,0 +1,8 @@
+export {
+  alternatePaths,
+  applyDocumentHead,
+  clearDocumentHead,
+  declaredAlternate,
+  useDocumentHead,
+  type DocumentHead,
+} from './document-head.js';
