@@ -63,6 +63,17 @@ export function serviceEnv(svc, { databases, redisUrl, keys, busNamespace = 'man
     DEMO_LOGINS_FILE: path.join(DATA_DIR, 'demo-logins.json'),
     ...extra,
   };
+  const identityUrl = urls.IDENTITY_URL;
+  const e2e = Object.values(databases ?? {}).some((url) => /\/manzil_e2e_/.test(String(url)));
+  if (svc.name === 'sandbox') {
+    // Approvals in the sandbox's Nafath reach identity (the provider's signed callback).
+    env.NAFATH_CALLBACK_URL ??= `${identityUrl}/v1/nafath/callback`;
+  }
+  if (svc.name === 'identity' && e2e) {
+    // Every browser test comes from 127.0.0.1: the per-IP limit (30/min) would throttle the
+    // suite itself. The per-mobile limits stay as they are (each journey uses its own numbers).
+    env.RATE_LIMIT_PER_IP ??= '2000';
+  }
   if (svc.name === 'gateway') {
     env.FRONTENDS_DIR = path.join(ROOT, 'frontends');
     delete env.DATABASE_URL;

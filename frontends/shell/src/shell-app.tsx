@@ -9,14 +9,14 @@ import {
   type Site,
 } from '@manzil/contracts';
 import {
-  FeedbackProvider as SharedFeedbackProvider,
+  FeedbackProvider,
   LanguageProvider,
   hasStaleToken,
   refreshSession,
   roleOf,
   useSession,
 } from '@manzil/ui';
-import { FeedbackProvider } from './auth/feedback.js';
+import { LoginPromptProvider } from './auth/feedback.js';
 import { ForgotPasswordPage } from './auth/forgot-password-page.js';
 import { GoogleCallbackPage } from './auth/google-callback-page.js';
 import { GOOGLE_CALLBACK_PATH } from './auth/google-sign-in.js';
@@ -150,8 +150,8 @@ export function ShellApp() {
   return (
     <LanguageProvider language={language} messages={messages}>
       <ShellContext.Provider value={shellContext}>
-        <SharedFeedbackProvider language={language}>
-          <FeedbackProvider>
+        <FeedbackProvider language={language}>
+          <LoginPromptProvider>
             <div className="shell-page">
               {headerless ? null : (
                 <Header
@@ -182,8 +182,8 @@ export function ShellApp() {
               </main>
               {headerless ? null : <Footer language={language} site={site} role={role} config={config} />}
             </div>
-          </FeedbackProvider>
-        </SharedFeedbackProvider>
+          </LoginPromptProvider>
+        </FeedbackProvider>
       </ShellContext.Provider>
     </LanguageProvider>
   );

@@ -98,11 +98,30 @@ describe('identity: Google sign-in against the sandbox issuer', () => {
     return ((await response.json()) as { results: { id_token: string } }).results.id_token;
   }
 
-  const signIn = (token: string, site = 'sa', role?: string) =>
+  const signIn = (token: string, site = 'sa', role?: string, nonce?: string) =>
     request(app.getHttpServer())
       .post('/v1/auth/google')
       .set('x-site', site)
-      .send({ idToken: token, ...(role ? { role } : {}) });
+      .send({ idToken: token, ...(role ? { role } : {}), ...(nonce ? { nonce } : {}) });
+
+  it("tells the browser where to sign in: the issuer's authorization endpoint and our client id", async () => {
+    const response = await request(app.getHttpServer())
+      .get('/v1/auth/google/config')
+      .set('x-site', 'ae')
+      .expect(200);
+    expect(response.body.results).toEqual({
+      authorizationEndpoint: `${sandbox.url}/o/oauth2/v2/auth`,
+      clientId: CLIENT_ID,
+    });
+  });
+
+  it('checks the nonce when the browser sends one (a token of another sign-in is refused)', async () => {
+    const token = await idToken({ email: 'nonce@example.com', nonce: 'n-1' });
+    await signIn(token, 'sa', undefined, 'n-2').expect(401);
+    await signIn(await idToken({ email: 'nonce@example.com' }), 'sa', undefined, 'n-1').expect(401);
+    expect(await accounts.findByEmail('sa', 'nonce@example.com')).toBeNull();
+    await signIn(token, 'sa', undefined, 'n-1').expect(200);
+  });
 
   it('signs up with a valid ID token (login results), and a second sign-in finds the same account', async () => {
     const token = await idToken({

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Language, Site } from '@manzil/contracts';
-import { LanguageProvider } from '@manzil/ui';
+import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
 import ar from '../i18n/ar.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
-import { FeedbackProvider } from './feedback.js';
+import { LoginPromptProvider } from './feedback.js';
 import { ShellContext } from './shell-context.js';
 
 /** An unsigned JWT: the shell only reads the payload. */
@@ -64,11 +64,13 @@ export function renderScreen(
     >
       <LanguageProvider language={language} messages={messages}>
         <ShellContext.Provider value={{ language, site, changeLanguage: () => undefined }}>
-          <FeedbackProvider>
-            <Routes>
-              <Route path="*" element={element} />
-            </Routes>
-            <WhereAmI />
+          <FeedbackProvider language={language}>
+            <LoginPromptProvider>
+              <Routes>
+                <Route path="*" element={element} />
+              </Routes>
+              <WhereAmI />
+            </LoginPromptProvider>
           </FeedbackProvider>
         </ShellContext.Provider>
       </LanguageProvider>

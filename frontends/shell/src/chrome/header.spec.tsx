@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Role } from '@manzil/contracts';
 import type { Session } from '@manzil/ui';
-import { FeedbackProvider as AuthFeedbackProvider } from '../auth/feedback.js';
+import { FeedbackProvider } from '@manzil/ui';
 import { fallbackConfig } from '../config/site-config.js';
 import { Header } from '../layout/header.js';
 import { mockApi, renderChrome } from './test-render.js';
@@ -47,7 +47,7 @@ function renderHeader(role: Role, options: { unread?: boolean; language?: 'en' |
   });
   const language = options.language ?? 'en';
   renderChrome(
-    <AuthFeedbackProvider>
+    <FeedbackProvider language={options.language ?? 'en'}>
       <Header
         language={language}
         site="ae"
@@ -58,7 +58,7 @@ function renderHeader(role: Role, options: { unread?: boolean; language?: 'en' |
         onLanguageChange={() => undefined}
         onSiteChange={() => undefined}
       />
-    </AuthFeedbackProvider>,
+    </FeedbackProvider>,
     language,
   );
   return fetchMock;

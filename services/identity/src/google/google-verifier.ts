@@ -7,7 +7,11 @@ export const GOOGLE_SETTINGS = Symbol('GOOGLE_SETTINGS');
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 const TIMEOUT_MS = 10_000;
 
-const discoverySchema = z.object({ issuer: z.string().min(1), jwks_uri: z.url() });
+const discoverySchema = z.object({
+  issuer: z.string().min(1),
+  jwks_uri: z.url(),
+  authorization_endpoint: z.url().optional(),
+});
 
 /** Who Google says signed in. */
 export interface GoogleIdentity {
@@ -24,6 +28,7 @@ export class InvalidIdToken extends Error {}
 interface Issuer {
   issuers: string[];
   jwks: ReturnType<typeof createRemoteJWKSet>;
+  authorizationEndpoint?: string;
 }
 
 /**
@@ -39,7 +44,23 @@ export class GoogleVerifier {
 
   constructor(@Inject(GOOGLE_SETTINGS) private readonly settings: GoogleSettings) {}
 
-  async verify(idToken: string): Promise<GoogleIdentity> {
+  /** Where the browser starts sign-in: the configured override, else the discovered endpoint. */
+  async authorizationEndpoint(): Promise<string> {
+    if (this.settings.authorizationEndpoint) return this.settings.authorizationEndpoint;
+    const { authorizationEndpoint } = await this.discover();
+    if (!authorizationEndpoint) throw new Error('the issuer names no authorization_endpoint');
+    return authorizationEndpoint;
+  }
+
+  get clientId(): string {
+    return this.settings.clientId;
+  }
+
+  /**
+   * @param expectedNonce when given (the browser's sign-in), the token's `nonce` must equal it,
+   *   so a token minted for another sign-in cannot be replayed here.
+   */
+  async verify(idToken: string, expectedNonce?: string): Promise<GoogleIdentity> {
     const { issuers, jwks } = await this.discover();
     let payload: Record<string, unknown>;
     try {
@@ -53,6 +74,8 @@ export class GoogleVerifier {
     } catch (error) {
       throw new InvalidIdToken(error instanceof Error ? error.message : String(error));
     }
+    if (expectedNonce !== undefined && payload.nonce !== expectedNonce)
+      throw new InvalidIdToken('nonce mismatch');
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
     if (!email) throw new InvalidIdToken('no email');
     if (payload.email_verified !== true && payload.email_verified !== 'true')
@@ -96,6 +119,7 @@ export class GoogleVerifier {
     return {
       issuers: [...names],
       jwks: createRemoteJWKSet(new URL(discovery.jwks_uri), { timeoutDuration: TIMEOUT_MS }),
+      authorizationEndpoint: discovery.authorization_endpoint,
     };
   }
 }

@@ -11,6 +11,11 @@ export const googleEnv = {
   GOOGLE_ISSUER: z.url().optional(),
   /** Our OAuth client id: the `aud` every ID token must carry. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  /**
+   * Where browsers start sign-in, when they cannot reach the issuer's own
+   * `authorization_endpoint` (e.g. the sandbox behind a container name). Default: discovered.
+   */
+  GOOGLE_AUTHORIZATION_ENDPOINT: z.url().optional(),
 };
 export const googleEnvSchema = z.object(googleEnv);
 export type GoogleEnv = z.infer<typeof googleEnvSchema> & { NODE_ENV?: string };
@@ -18,6 +23,7 @@ export type GoogleEnv = z.infer<typeof googleEnvSchema> & { NODE_ENV?: string };
 export interface GoogleSettings {
   issuer: string;
   clientId: string;
+  authorizationEndpoint?: string;
 }
 
 /** The client id the sandbox writes in `aud` by default. */
@@ -32,5 +38,6 @@ export function googleSettings(config: GoogleEnv): GoogleSettings {
   return {
     issuer: (config.GOOGLE_ISSUER ?? `http://127.0.0.1:${SERVICES.sandbox.port}`).replace(/\/+$/, ''),
     clientId: config.GOOGLE_CLIENT_ID ?? DEV_GOOGLE_CLIENT_ID,
+    authorizationEndpoint: config.GOOGLE_AUTHORIZATION_ENDPOINT,
   };
 }

@@ -1,6 +1,12 @@
-import { Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Logger, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { googleSignInSchema, IDENTITY_API, type LoginResults, type Site } from '@manzil/contracts';
+import {
+  googleSignInSchema,
+  IDENTITY_API,
+  type GoogleConfig,
+  type LoginResults,
+  type Site,
+} from '@manzil/contracts';
 import { AppException, CurrentSite, ZodPipe } from '@manzil/nest-kit';
 import { AccountsService } from '../accounts/index.js';
 import { TokensService } from '../tokens/index.js';
@@ -16,6 +22,20 @@ export class GoogleController {
     private readonly tokens: TokensService,
   ) {}
 
+  /** Where the browser starts Google sign-in (the issuer's authorization endpoint) and our client id. */
+  @Get(IDENTITY_API.googleConfig)
+  async config(): Promise<GoogleConfig> {
+    try {
+      return {
+        authorizationEndpoint: await this.verifier.authorizationEndpoint(),
+        clientId: this.verifier.clientId,
+      };
+    } catch (error) {
+      this.logger.error({ err: String(error) }, 'Google authorization endpoint unknown');
+      throw new AppException('SERVICE_UNAVAILABLE');
+    }
+  }
+
   /**
    * Sign-in and sign-up with Google: a verified ID token → the account of that e-mail on
    * this site (created with `role` when there is none) → a session like any login.
@@ -28,7 +48,7 @@ export class GoogleController {
   ): Promise<LoginResults> {
     let identity;
     try {
-      identity = await this.verifier.verify(body.idToken);
+      identity = await this.verifier.verify(body.idToken, body.nonce);
     } catch (error) {
       if (error instanceof InvalidIdToken) {
         this.logger.warn({ reason: error.message }, 'Google ID token refused');

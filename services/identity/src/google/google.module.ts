@@ -1,11 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { googleSignInSchema, IDENTITY_API, loginResultsSchema } from '@manzil/contracts';
+import { googleConfigSchema, googleSignInSchema, IDENTITY_API, loginResultsSchema } from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
 import { googleSettings, type GoogleEnv } from './google.config.js';
 import { GoogleController } from './google.controller.js';
 import { GOOGLE_SETTINGS, GoogleVerifier } from './google-verifier.js';
 
 export const GOOGLE_ROUTES: RouteDoc[] = [
+  {
+    method: 'get',
+    path: IDENTITY_API.googleConfig,
+    summary: "Google sign-in: the issuer's authorization endpoint and our client id",
+    results: googleConfigSchema,
+  },
   {
     method: 'post',
     path: IDENTITY_API.google,
