@@ -263,6 +263,22 @@ export const googleConfigSchema = z.object({ authorizationEndpoint: z.url(), cli
 export type GoogleConfig = z.infer<typeof googleConfigSchema>;
 export const accountDeletionSchema = z.object({ otp: otpSchema, reason: loose.max(500).optional() });
 
+/** accountProfileSchema and whether the e-mail is proved by a code sent to it (GET/PUT IDENTITY_API.profile answer this). */
+export const accountProfileWithEmailSchema = accountProfileSchema.extend({ emailVerified: z.boolean() });
+export type AccountProfileWithEmail = z.infer<typeof accountProfileWithEmailSchema>;
+/** POST IDENTITY_API.verifyEmail: the code sent to the signed-in account's e-mail. */
+export const verifyEmailSchema = z.object({ otp: otpSchema });
+
+/**
+ * Google sign-up creates customers only (an agent needs a BRN and picture, a company an ORN
+ * and logo): a new Google account asked for as agent or company is refused with this message
+ * (field `role` of a 422); existing agent and company accounts still sign in with Google.
+ */
+export const GOOGLE_SIGNUP_CUSTOMERS_ONLY = {
+  en: 'Google sign-up is for customers only. Agents and companies please register with the form (BRN, ORN and logo are needed).',
+  ar: 'التسجيل عبر Google متاح للعملاء فقط. يرجى من الوكلاء والشركات التسجيل عبر النموذج (مطلوب رقم BRN وORN والشعار).',
+} as const;
+
 /**
  * The identity service's endpoints, relative to `/api/identity` on a site's origin. The
  * frontends and the service both take paths from here.
@@ -316,4 +332,8 @@ export const IDENTITY_API = {
   nafathStatus: '/v1/nafath/status',
   /** POST { token, transId, requestId } from the provider. */
   nafathCallback: '/v1/nafath/callback',
+  /** POST verifyEmailSchema (signed in) → accountProfileWithEmailSchema, emailVerified true (spec §7 verify-email). */
+  verifyEmail: '/v1/auth/email/verify',
+  /** POST (signed in) → { expiresInSeconds, resendInSeconds }: a new code to the account's e-mail; 429 OTP_COOLDOWN. */
+  resendEmailOtp: '/v1/auth/email/otp',
 } as const;

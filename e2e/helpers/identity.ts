@@ -74,6 +74,7 @@ export function api(request: APIRequestContext, site: SiteKey) {
   return {
     get: (path: string, options?: RequestOptions) => request.get(origin + path, withHost(options)),
     post: (path: string, options?: RequestOptions) => request.post(origin + path, withHost(options)),
+    delete: (path: string, options?: RequestOptions) => request.delete(origin + path, withHost(options)),
   };
 }
 
@@ -281,4 +282,62 @@ export async function apiCustomer(
   });
   expect(verified.status(), await verified.text()).toBe(200);
   return { mobile, firstName, lastName, tokens: ((await verified.json()) as { results: Tokens }).results };
+}
+
+interface SinkEmail {
+  to: string;
+  subject: string;
+  text: string | null;
+  html: string | null;
+  code: string | null;
+  sentAt: string;
+}
+
+/** The newest e-mail (with its code) the sandbox's e-mail sink received for `to` after `since` (ms). */
+export async function readEmail(
+  request: APIRequestContext,
+  site: SiteKey,
+  to: string,
+  since: number,
+): Promise<SinkEmail & { code: string }> {
+  let found: SinkEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await api(request, site).get(`/api/sandbox/v1/email`, {
+          params: { to, page: 1, limit: 5 },
+        });
+        const body = (await response.json()) as { results: { items: SinkEmail[] } };
+        found = body.results.items.find((email) => email.code && Date.parse(email.sentAt) >= since - 1000);
+        return found?.code ?? null;
+      },
+      { message: `an e-mail code for ${to}`, timeout: 10_000, intervals: [100, 250, 500] },
+    )
+    .not.toBeNull();
+  return found as SinkEmail & { code: string };
+}
+
+/**
+ * Deletes the seeded company's agent holding `mobile` (through the API, as the company), so a
+ * run leaves the company's agent quota as it found it and the suite can run again on the same
+ * database. Nothing to do when there is no such agent.
+ */
+export async function deleteCompanyAgent(
+  request: APIRequestContext,
+  site: SiteKey,
+  mobile: string,
+): Promise<void> {
+  const tokens = await apiLogin(request, site, 'company', SITE[site].seeded.company);
+  const headers = { authorization: `Bearer ${tokens.token}` };
+  const listed = await api(request, site).get(`/api/identity/v1/agents`, {
+    headers,
+    params: { page: 1, limit: 100 },
+  });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const { items } = ((await listed.json()) as { results: { items: { id: string; mobile: string }[] } })
+    .results;
+  const agent = items.find((item) => item.mobile === mobile);
+  if (!agent) return;
+  const deleted = await api(request, site).delete(`/api/identity/v1/agents/${agent.id}`, { headers });
+  expect(deleted.status(), await deleted.text()).toBe(200);
 }

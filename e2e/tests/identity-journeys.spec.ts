@@ -12,6 +12,7 @@ import {
   api,
   apiCustomer,
   apiLogin,
+  deleteCompanyAgent,
   enterOtp,
   fillRegister,
   freshEmail,
@@ -44,6 +45,14 @@ const KINDS: { title: string; loginType: LoginType; company: boolean }[] = [
   { title: 'company', loginType: 'Company', company: false },
 ];
 
+/** Agents a test added to a seeded company, removed after it (pass or fail): the quota is 5. */
+let cleanups: (() => Promise<void>)[] = [];
+test.afterEach(async () => {
+  const pending = cleanups;
+  cleanups = [];
+  for (const cleanup of pending) await cleanup();
+});
+
 test.describe('sign-up → OTP → profile → logout', () => {
   for (const site of SITES) {
     for (const lang of LANGS) {
@@ -55,6 +64,8 @@ test.describe('sign-up → OTP → profile → logout', () => {
             company: kind.company ? SITE[site].companyName : undefined,
             tag: `${site}-${lang}-${kind.loginType}`,
           });
+          // The agent takes a place of the seeded company's plan: give it back at the end, pass or fail.
+          if (kind.company) cleanups.push(() => deleteCompanyAgent(request, site, account.mobile));
           await expect(page).toHaveURL(/\/otpVerify$/);
           await expectLanguage(page, lang);
           await expect(page.getByTestId('otp-countdown')).toBeVisible();
@@ -223,6 +234,8 @@ for (const [site, lang] of [
     await expect(page).toHaveURL(/\/addAgent$/);
     const lastName = `Added${Date.now().toString().slice(-5)}`;
     const mobile = freshMobile();
+    // Deleted at the end (pass or fail), so the seeded company stays under its 5-agent plan on a rerun.
+    cleanups.push(() => deleteCompanyAgent(request, site, mobile));
     const input = (testId: string) => page.getByTestId(testId).locator('input, textarea').first();
     await page.getByTestId('agent-picture-input').setInputFiles(PNG_FILE);
     await expect(page.getByTestId('agent-picture').locator('img')).toBeVisible();
@@ -240,6 +253,11 @@ for (const [site, lang] of [
     await shot(page, `my-agents-${site}-${lang}`);
     // The company vouches for it: the new agent signs in with the password it was given.
     await apiLogin(request, site, 'agent', mobile);
+    // Deleted through the UI: the row leaves /myAgents (the afterEach then finds nothing to do).
+    const row = page.getByTestId('agent-row').filter({ hasText: lastName });
+    await row.getByTestId('agent-delete').click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm-dialog-ok').click();
+    await expect(row).toHaveCount(0);
   });
 }
 

@@ -3,6 +3,7 @@ import { IDENTITY_LIMITS, SERVICES } from '@manzil/contracts';
 import { dataEnvSchema } from '@manzil/nest-kit';
 import { googleEnv } from './google/google.config.js';
 import { nafathEnv } from './nafath/nafath.config.js';
+import { emailEnv } from './otp/email-sender.js';
 
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
@@ -37,6 +38,7 @@ export const envSchema = dataEnvSchema.extend({
   RATE_LIMIT_PER_MOBILE: z.coerce.number().int().min(1).default(5),
   /** Requests per minute per client IP on the same endpoints (and uploads). */
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  ...emailEnv,
   ...nafathEnv,
   ...googleEnv,
 });

@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { ServiceConfig } from './config.js';
 import { IDENTITY_CONFIG } from './shared/config.token.js';
 import { OtpService } from './otp/otp.service.js';
+import { createEmailSender, EMAIL_SENDER } from './otp/email-sender.js';
 import { SandboxSmsSender, SMS_SENDER } from './otp/sms-sender.js';
 import { RateLimiter } from './shared/rate-limiter.js';
 import { REDIS_PREFIX } from './shared/redis-keys.js';
@@ -28,18 +29,21 @@ class TrustProxy implements OnModuleInit {
 
 /**
  * What every feature of the service shares (global, so the Nafath and Google modules use
- * them too): the configuration, the OTP service and its SMS port, the rate limiter, uploads.
+ * them too): the configuration, the OTP service and its SMS and e-mail ports, the rate limiter, uploads.
  */
 @Global()
 @Module({})
 export class CoreModule {
   static forRoot(config: ServiceConfig): DynamicModule {
+    // Chosen (and checked) now, so a wrong e-mail configuration stops the boot with one line.
+    const emailSender = createEmailSender(config);
     return {
       module: CoreModule,
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: REDIS_PREFIX, useValue: `${config.BUS_NAMESPACE}:identity` },
         { provide: SMS_SENDER, useFactory: () => new SandboxSmsSender(config.SMS_URL, config.NODE_ENV) },
+        { provide: EMAIL_SENDER, useValue: emailSender },
         {
           provide: TrustProxy,
           useFactory: (adapter: HttpAdapterHost) => new TrustProxy(adapter, config),
@@ -49,7 +53,15 @@ export class CoreModule {
         RateLimiter,
         UploadsService,
       ],
-      exports: [IDENTITY_CONFIG, REDIS_PREFIX, SMS_SENDER, OtpService, RateLimiter, UploadsService],
+      exports: [
+        IDENTITY_CONFIG,
+        REDIS_PREFIX,
+        SMS_SENDER,
+        EMAIL_SENDER,
+        OtpService,
+        RateLimiter,
+        UploadsService,
+      ],
     };
   }
 }

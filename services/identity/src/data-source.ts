@@ -6,6 +6,7 @@ import { nafathEntities, nafathMigrations } from './nafath/index.js';
 import { DeletionRequest } from './deletion/deletion-request.entity.js';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
 import { SignIn1732300000000 } from './migrations/1732300000000-sign-in.js';
+import { EmailVerified1733200000000 } from './migrations/1733200000000-email-verified.js';
 import { RefreshToken } from './tokens/refresh-token.entity.js';
 import { Upload } from './uploads/upload.entity.js';
 
@@ -24,5 +25,6 @@ export const migrations = [
   Init1732200000000,
   SignIn1732300000000,
   ...nafathMigrations,
+  EmailVerified1733200000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -3,6 +3,7 @@ import { AgentsController, CompaniesController } from './agents/agents.controlle
 import { CompanyAgentsService } from './agents/company-agents.service.js';
 import { SubscriptionEventsConsumer } from './agents/subscription-events.consumer.js';
 import { AuthController } from './auth/auth.controller.js';
+import { EmailVerification, EmailVerificationController } from './auth/email-verification.js';
 import { RegisterAccount } from './auth/register-account.js';
 import { SignInService } from './auth/sign-in.service.js';
 import { AnonymiseDeletedAccounts } from './deletion/anonymise-deleted-accounts.job.js';
@@ -15,6 +16,7 @@ import { UploadsController } from './uploads/uploads.controller.js';
 @Module({
   controllers: [
     AuthController,
+    EmailVerificationController,
     ProfileController,
     UploadsController,
     AgentsController,
@@ -23,6 +25,7 @@ import { UploadsController } from './uploads/uploads.controller.js';
   ],
   providers: [
     RegisterAccount,
+    EmailVerification,
     SignInService,
     CompanyAgentsService,
     SubscriptionEventsConsumer,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   accountDeletionSchema,
-  accountProfileSchema,
+  accountProfileWithEmailSchema,
   agentDetailSchema,
   agentStatusUpdateSchema,
   agentSummarySchema,
@@ -10,6 +10,7 @@ import {
   companySummarySchema,
   createAgentSchema,
   forgotPasswordSchema,
+  IDENTITY_API,
   loginRequestSchema,
   loginResultsSchema,
   otpTimingSchema,
@@ -25,6 +26,7 @@ import {
   updateAgentSchema,
   updateProfileSchema,
   uploadResultsSchema,
+  verifyEmailSchema,
   verifyOtpSchema,
 } from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
@@ -89,6 +91,21 @@ export const ROUTES: RouteDoc[] = [
   },
   {
     method: 'post',
+    path: IDENTITY_API.verifyEmail,
+    summary: 'Verify my e-mail with the code sent to it (sign-up, e-mail changed, or on request)',
+    body: verifyEmailSchema,
+    results: accountProfileWithEmailSchema,
+    roles: signedIn,
+  },
+  {
+    method: 'post',
+    path: IDENTITY_API.resendEmailOtp,
+    summary: 'Send a new code to my e-mail (429 OTP_COOLDOWN during the cooldown)',
+    results: otpTimingSchema,
+    roles: signedIn,
+  },
+  {
+    method: 'post',
     path: '/v1/auth/otp/resend',
     summary: 'Resend an OTP (same answer for unknown numbers)',
     body: resendOtpSchema,
@@ -131,7 +148,7 @@ export const ROUTES: RouteDoc[] = [
     method: 'get',
     path: '/v1/profile',
     summary: 'My profile',
-    results: accountProfileSchema,
+    results: accountProfileWithEmailSchema,
     roles: signedIn,
   },
   {
@@ -139,7 +156,7 @@ export const ROUTES: RouteDoc[] = [
     path: '/v1/profile',
     summary: 'Update my profile',
     body: updateProfileSchema,
-    results: accountProfileSchema,
+    results: accountProfileWithEmailSchema,
     roles: signedIn,
   },
   {
@@ -162,7 +179,7 @@ export const ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/v1/profile/image',
     summary: 'Upload my picture / logo (multipart file)',
-    results: accountProfileSchema,
+    results: accountProfileWithEmailSchema,
     roles: signedIn,
   },
   {

@@ -13,6 +13,7 @@ import {
   testRedisUrl,
   type TestDatabase,
 } from '@manzil/testing';
+import { GOOGLE_SIGNUP_CUSTOMERS_ONLY } from '@manzil/contracts';
 import { AccountsModule, AccountsService } from '../src/accounts/index.js';
 import { envSchema } from '../src/config.js';
 import { CoreModule } from '../src/core.module.js';
@@ -46,6 +47,7 @@ describe('identity: Google sign-in against the sandbox issuer', () => {
       JWT_PUBLIC_KEY: testKeys.publicKey,
       JWT_PRIVATE_KEY: testKeys.privateKey,
       SMS_URL: `${sandbox.url}/v1/sms`,
+      EMAIL_URL: `${sandbox.url}/v1/email`,
     });
 
     @Module({})
@@ -157,11 +159,74 @@ describe('identity: Google sign-in against the sandbox issuer', () => {
   it('keeps the sites apart: the same Google e-mail is another account on the UAE site', async () => {
     const token = await idToken({ email: 'two.sites@example.com', name: 'Two Sites' });
     const sa = await signIn(token, 'sa').expect(200);
-    const ae = await signIn(token, 'ae', 'agent').expect(200);
+    const ae = await signIn(token, 'ae').expect(200);
     const saClaims = decodeJwt(sa.body.results.token);
     const aeClaims = decodeJwt(ae.body.results.token);
     expect(aeClaims.sub).not.toBe(saClaims.sub);
-    expect(aeClaims).toMatchObject({ site: 'ae', role: 'agent' });
+    expect(aeClaims).toMatchObject({ site: 'ae', role: 'user' });
+  });
+
+  it('marks the e-mail of a Google sign-up verified (Google proved it)', async () => {
+    await signIn(await idToken({ email: 'proved@example.com', name: 'Proved Mail' }), 'ae').expect(200);
+    expect(await accounts.findByEmail('ae', 'proved@example.com')).toMatchObject({
+      emailVerified: true,
+      verified: true,
+    });
+  });
+
+  it('signs up customers only: a new account as agent or company is refused with a clear message (en, ar)', async () => {
+    const token = await idToken({ email: 'would.be.agent@example.com', name: 'Would Be' });
+    const asAgent = await signIn(token, 'ae', 'agent').set('language', 'en').expect(422);
+    expect(asAgent.body).toMatchObject({
+      success: false,
+      results: { code: 'FORBIDDEN', fields: [{ field: 'role', message: GOOGLE_SIGNUP_CUSTOMERS_ONLY.en }] },
+    });
+    const asCompany = await signIn(token, 'sa', 'company').set('language', 'ar').expect(422);
+    expect(asCompany.body.results.fields).toEqual([
+      { field: 'role', message: GOOGLE_SIGNUP_CUSTOMERS_ONLY.ar },
+    ]);
+    expect(GOOGLE_SIGNUP_CUSTOMERS_ONLY.ar).toMatch(/[\u0600-\u06FF]/);
+    expect(await accounts.findByEmail('ae', 'would.be.agent@example.com')).toBeNull();
+    expect(await accounts.findByEmail('sa', 'would.be.agent@example.com')).toBeNull();
+    // As a customer, the same Google identity signs up.
+    const customer = await signIn(token, 'ae', 'user').expect(200);
+    expect(decodeJwt(customer.body.results.token)).toMatchObject({ role: 'user' });
+  });
+
+  it('lets existing agent and company accounts sign in with Google', async () => {
+    const agent = await accounts.create({
+      site: 'ae',
+      role: 'agent',
+      name: 'Existing Agent',
+      firstName: 'Existing',
+      lastName: 'Agent',
+      email: 'existing.agent@example.com',
+      countryCode: '+971',
+      mobile: '588800001',
+      verified: true,
+      freelancer: true,
+    });
+    const company = await accounts.create({
+      site: 'ae',
+      role: 'company',
+      name: 'Existing Realty',
+      email: 'existing.company@example.com',
+      countryCode: '+971',
+      mobile: '588800002',
+      verified: true,
+    });
+    const asAgent = await signIn(
+      await idToken({ email: 'existing.agent@example.com' }),
+      'ae',
+      'agent',
+    ).expect(200);
+    expect(decodeJwt(asAgent.body.results.token)).toMatchObject({ sub: agent.id, role: 'agent' });
+    const asCompany = await signIn(
+      await idToken({ email: 'existing.company@example.com' }),
+      'ae',
+      'company',
+    ).expect(200);
+    expect(decodeJwt(asCompany.body.results.token)).toMatchObject({ sub: company.id, role: 'company' });
   });
 
   it('refuses a token for another client (aud)', async () => {

@@ -34,26 +34,50 @@ export interface Harness {
   /** The newest code the sink received for this number (after `after`, if given). */
   lastCode(to: string, after?: string): Promise<string>;
   smsCount(to: string): Promise<number>;
+  /** The newest e-mail the sink received for this address (a new one after `afterId`, if given) and its code. */
+  lastEmail(to: string, afterId?: number): Promise<SinkEmail & { code: string }>;
+  emailCount(to: string): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface SinkEmail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
 }
 
 export interface SmsSink {
   server: Server;
   url: string;
+  /** The e-mail sink on the same server (`POST /v1/email { to, subject, text, html }`). */
+  emailUrl: string;
   messages: { id: number; to: string; body: string }[];
+  emails: SinkEmail[];
 }
 
 /**
- * An SMS provider speaking the sandbox's protocol (`POST /v1/sms { to, body }`) over real
- * HTTP on a random port (a service may not import the sandbox's code). It keeps what it
- * receives for the test to read, as the sandbox's sink does.
+ * SMS and e-mail sinks speaking the sandbox's protocol (`POST /v1/sms { to, body }`,
+ * `POST /v1/email { to, subject, text, html }`) over real HTTP on a random port (a service
+ * may not import the sandbox's code). They keep what they receive for the test to read, as
+ * the sandbox's sinks do.
  */
 export async function startSmsSink(): Promise<SmsSink> {
   const messages: SmsSink['messages'] = [];
+  const emails: SinkEmail[] = [];
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/v1/email') {
+        const email = JSON.parse(raw) as Omit<SinkEmail, 'id'>;
+        emails.push({ id: emails.length + 1, ...email });
+        res
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: 201, success: true }));
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/v1/sms') {
         res.writeHead(404).end();
         return;
@@ -67,7 +91,13 @@ export async function startSmsSink(): Promise<SmsSink> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { server, url: `http://127.0.0.1:${port}/v1/sms`, messages };
+  return {
+    server,
+    url: `http://127.0.0.1:${port}/v1/sms`,
+    emailUrl: `http://127.0.0.1:${port}/v1/email`,
+    messages,
+    emails,
+  };
 }
 
 /**
@@ -93,6 +123,7 @@ export async function startHarness(overrides: Partial<ServiceConfig> = {}): Prom
     JWT_PUBLIC_KEY: testKeys.publicKey,
     JWT_PRIVATE_KEY: testKeys.privateKey,
     SMS_URL: sink.url,
+    EMAIL_URL: sink.emailUrl,
     UPLOADS_DIR: uploadsDir,
     PUBLIC_PATH: '/api/identity',
     TRUST_PROXY: 'loopback',
@@ -125,6 +156,19 @@ export async function startHarness(overrides: Partial<ServiceConfig> = {}): Prom
     },
     async smsCount(to) {
       return sms(to).length;
+    },
+    async lastEmail(to, afterId) {
+      return expectEventually(async () => {
+        const newest = sink.emails.filter((email) => email.to === to).at(-1);
+        const code = /(?<!\d)(\d{4})(?!\d)/.exec(newest?.text ?? '')?.[1];
+        if (!newest || !code || (afterId !== undefined && newest.id <= afterId)) {
+          throw new Error(`no new e-mail for ${to}`);
+        }
+        return { ...newest, code };
+      });
+    },
+    async emailCount(to) {
+      return sink.emails.filter((email) => email.to === to).length;
     },
     async close() {
       await app.close();

@@ -57,6 +57,7 @@ describe('identity: Nafath against the sandbox', () => {
       JWT_PUBLIC_KEY: testKeys.publicKey,
       JWT_PRIVATE_KEY: testKeys.privateKey,
       SMS_URL: `${sandbox.url}/v1/sms`,
+      EMAIL_URL: `${sandbox.url}/v1/email`,
     });
     const nafath = {
       NODE_ENV: 'test',

@@ -1,29 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import {
   IDENTITY_API,
-  brnSchema,
-  countryCodeSchema,
   createAgentSchema,
-  emailSchema,
-  mobileSchema,
-  nameSchema,
-  passwordSchema,
+  updateAgentSchema,
   type Language,
   type Site,
   SITE_FACTS,
 } from '@manzil/contracts';
 import {
+  AgentProfileFields,
   ApiError,
   Button,
   CheckboxField,
+  ContactFields,
   ImageUpload,
-  PasswordField,
-  PhoneField,
-  TextAreaField,
-  TextField,
+  PasswordPairFields,
+  PersonNameFields,
   avatarLetter,
   buttonClassName,
   passwordMismatch,
@@ -39,44 +34,8 @@ import {
 } from './agents-api.js';
 import { usePortalFeedback } from './feedback.js';
 
-export const AGENT_LANGUAGES = [
-  'Arabic',
-  'English',
-  'Hindi',
-  'Urdu',
-  'French',
-  'Russian',
-  'Persian',
-  'Tagalog',
-  'Chinese',
-  'Spanish',
-] as const;
-
-/**
- * Editing keeps the password unless a new one is typed. contracts has no update schema for an
- * agent, so this one is built from the same rules (same messages) as createAgentSchema.
- */
-export const editAgentSchema = z
-  .object({
-    firstName: nameSchema,
-    lastName: nameSchema,
-    email: emailSchema,
-    countryCode: countryCodeSchema,
-    mobile: mobileSchema,
-    whatsapp: z.boolean(),
-    nationality: z.string().trim().max(50).optional(),
-    languages: z.array(z.string().max(30)).max(10),
-    designation: z.string().trim().max(50).optional(),
-    brn: brnSchema,
-    bio: z.string().trim().max(1000).optional(),
-    pictureId: z.string().min(1).optional(),
-    password: passwordSchema.optional(),
-    confirmPassword: z.string().optional(),
-  })
-  .refine((agent) => (agent.password ?? '') === (agent.confirmPassword ?? ''), {
-    message: 'password.mismatch',
-    path: ['confirmPassword'],
-  });
+/** Editing keeps the password unless a new one is typed (contracts' update schema, same rules and messages). */
+export const editAgentSchema = updateAgentSchema;
 
 const blank = (value: string) => (value.trim() === '' ? undefined : value);
 
@@ -130,6 +89,7 @@ function AgentForm({
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const label = (field: string) => t(`companyPortal.field.${field}`);
   const navigate = useNavigate();
   const { toast, withLoader } = usePortalFeedback();
   const [needsPlan, setNeedsPlan] = useState(false);
@@ -216,40 +176,24 @@ function AgentForm({
       />
       <fieldset className="cp-fieldset">
         <legend>{t('companyPortal.section.details')}</legend>
-        <div className="mz-form__row">
-          <TextField
-            label={t('companyPortal.field.firstName')}
-            value={values.firstName}
-            onChange={(v) => setValue('firstName', v)}
-            error={error('firstName')}
-            testId="agent-firstName"
-          />
-          <TextField
-            label={t('companyPortal.field.lastName')}
-            value={values.lastName}
-            onChange={(v) => setValue('lastName', v)}
-            error={error('lastName')}
-            testId="agent-lastName"
-          />
-        </div>
-        <TextField
-          label={t('companyPortal.field.email')}
-          type="email"
-          dir="ltr"
-          value={values.email}
-          onChange={(v) => setValue('email', v)}
-          error={error('email')}
-          testId="agent-email"
+        <PersonNameFields
+          firstName={values.firstName}
+          lastName={values.lastName}
+          onChange={setValue}
+          label={label}
+          error={error}
+          testIdPrefix="agent"
         />
-        <PhoneField
-          label={t('companyPortal.field.mobile')}
-          codeLabel={t('companyPortal.field.countryCode')}
+        <ContactFields
+          email={values.email}
           countryCode={values.countryCode}
           mobile={values.mobile}
+          onEmailChange={(v) => setValue('email', v)}
           onCountryCodeChange={(v) => setValue('countryCode', v)}
           onMobileChange={(v) => setValue('mobile', v)}
-          error={error('mobile') ?? error('countryCode')}
-          testId="agent-mobile"
+          label={label}
+          error={error}
+          testIdPrefix="agent"
         />
         <CheckboxField
           label={t('companyPortal.field.whatsapp')}
@@ -260,90 +204,34 @@ function AgentForm({
       </fieldset>
       <fieldset className="cp-fieldset">
         <legend>{t('companyPortal.section.work')}</legend>
-        <div className="mz-form__row">
-          <TextField
-            label={t('companyPortal.field.brn')}
-            value={values.brn}
-            maxLength={12}
-            onChange={(v) => setValue('brn', v)}
-            error={error('brn')}
-            testId="agent-brn"
-          />
-          <TextField
-            label={t('companyPortal.field.designation')}
-            value={values.designation}
-            maxLength={50}
-            onChange={(v) => setValue('designation', v)}
-            error={error('designation')}
-            testId="agent-designation"
-          />
-        </div>
-        <TextField
-          label={t('companyPortal.field.nationality')}
-          value={values.nationality}
-          maxLength={50}
-          onChange={(v) => setValue('nationality', v)}
-          error={error('nationality')}
-          testId="agent-nationality"
-        />
-        <fieldset className="cp-chips">
-          <legend className="mz-field__label">{t('companyPortal.field.languages')}</legend>
-          {AGENT_LANGUAGES.map((name) => {
-            const on = values.languages.includes(name);
-            return (
-              <label key={name} className={on ? 'cp-chip cp-chip--on' : 'cp-chip'}>
-                <input
-                  type="checkbox"
-                  className="mz-visually-hidden"
-                  checked={on}
-                  onChange={() =>
-                    setValue(
-                      'languages',
-                      on ? values.languages.filter((l) => l !== name) : [...values.languages, name],
-                    )
-                  }
-                />
-                {t(`companyPortal.language.${name}`)}
-              </label>
-            );
-          })}
-        </fieldset>
-        <TextAreaField
-          label={t('companyPortal.field.bio')}
-          value={values.bio}
-          maxLength={1000}
-          onChange={(v) => setValue('bio', v)}
-          error={error('bio')}
-          testId="agent-bio"
+        <AgentProfileFields
+          brn={values.brn}
+          designation={values.designation}
+          nationality={values.nationality}
+          languages={values.languages}
+          bio={values.bio}
+          onChange={setValue}
+          onLanguagesChange={(languages) => setValue('languages', languages)}
+          languageName={(name) => t(`companyPortal.language.${name}`)}
+          label={label}
+          error={error}
+          testIdPrefix="agent"
         />
       </fieldset>
       <fieldset className="cp-fieldset">
         <legend>
           {t(editing ? 'companyPortal.section.passwordEdit' : 'companyPortal.section.password')}
         </legend>
-        <div className="mz-form__row">
-          <PasswordField
-            label={t('companyPortal.field.password')}
-            value={values.password}
-            onChange={(v) => setValue('password', v)}
-            autoComplete="new-password"
-            error={error('password')}
-            hint={t('companyPortal.field.passwordHint')}
-            showLabel={t('companyPortal.show')}
-            hideLabel={t('companyPortal.hide')}
-            testId="agent-password"
-          />
-          <PasswordField
-            label={t('companyPortal.field.confirmPassword')}
-            value={values.confirmPassword}
-            onChange={(v) => setValue('confirmPassword', v)}
-            autoComplete="new-password"
-            error={error('confirmPassword')}
-            showLabel={t('companyPortal.show')}
-            hideLabel={t('companyPortal.hide')}
-            testId="agent-confirm"
-          />
-        </div>
+        <PasswordPairFields
+          password={values.password}
+          confirmPassword={values.confirmPassword}
+          onChange={setValue}
+          label={label}
+          error={error}
+          testIdPrefix="agent"
+          showLabel={t('companyPortal.show')}
+          hideLabel={t('companyPortal.hide')}
+        />
       </fieldset>
       <div className="cp-form__actions">
         <Link to="/myAgents" className={buttonClassName('secondary')}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '@manzil/ui';
+import { ApiError, problemsOfApiError, problemText } from '@manzil/ui';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
 import { completeGoogleSignIn, readGoogleCallback, takePendingGoogleSignIn } from './google-sign-in.js';
@@ -39,8 +39,11 @@ export function GoogleCallbackPage() {
     withLoader(completeGoogleSignIn(callback, language))
       .then((results) => completeLogin(results, site))
       .catch((error: unknown) => {
+        // A refusal that names a field (e.g. Google sign-up asked for an agent) says it there.
+        const problem = Object.values(problemsOfApiError(error) ?? {})[0];
         const message =
-          error instanceof ApiError && error.message ? error.message : t('shell.auth.google.failed');
+          problemText(problem, language) ??
+          (error instanceof ApiError && error.message ? error.message : t('shell.auth.google.failed'));
         setFailed(message);
         toast('danger', message);
       });

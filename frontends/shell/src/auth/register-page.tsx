@@ -11,15 +11,17 @@ import {
   registerCustomerSchema,
   unverifiedResultsSchema,
   type LoginType,
+  type Site,
 } from '@manzil/contracts';
 import {
+  AgentProfileFields,
   Button,
   CheckboxField,
+  ContactFields,
   ImageUpload,
-  PasswordField,
-  PhoneField,
+  PasswordPairFields,
+  PersonNameFields,
   SelectField,
-  TextAreaField,
   TextField,
   passwordMismatch,
   useForm,
@@ -44,20 +46,6 @@ const registeredSchema = unverifiedResultsSchema.extend({
   expiresInSeconds: z.number().int().positive().optional(),
   resendInSeconds: z.number().int().nonnegative().optional(),
 });
-/** The languages an agent can tick; the value sent is the English name. */
-export const AGENT_LANGUAGES = [
-  'Arabic',
-  'English',
-  'Hindi',
-  'Urdu',
-  'French',
-  'Russian',
-  'Persian',
-  'Tagalog',
-  'Chinese',
-  'Spanish',
-] as const;
-
 /** What zod reports only once every field is valid: confirm password, company or freelancer. */
 function crossFieldProblems(values: {
   freelancer?: boolean;
@@ -149,6 +137,10 @@ function TermsField({
   );
 }
 
+/** The field groups' labels: `shell.form.<field>`. */
+const formLabel = (t: (id: string) => string) => (field: string) => t(`shell.form.${field}`);
+
+/** Password + confirm, e-mail + mobile, names: the groups every sign-up form shares. */
 function PasswordPair({
   password,
   confirmPassword,
@@ -162,46 +154,95 @@ function PasswordPair({
 }) {
   const t = useText();
   return (
-    <div className="mz-form__row">
-      <PasswordField
-        label={t('shell.form.password')}
-        value={password}
-        onChange={(value) => onChange('password', value)}
-        autoComplete="new-password"
-        error={error('password')}
-        hint={t('shell.form.passwordHint')}
-        showLabel={t('shell.form.show')}
-        hideLabel={t('shell.form.hide')}
-        testId="register-password"
-      />
-      <PasswordField
-        label={t('shell.form.confirmPassword')}
-        value={confirmPassword}
-        onChange={(value) => onChange('confirmPassword', value)}
-        autoComplete="new-password"
-        error={error('confirmPassword')}
-        showLabel={t('shell.form.show')}
-        hideLabel={t('shell.form.hide')}
-        testId="register-confirm"
-      />
-    </div>
+    <PasswordPairFields
+      password={password}
+      confirmPassword={confirmPassword}
+      onChange={onChange}
+      label={formLabel(t)}
+      error={error}
+      testIdPrefix="register"
+      showLabel={t('shell.form.show')}
+      hideLabel={t('shell.form.hide')}
+    />
   );
 }
+
+type ContactValues = { email: string; countryCode: CountryCode; mobile: string };
+
+function Contact<V extends ContactValues>({
+  values,
+  setValue,
+  error,
+}: {
+  values: V;
+  setValue: <K extends keyof V>(name: K, value: V[K]) => void;
+  error: (field: string) => string | undefined;
+}) {
+  const t = useText();
+  return (
+    <ContactFields
+      email={values.email}
+      countryCode={values.countryCode}
+      mobile={values.mobile}
+      onEmailChange={(v) => setValue('email', v as V['email'])}
+      onCountryCodeChange={(v) => setValue('countryCode', v as V['countryCode'])}
+      onMobileChange={(v) => setValue('mobile', v as V['mobile'])}
+      label={formLabel(t)}
+      error={error}
+      testIdPrefix="register"
+      autoComplete
+    />
+  );
+}
+
+type ClosingValues = { password: string; confirmPassword: string; termsAccepted: boolean };
+
+/** The end of every sign-up form: password + confirm, the terms, the submit button. */
+function PasswordTermsSubmit<V extends ClosingValues>({
+  values,
+  setValue,
+  error,
+}: {
+  values: V;
+  setValue: <K extends keyof V>(name: K, value: V[K]) => void;
+  error: (field: string) => string | undefined;
+}) {
+  const t = useText();
+  return (
+    <>
+      <PasswordPair
+        password={values.password}
+        confirmPassword={values.confirmPassword}
+        onChange={(field, value) => setValue(field, value as V[typeof field])}
+        error={error}
+      />
+      <TermsField
+        checked={values.termsAccepted}
+        onChange={(v) => setValue('termsAccepted', v as V['termsAccepted'])}
+        error={error('termsAccepted')}
+      />
+      <Button type="submit" size="lg" data-testid="register-submit">
+        {t('shell.register.submit')}
+      </Button>
+    </>
+  );
+}
+
+/** What every sign-up form starts with besides its own fields. */
+const signUpDefaults = (site: Site) => ({
+  email: '',
+  countryCode: SITE_FACTS[site].phonePrefix as CountryCode,
+  mobile: '',
+  password: '',
+  confirmPassword: '',
+  termsAccepted: false,
+});
 
 function CustomerForm() {
   const t = useText();
   const { language, site } = useShell();
   const register = useRegister('Customer');
-  const form = useForm(language, {
-    firstName: '',
-    lastName: '',
-    email: '',
-    countryCode: SITE_FACTS[site].phonePrefix as CountryCode,
-    mobile: '',
-    password: '',
-    confirmPassword: '',
-    termsAccepted: false,
-  });
+  const form = useForm(language, { firstName: '', lastName: '', ...signUpDefaults(site) });
   const { values, setValue, error } = form;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -209,58 +250,17 @@ function CustomerForm() {
   };
   return (
     <form className="mz-form" noValidate onSubmit={onSubmit} data-testid="register-form-Customer">
-      <div className="mz-form__row">
-        <TextField
-          label={t('shell.form.firstName')}
-          value={values.firstName}
-          onChange={(v) => setValue('firstName', v)}
-          autoComplete="given-name"
-          error={error('firstName')}
-          testId="register-firstName"
-        />
-        <TextField
-          label={t('shell.form.lastName')}
-          value={values.lastName}
-          onChange={(v) => setValue('lastName', v)}
-          autoComplete="family-name"
-          error={error('lastName')}
-          testId="register-lastName"
-        />
-      </div>
-      <TextField
-        label={t('shell.form.email')}
-        type="email"
-        dir="ltr"
-        value={values.email}
-        onChange={(v) => setValue('email', v)}
-        autoComplete="email"
-        error={error('email')}
-        testId="register-email"
-      />
-      <PhoneField
-        label={t('shell.form.mobile')}
-        codeLabel={t('shell.form.countryCode')}
-        countryCode={values.countryCode}
-        mobile={values.mobile}
-        onCountryCodeChange={(v) => setValue('countryCode', v)}
-        onMobileChange={(v) => setValue('mobile', v)}
-        error={error('mobile') ?? error('countryCode')}
-        testId="register-mobile"
-      />
-      <PasswordPair
-        password={values.password}
-        confirmPassword={values.confirmPassword}
-        onChange={(field, value) => setValue(field, value)}
+      <PersonNameFields
+        firstName={values.firstName}
+        lastName={values.lastName}
+        onChange={setValue}
+        label={formLabel(t)}
         error={error}
+        testIdPrefix="register"
+        autoComplete
       />
-      <TermsField
-        checked={values.termsAccepted}
-        onChange={(v) => setValue('termsAccepted', v)}
-        error={error('termsAccepted')}
-      />
-      <Button type="submit" size="lg" data-testid="register-submit">
-        {t('shell.register.submit')}
-      </Button>
+      <Contact values={values} setValue={setValue} error={error} />
+      <PasswordTermsSubmit values={values} setValue={setValue} error={error} />
     </form>
   );
 }
@@ -298,11 +298,9 @@ function AgentForm() {
   const companies = useCompanies();
   const uploadTexts = useUploadTexts();
   const form = useForm(language, {
+    ...signUpDefaults(site),
     firstName: '',
     lastName: '',
-    email: '',
-    countryCode: SITE_FACTS[site].phonePrefix as CountryCode,
-    mobile: '',
     whatsapp: false,
     nationality: '',
     languages: [] as string[],
@@ -313,9 +311,6 @@ function AgentForm() {
     bio: '',
     pictureId: '',
     pictureUrl: null as string | null,
-    password: '',
-    confirmPassword: '',
-    termsAccepted: false,
   });
   const { values, setValue, error } = form;
   const onSubmit = (event: FormEvent) => {
@@ -343,136 +338,53 @@ function AgentForm() {
         texts={uploadTexts}
         testId="register-picture"
       />
-      <div className="mz-form__row">
-        <TextField
-          label={t('shell.form.firstName')}
-          value={values.firstName}
-          onChange={(v) => setValue('firstName', v)}
-          autoComplete="given-name"
-          error={error('firstName')}
-          testId="register-firstName"
-        />
-        <TextField
-          label={t('shell.form.lastName')}
-          value={values.lastName}
-          onChange={(v) => setValue('lastName', v)}
-          autoComplete="family-name"
-          error={error('lastName')}
-          testId="register-lastName"
-        />
-      </div>
-      <TextField
-        label={t('shell.form.email')}
-        type="email"
-        dir="ltr"
-        value={values.email}
-        onChange={(v) => setValue('email', v)}
-        autoComplete="email"
-        error={error('email')}
-        testId="register-email"
+      <PersonNameFields
+        firstName={values.firstName}
+        lastName={values.lastName}
+        onChange={setValue}
+        label={formLabel(t)}
+        error={error}
+        testIdPrefix="register"
+        autoComplete
       />
-      <PhoneField
-        label={t('shell.form.mobile')}
-        codeLabel={t('shell.form.countryCode')}
-        countryCode={values.countryCode}
-        mobile={values.mobile}
-        onCountryCodeChange={(v) => setValue('countryCode', v)}
-        onMobileChange={(v) => setValue('mobile', v)}
-        error={error('mobile') ?? error('countryCode')}
-        testId="register-mobile"
-      />
+      <Contact values={values} setValue={setValue} error={error} />
       <CheckboxField
         label={t('shell.form.whatsapp')}
         checked={values.whatsapp}
         onChange={(v) => setValue('whatsapp', v)}
         testId="register-whatsapp"
       />
-      <div className="mz-form__row">
-        <TextField
-          label={t('shell.form.brn')}
-          value={values.brn}
-          maxLength={12}
-          onChange={(v) => setValue('brn', v)}
-          error={error('brn')}
-          testId="register-brn"
-        />
-        <TextField
-          label={t('shell.form.designation')}
-          value={values.designation}
-          maxLength={50}
-          onChange={(v) => setValue('designation', v)}
-          error={error('designation')}
-          testId="register-designation"
-        />
-      </div>
-      <TextField
-        label={t('shell.form.nationality')}
-        value={values.nationality}
-        maxLength={50}
-        onChange={(v) => setValue('nationality', v)}
-        error={error('nationality')}
-        testId="register-nationality"
-      />
-      <fieldset className="auth-chips" data-testid="register-languages">
-        <legend className="mz-field__label">{t('shell.form.languages')}</legend>
-        {AGENT_LANGUAGES.map((name) => {
-          const on = values.languages.includes(name);
-          return (
-            <label key={name} className={on ? 'auth-chip auth-chip--on' : 'auth-chip'}>
-              <input
-                type="checkbox"
-                className="mz-visually-hidden"
-                checked={on}
-                onChange={() =>
-                  setValue(
-                    'languages',
-                    on ? values.languages.filter((l) => l !== name) : [...values.languages, name],
-                  )
-                }
-              />
-              {t(`shell.language.${name}`)}
-            </label>
-          );
-        })}
-      </fieldset>
-      <SelectField
-        label={t('shell.form.company')}
-        value={values.freelancer ? '' : values.companyId}
-        placeholder={t('shell.form.companyPlaceholder')}
-        options={companies.map((company) => ({ value: company.id, label: company.name }))}
-        onChange={(v) => setValue('companyId', v)}
-        disabled={values.freelancer}
-        error={values.freelancer ? undefined : error('companyId')}
-        testId="register-company"
-      />
-      <CheckboxField
-        label={t('shell.form.freelancer')}
-        checked={values.freelancer}
-        onChange={(v) => setValue('freelancer', v)}
-        testId="register-freelancer"
-      />
-      <TextAreaField
-        label={t('shell.form.bio')}
-        value={values.bio}
-        maxLength={1000}
-        onChange={(v) => setValue('bio', v)}
-        error={error('bio')}
-        testId="register-bio"
-      />
-      <PasswordPair
-        password={values.password}
-        confirmPassword={values.confirmPassword}
-        onChange={(field, value) => setValue(field, value)}
+      <AgentProfileFields
+        brn={values.brn}
+        designation={values.designation}
+        nationality={values.nationality}
+        languages={values.languages}
+        bio={values.bio}
+        onChange={setValue}
+        onLanguagesChange={(languages) => setValue('languages', languages)}
+        languageName={(name) => t(`shell.language.${name}`)}
+        label={formLabel(t)}
         error={error}
-      />
-      <TermsField
-        checked={values.termsAccepted}
-        onChange={(v) => setValue('termsAccepted', v)}
-        error={error('termsAccepted')}
-      />
-      <Button type="submit" size="lg" data-testid="register-submit">
-        {t('shell.register.submit')}
-      </Button>
+        testIdPrefix="register"
+      >
+        <SelectField
+          label={t('shell.form.company')}
+          value={values.freelancer ? '' : values.companyId}
+          placeholder={t('shell.form.companyPlaceholder')}
+          options={companies.map((company) => ({ value: company.id, label: company.name }))}
+          onChange={(v) => setValue('companyId', v)}
+          disabled={values.freelancer}
+          error={values.freelancer ? undefined : error('companyId')}
+          testId="register-company"
+        />
+        <CheckboxField
+          label={t('shell.form.freelancer')}
+          checked={values.freelancer}
+          onChange={(v) => setValue('freelancer', v)}
+          testId="register-freelancer"
+        />
+      </AgentProfileFields>
+      <PasswordTermsSubmit values={values} setValue={setValue} error={error} />
     </form>
   );
 }
@@ -487,16 +399,11 @@ function CompanyForm() {
     orn: '',
     authorizedPerson: '',
     headOffice: '',
-    email: '',
-    countryCode: SITE_FACTS[site].phonePrefix as CountryCode,
-    mobile: '',
+    ...signUpDefaults(site),
     logoId: '',
     logoUrl: null as string | null,
     latitude: '',
     longitude: '',
-    password: '',
-    confirmPassword: '',
-    termsAccepted: false,
   });
   const { values, setValue, error } = form;
   const onSubmit = (event: FormEvent) => {
@@ -578,40 +485,8 @@ function CompanyForm() {
           testId="register-longitude"
         />
       </div>
-      <TextField
-        label={t('shell.form.email')}
-        type="email"
-        dir="ltr"
-        value={values.email}
-        onChange={(v) => setValue('email', v)}
-        autoComplete="email"
-        error={error('email')}
-        testId="register-email"
-      />
-      <PhoneField
-        label={t('shell.form.mobile')}
-        codeLabel={t('shell.form.countryCode')}
-        countryCode={values.countryCode}
-        mobile={values.mobile}
-        onCountryCodeChange={(v) => setValue('countryCode', v)}
-        onMobileChange={(v) => setValue('mobile', v)}
-        error={error('mobile') ?? error('countryCode')}
-        testId="register-mobile"
-      />
-      <PasswordPair
-        password={values.password}
-        confirmPassword={values.confirmPassword}
-        onChange={(field, value) => setValue(field, value)}
-        error={error}
-      />
-      <TermsField
-        checked={values.termsAccepted}
-        onChange={(v) => setValue('termsAccepted', v)}
-        error={error('termsAccepted')}
-      />
-      <Button type="submit" size="lg" data-testid="register-submit">
-        {t('shell.register.submit')}
-      </Button>
+      <Contact values={values} setValue={setValue} error={error} />
+      <PasswordTermsSubmit values={values} setValue={setValue} error={error} />
     </form>
   );
 }
@@ -635,7 +510,8 @@ export function RegisterPage() {
         onChange={(type) => setParams({ type }, { replace: true })}
       />
       {loginType === 'Agent' ? <AgentForm /> : loginType === 'Company' ? <CompanyForm /> : <CustomerForm />}
-      <GoogleButton loginType={loginType} />
+      {/* Google sign-up makes customers only: agents and companies need BRN/ORN and a picture/logo. */}
+      {loginType === 'Customer' ? <GoogleButton loginType={loginType} /> : null}
       <p className="auth__switch">
         {t('shell.auth.haveAccount')}{' '}
         <Link to={`/login?type=${loginType}`} className="auth__link">

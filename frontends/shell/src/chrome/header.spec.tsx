@@ -107,6 +107,18 @@ describe('header (spec §2)', () => {
     expect(String(menuCall?.[0])).toContain('type=Company');
   });
 
+  it.each([
+    ['admin', true],
+    ['user', false],
+    ['visitor', false],
+  ] as const)('the admin console in the menu for %s: %s', async (role, shown) => {
+    renderHeader(role, { language: 'ar' });
+    await screen.findAllByText('شراء');
+    const links = screen.queryAllByText('لوحة الإدارة');
+    expect(links.length > 0).toBe(shown);
+    if (shown) expect(links[0].getAttribute('href')).toBe('/admin');
+  });
+
   it('opens the drawer with the menu and the dropdowns from the menu button', async () => {
     renderHeader('visitor');
     fireEvent.click(screen.getByTestId('menu-button'));

@@ -8,7 +8,7 @@ import { MenuIcon } from '../chrome/chrome-icons.js';
 import { NotificationBell, WishlistLink, showsWishlist } from '../chrome/header-actions.js';
 import { HeaderDrawer } from '../chrome/header-drawer.js';
 import { HeaderPrefs } from '../chrome/header-prefs.js';
-import { TopMenuLinks, useTopMenu } from '../chrome/top-menu.js';
+import { TopMenuLinks, useTopMenu, type MenuEntry } from '../chrome/top-menu.js';
 import { Logo } from './logo.js';
 
 export interface HeaderProps {
@@ -39,7 +39,20 @@ export function Header({
   onSiteChange,
 }: HeaderProps) {
   const intl = useIntl();
-  const menu = useTopMenu(role, language, config);
+  const serverMenu = useTopMenu(role, language, config);
+  // The admin reaches the console from the menu (spec §6: /admin/* is the admin's area).
+  const menu: MenuEntry[] =
+    role === 'admin'
+      ? [
+          ...serverMenu,
+          {
+            key: 'admin-console',
+            label: intl.formatMessage({ id: 'shell.header.adminConsole' }),
+            href: '/admin',
+            external: false,
+          },
+        ]
+      : serverMenu;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useEffect(closeDrawer, [pathname, language, closeDrawer]);

@@ -2,15 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
   IDENTITY_API,
-  accountProfileSchema,
+  accountProfileWithEmailSchema,
   updateProfileSchema,
-  type AccountProfile,
+  type AccountProfileWithEmail as AccountProfile,
 } from '@manzil/contracts';
 import {
   ApiError,
   Button,
+  EmailField,
   ImageUpload,
   Ltr,
+  PersonNameFields,
   TextField,
   avatarLetter,
   refreshSession,
@@ -20,6 +22,7 @@ import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
 import { useShell } from '../auth/shell-context.js';
 import { useUploadTexts } from '../auth/upload-texts.js';
+import { EmailVerification, useEmailVerificationTexts } from './email-verification.js';
 
 /** A company (and the admin) has one name; a customer and an agent a first and last name. */
 function usesOneName(profile: AccountProfile): boolean {
@@ -39,6 +42,7 @@ function EditProfileForm({
   const t = (id: string) => intl.formatMessage({ id });
   const { language } = useShell();
   const { toast, withLoader } = useFeedback();
+  const emailTexts = useEmailVerificationTexts();
   const oneName = usesOneName(profile);
   const form = useForm(language, {
     firstName: profile.firstName ?? '',
@@ -63,11 +67,14 @@ function EditProfileForm({
           language,
           method: 'PUT',
           body: request,
-          results: accountProfileSchema,
+          results: accountProfileWithEmailSchema,
         }),
       );
       onSaved(envelope.results);
-      toast('success', envelope.message || t('shell.profile.saved'));
+      // A new e-mail is unverified again, and a code is on its way to it.
+      const emailChanged =
+        (envelope.results.email ?? '').toLowerCase() !== (profile.email ?? '').toLowerCase();
+      toast('success', emailChanged ? emailTexts.changed : envelope.message || t('shell.profile.saved'));
       // The header's name comes from the token: fetch one that carries the new name.
       void refreshSession(language);
     } catch (failure) {
@@ -95,32 +102,21 @@ function EditProfileForm({
           testId="profile-name"
         />
       ) : (
-        <div className="mz-form__row">
-          <TextField
-            label={t('shell.form.firstName')}
-            value={values.firstName}
-            onChange={(v) => setValue('firstName', v)}
-            autoComplete="given-name"
-            error={error('firstName')}
-            testId="profile-firstName"
-          />
-          <TextField
-            label={t('shell.form.lastName')}
-            value={values.lastName}
-            onChange={(v) => setValue('lastName', v)}
-            autoComplete="family-name"
-            error={error('lastName')}
-            testId="profile-lastName"
-          />
-        </div>
+        <PersonNameFields
+          firstName={values.firstName}
+          lastName={values.lastName}
+          onChange={setValue}
+          label={(field) => t(`shell.form.${field}`)}
+          error={error}
+          testIdPrefix="profile"
+          autoComplete
+        />
       )}
-      <TextField
+      <EmailField
         label={t('shell.form.email')}
-        type="email"
-        dir="ltr"
         value={values.email}
         onChange={(v) => setValue('email', v)}
-        autoComplete="email"
+        autoComplete
         error={error('email')}
         testId="profile-email"
       />
@@ -157,7 +153,7 @@ export function MyProfileTab({
       language,
       method: 'POST',
       body,
-      results: accountProfileSchema,
+      results: accountProfileWithEmailSchema,
     });
     onChange(envelope.results);
     void refreshSession(language);
@@ -201,7 +197,15 @@ export function MyProfileTab({
           </div>
           <div>
             <dt>{t('shell.form.email')}</dt>
-            <dd>{profile.email ? <Ltr>{profile.email}</Ltr> : '—'}</dd>
+            <dd data-testid="profile-view-email">
+              {profile.email ? (
+                <>
+                  <Ltr>{profile.email}</Ltr> <EmailVerification profile={profile} onVerified={onChange} />
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
           </div>
           <div>
             <dt>{t('shell.form.mobile')}</dt>

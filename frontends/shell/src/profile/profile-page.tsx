@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { IDENTITY_API, accountProfileSchema, type AccountProfile } from '@manzil/contracts';
+import {
+  IDENTITY_API,
+  accountProfileWithEmailSchema,
+  type AccountProfileWithEmail as AccountProfile,
+} from '@manzil/contracts';
 import { Button, EmptyState, Skeleton, useSession } from '@manzil/ui';
 import { identityFetch } from '../auth/identity.js';
 import { useShell } from '../auth/shell-context.js';
@@ -26,7 +30,7 @@ function useProfile() {
     setFailed(false);
     identityFetch(IDENTITY_API.profile, {
       language,
-      results: accountProfileSchema,
+      results: accountProfileWithEmailSchema,
       signal: controller.signal,
     })
       .then((envelope) => setProfile(envelope.results))

@@ -40,3 +40,16 @@ export {
   type ToastMessage,
   type ToastType,
 } from './toast.js';
+export {
+  AGENT_LANGUAGES,
+  AgentProfileFields,
+  ContactFields,
+  EmailField,
+  PasswordPairFields,
+  PersonNameFields,
+  type AgentProfileFieldsProps,
+  type ContactFieldsProps,
+  type EmailFieldProps,
+  type PasswordPairFieldsProps,
+  type PersonNameFieldsProps,
+} from './field-groups.js';

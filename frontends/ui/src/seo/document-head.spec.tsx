@@ -52,4 +52,27 @@ describe('useDocumentHead', () => {
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
     expect(declaredAlternate('ar')).toBeNull();
   });
+
+  it('marks a page not found noindex, without canonical, alternates or og:url', () => {
+    const { rerender } = render(
+      <Page head={{ language: 'en', title: 'Dubai Marina', description: 'Area', path: '/communities/x' }} />,
+    );
+    rerender(
+      <Page
+        head={{
+          language: 'en',
+          title: 'Page not found',
+          description: 'Gone',
+          path: '/pages/missing',
+          noindex: true,
+        }}
+      />,
+    );
+    expect(document.title).toBe('Page not found | Manzil');
+    expect(attr('meta[name="robots"]', 'content')).toBe('noindex');
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(document.head.querySelector('link[rel="alternate"]')).toBeNull();
+    expect(document.head.querySelector('meta[property="og:url"]')).toBeNull();
+    expect(declaredAlternate('ar')).toBeNull();
+  });
 });

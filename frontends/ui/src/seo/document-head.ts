@@ -16,6 +16,11 @@ export interface DocumentHead {
   /** Open Graph image (absolute or site path). */
   image?: string | null;
   type?: 'website' | 'article';
+  /**
+   * A page that must not be indexed (the 404): `robots noindex`, and no canonical, hreflang
+   * or og:url, which would claim an address that has no page.
+   */
+  noindex?: boolean;
 }
 
 const BRAND: Record<Language, string> = { en: 'Manzil', ar: 'منزل' };
@@ -75,13 +80,20 @@ export function applyDocumentHead(head: DocumentHead): void {
   const title = `${head.title} | ${BRAND[head.language]}`;
   document.title = title;
   setMeta('name', 'description', head.description);
-  setLink('canonical', absolute(paths[head.language]));
-  for (const language of LANGUAGES) setLink('alternate', absolute(paths[language]), language);
-  setLink('alternate', absolute(paths.en), 'x-default');
+  if (head.noindex) {
+    setMeta('name', 'robots', 'noindex');
+    for (const selector of ['link[rel="canonical"]', 'link[rel="alternate"]', 'meta[property="og:url"]'])
+      for (const element of document.head.querySelectorAll(`${selector}[${MARK}]`)) element.remove();
+  } else {
+    document.head.querySelector(`meta[name="robots"][${MARK}]`)?.remove();
+    setLink('canonical', absolute(paths[head.language]));
+    for (const language of LANGUAGES) setLink('alternate', absolute(paths[language]), language);
+    setLink('alternate', absolute(paths.en), 'x-default');
+  }
   setMeta('property', 'og:title', title);
   setMeta('property', 'og:description', head.description);
   setMeta('property', 'og:type', head.type ?? 'website');
-  setMeta('property', 'og:url', absolute(paths[head.language]));
+  if (!head.noindex) setMeta('property', 'og:url', absolute(paths[head.language]));
   setMeta('property', 'og:site_name', BRAND[head.language]);
   setMeta('property', 'og:locale', OG_LOCALE[head.language]);
   if (head.image) setMeta('property', 'og:image', absolute(head.image));

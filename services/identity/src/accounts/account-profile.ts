@@ -1,4 +1,4 @@
-import { SITE_FACTS, type AccountProfile } from '@manzil/contracts';
+import { SITE_FACTS, type AccountProfile, type AccountProfileWithEmail } from '@manzil/contracts';
 import type { Account } from './account.entity.js';
 
 /** Where a picture upload is served, as the browser reaches it through the gateway. */
@@ -11,8 +11,8 @@ export function pictureOf(account: Account, publicPath: string): string | null {
   return account.pictureUrl;
 }
 
-/** /profile's view of an account. A Google-only account has no mobile yet: '' and the site's prefix. */
-export function toProfile(account: Account, publicPath: string): AccountProfile {
+/** /profile's view of an account (with whether its e-mail is verified). A Google-only account has no mobile yet: '' and the site's prefix. */
+export function toProfile(account: Account, publicPath: string): AccountProfileWithEmail {
   return {
     id: account.id,
     role: account.role,
@@ -27,6 +27,7 @@ export function toProfile(account: Account, publicPath: string): AccountProfile 
     picture: pictureOf(account, publicPath),
     language: account.language,
     verified: account.verified,
+    emailVerified: account.emailVerified,
     isNafathVerified: account.nafathVerifiedAt !== null,
     companyId: account.companyId,
   };

@@ -52,6 +52,10 @@ export class Account {
   @Column({ type: 'boolean', default: false })
   verified: boolean;
 
+  /** The e-mail was proved with a code sent to it (or by Google); false again when it changes. */
+  @Column({ name: 'email_verified', type: 'boolean', default: false })
+  emailVerified: boolean;
+
   @Column({ name: 'nafath_verified_at', type: 'timestamptz', nullable: true })
   nafathVerifiedAt: Date | null;
 

@@ -61,7 +61,7 @@ export class AccountsService {
     return this.dataSource.getRepository(Account).findOneBy({ site, id });
   }
 
-  /** Google sign-up: the e-mail is verified by Google, so the account is verified; no password, no mobile yet. */
+  /** Google sign-up: the e-mail is verified by Google, so the account and its e-mail are verified; no password, no mobile yet. */
   async createFromGoogle(input: GoogleAccountInput): Promise<Account> {
     return this.create({
       site: input.site,
@@ -72,6 +72,7 @@ export class AccountsService {
       email: input.email.trim().toLowerCase(),
       pictureUrl: input.picture,
       verified: true,
+      emailVerified: true,
       freelancer: input.role === 'agent',
       language: currentContext()?.language ?? 'en',
     });

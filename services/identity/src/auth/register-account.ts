@@ -15,6 +15,7 @@ import { Account } from '../accounts/account.entity.js';
 import { fullName } from '../accounts/account-profile.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { OtpService } from '../otp/otp.service.js';
+import { EmailVerification } from './email-verification.js';
 import { hashPassword } from '../shared/passwords.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import type { UnverifiedResults } from './unverified-account.exception.js';
@@ -29,8 +30,8 @@ export type Registration =
 
 /**
  * Sign-up of a customer, an agent (of a company, or freelancer) or a company on the
- * request's site: the account is created unverified and an OTP goes to its mobile; the
- * OTP's verification signs the person in.
+ * request's site: the account is created unverified and an OTP goes to its mobile (and
+ * another to its e-mail); the mobile OTP's verification signs the person in.
  */
 @Injectable()
 export class RegisterAccount {
@@ -39,6 +40,7 @@ export class RegisterAccount {
     private readonly accounts: AccountsService,
     private readonly uploads: UploadsService,
     private readonly otp: OtpService,
+    private readonly emailVerification: EmailVerification,
   ) {}
 
   async execute(site: Site, language: Language, registration: Registration): Promise<UnverifiedResults> {
@@ -53,10 +55,10 @@ export class RegisterAccount {
       language,
       verified: false,
     };
-    await this.dataSource.transaction(async (manager) => {
+    const account = await this.dataSource.transaction(async (manager) => {
       if (registration.kind === 'customer') {
         const { firstName, lastName } = registration.body;
-        await this.accounts.create(
+        return this.accounts.create(
           { ...common, role: 'user', name: fullName(firstName, lastName), firstName, lastName },
           manager,
         );
@@ -65,7 +67,7 @@ export class RegisterAccount {
         const companyId = agent.freelancer ? null : (agent.companyId ?? null);
         if (companyId) await this.requireCompany(manager, site, companyId, language);
         await this.requireUpload(manager, site, agent.pictureId, 'pictureId', 'picture.required', language);
-        await this.accounts.create(
+        return this.accounts.create(
           {
             ...common,
             role: 'agent',
@@ -87,7 +89,7 @@ export class RegisterAccount {
       } else {
         const company = registration.body;
         await this.requireUpload(manager, site, company.logoId, 'logoId', 'logo.required', language);
-        await this.accounts.create(
+        return this.accounts.create(
           {
             ...common,
             role: 'company',
@@ -107,6 +109,8 @@ export class RegisterAccount {
       { site, purpose: 'signup', countryCode: body.countryCode, mobile: body.mobile },
       language,
     );
+    // Spec §7 verify-email: a code to the e-mail too (proved later from the profile; login does not wait for it).
+    await this.emailVerification.sendQuietly(account);
     return { verified: false, countryCode: body.countryCode, mobile: body.mobile, purpose: 'signup' };
   }
 

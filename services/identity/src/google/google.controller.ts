@@ -1,13 +1,15 @@
 import { Body, Controller, Get, HttpCode, Logger, Post } from '@nestjs/common';
 import type { z } from 'zod';
 import {
+  GOOGLE_SIGNUP_CUSTOMERS_ONLY,
   googleSignInSchema,
   IDENTITY_API,
   type GoogleConfig,
+  type Language,
   type LoginResults,
   type Site,
 } from '@manzil/contracts';
-import { AppException, CurrentSite, ZodPipe } from '@manzil/nest-kit';
+import { AppException, CurrentLanguage, CurrentSite, ZodPipe } from '@manzil/nest-kit';
 import { AccountsService } from '../accounts/index.js';
 import { TokensService } from '../tokens/index.js';
 import { GoogleVerifier, InvalidIdToken } from './google-verifier.js';
@@ -38,13 +40,17 @@ export class GoogleController {
 
   /**
    * Sign-in and sign-up with Google: a verified ID token → the account of that e-mail on
-   * this site (created with `role` when there is none) → a session like any login.
+   * this site (created when there is none) → a session like any login. Google sign-up makes
+   * customers only: a new account asked for as agent or company (they need BRN/ORN and a
+   * picture or logo) → 422 with GOOGLE_SIGNUP_CUSTOMERS_ONLY on `role`; existing agent and
+   * company accounts still sign in.
    */
   @Post(IDENTITY_API.google)
   @HttpCode(200)
   async signIn(
     @Body(new ZodPipe(googleSignInSchema)) body: z.infer<typeof googleSignInSchema>,
     @CurrentSite() site: Site,
+    @CurrentLanguage() language: Language,
   ): Promise<LoginResults> {
     let identity;
     try {
@@ -57,11 +63,16 @@ export class GoogleController {
       throw new AppException('SERVICE_UNAVAILABLE');
     }
     let account = await this.accounts.findByEmail(site, identity.email);
+    if (!account && body.role !== 'user') {
+      throw new AppException('FORBIDDEN', 422, [
+        { field: 'role', message: GOOGLE_SIGNUP_CUSTOMERS_ONLY[language] },
+      ]);
+    }
     if (!account) {
       try {
         account = await this.accounts.createFromGoogle({
           site,
-          role: body.role,
+          role: 'user',
           email: identity.email,
           firstName: identity.firstName,
           lastName: identity.lastName,

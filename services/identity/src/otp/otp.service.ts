@@ -6,16 +6,29 @@ import { AppException, REDIS } from '@manzil/nest-kit';
 import type { ServiceConfig } from '../config.js';
 import { IDENTITY_CONFIG } from '../shared/config.token.js';
 import { REDIS_PREFIX } from '../shared/redis-keys.js';
+import { EMAIL_SENDER, type EmailSender } from './email-sender.js';
+import { emailOtpMessage } from './otp-email.js';
 import { SMS_SENDER, type SmsSender } from './sms-sender.js';
 
+/** Codes sent by SMS; `email` (the account's e-mail address) is sent by e-mail. */
 export type OtpPurpose = 'signup' | 'login' | 'reset' | 'delete';
 
-export interface OtpTarget {
+export interface MobileOtpTarget {
   site: Site;
   purpose: OtpPurpose;
   countryCode: string;
   mobile: string;
 }
+
+/** A code proving an account's e-mail: bound to the account and the address it went to. */
+export interface EmailOtpTarget {
+  site: Site;
+  purpose: 'email';
+  accountId: string;
+  email: string;
+}
+
+export type OtpTarget = MobileOtpTarget | EmailOtpTarget;
 
 export interface OtpTiming {
   expiresInSeconds: number;
@@ -39,7 +52,7 @@ const TEXTS: Record<Language, (code: string, minutes: number) => string> = {
 /**
  * 4-digit one-time codes kept in Redis as an HMAC (never the code), living OTP_SECONDS,
  * with a resend cooldown and at most `otpMaxAttempts` wrong tries, after which the code is
- * locked until it expires.
+ * locked until it expires. Mobile codes leave by SMS, e-mail codes by e-mail.
  */
 @Injectable()
 export class OtpService {
@@ -49,6 +62,7 @@ export class OtpService {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(REDIS_PREFIX) private readonly prefix: string,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
+    @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(IDENTITY_CONFIG) private readonly config: ServiceConfig,
   ) {
     this.secret = createHmac('sha256', 'manzil-otp').update(config.JWT_PRIVATE_KEY).digest();
@@ -91,7 +105,11 @@ export class OtpService {
       .set(this.key('cooldown', target), '1', 'EX', Math.max(1, this.config.OTP_RESEND_COOLDOWN_SECONDS))
       .exec();
     const minutes = Math.max(1, Math.round(this.config.OTP_SECONDS / 60));
-    await this.sms.send(`${target.countryCode}${target.mobile}`, TEXTS[language](code, minutes));
+    if (target.purpose === 'email') {
+      await this.email.send({ to: target.email, ...emailOtpMessage(language, code, minutes) });
+    } else {
+      await this.sms.send(`${target.countryCode}${target.mobile}`, TEXTS[language](code, minutes));
+    }
   }
 
   /**
@@ -122,6 +140,9 @@ export class OtpService {
   }
 
   private subject(target: OtpTarget): string {
+    if (target.purpose === 'email') {
+      return `${target.site}:email:${target.accountId}:${target.email.trim().toLowerCase()}`;
+    }
     return `${target.site}:${target.purpose}:${target.countryCode}${target.mobile}`;
   }
 

@@ -17,7 +17,7 @@ import {
   changePasswordSchema,
   fieldMessage,
   updateProfileSchema,
-  type AccountProfile,
+  type AccountProfileWithEmail as AccountProfile,
   type Language,
   type Site,
 } from '@manzil/contracts';
@@ -35,6 +35,7 @@ import { IDENTITY_CONFIG } from '../shared/config.token.js';
 import { Account } from '../accounts/account.entity.js';
 import { fullName, toProfile } from '../accounts/account-profile.js';
 import { AccountsService } from '../accounts/accounts.service.js';
+import { EmailVerification } from '../auth/email-verification.js';
 import { hashPassword, verifyPassword } from '../shared/passwords.js';
 import { ImageUploadInterceptor, type UploadedImage } from '../uploads/image-upload.interceptor.js';
 import { UploadsService } from '../uploads/uploads.service.js';
@@ -48,6 +49,7 @@ export class ProfileController {
     @Inject(IDENTITY_CONFIG) private readonly config: ServiceConfig,
     private readonly accounts: AccountsService,
     private readonly uploads: UploadsService,
+    private readonly emailVerification: EmailVerification,
   ) {}
 
   @Get()
@@ -55,6 +57,7 @@ export class ProfileController {
     return toProfile(await this.own(user, site), this.config.PUBLIC_PATH);
   }
 
+  /** Names and e-mail; a changed e-mail is unverified until the code sent to it comes back. */
   @Put()
   async update(
     @CurrentUser() user: AuthUser,
@@ -76,10 +79,16 @@ export class ProfileController {
           own.name = body.name;
         }
       }
+      const emailChanged =
+        body.email !== undefined &&
+        body.email.trim().toLowerCase() !== (own.email ?? '').trim().toLowerCase();
       if (body.email !== undefined) own.email = body.email;
-      return manager.save(own);
+      // A new address is not proved yet: verified again with a code sent to it.
+      if (emailChanged) own.emailVerified = false;
+      return { saved: await manager.save(own), emailChanged };
     });
-    return toProfile(account, this.config.PUBLIC_PATH);
+    if (account.emailChanged) await this.emailVerification.sendQuietly(account.saved);
+    return toProfile(account.saved, this.config.PUBLIC_PATH);
   }
 
   /** The old password must match; the new one follows the rule and differs (contracts). */

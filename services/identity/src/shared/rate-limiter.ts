@@ -20,7 +20,7 @@ const MOBILE_FACTOR: Record<LimitedAction, number> = {
 const WINDOW_SECONDS = 60;
 
 /**
- * Fixed one-minute windows in Redis, per mobile number and per client IP, for the
+ * Fixed one-minute windows in Redis, per mobile number (or signed-in account) and per client IP, for the
  * endpoints that guess or send: over the limit → 429 RATE_LIMITED.
  */
 @Injectable()
@@ -33,10 +33,14 @@ export class RateLimiter {
 
   async hit(
     action: LimitedAction,
-    by: { site: Site; ip?: string; countryCode?: string; mobile?: string },
+    by: { site: Site; ip?: string; countryCode?: string; mobile?: string; accountId?: string },
   ): Promise<void> {
     const checks: [string, number][] = [];
     if (by.ip) checks.push([`ip:${by.ip}`, this.config.RATE_LIMIT_PER_IP]);
+    // A signed-in account's own codes (e-mail verification): the same limit as a mobile number.
+    if (by.accountId) {
+      checks.push([`account:${by.accountId}`, this.config.RATE_LIMIT_PER_MOBILE * MOBILE_FACTOR[action]]);
+    }
     if (by.mobile) {
       checks.push([
         `mobile:${by.site}:${by.countryCode ?? ''}${by.mobile}`,

@@ -1,7 +1,15 @@
 import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { MouseEvent } from 'react';
-import { EmptyState, ErrorFallback, HomeIcon, Skeleton, buttonClassName } from '@manzil/ui';
+import {
+  EmptyState,
+  ErrorFallback,
+  HomeIcon,
+  Skeleton,
+  buttonClassName,
+  useDocumentHead,
+  useLanguage,
+} from '@manzil/ui';
 
 /**
  * A CMS body: `bodyHtml` from the content service, produced by contracts'
@@ -48,10 +56,22 @@ export function ContentError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** The 404 page: the address exists no more (or never did), with ways forward. */
+/**
+ * The 404 page: the address exists no more (or never did), with ways forward. Its own title
+ * (not the previous page's) and `noindex`, with no canonical or alternates.
+ */
 export function NotFoundPage() {
   const intl = useIntl();
+  const language = useLanguage();
+  const { pathname } = useLocation();
   const t = (id: string) => intl.formatMessage({ id });
+  useDocumentHead({
+    language,
+    title: t('customer.notFound.title'),
+    description: t('customer.notFound.description'),
+    path: pathname,
+    noindex: true,
+  });
   return (
     <div className="mz-container cu-page">
       <EmptyState

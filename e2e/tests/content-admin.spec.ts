@@ -1,0 +1,145 @@
+// The admin console (spec §2 admin CMS, §3): an admin edits a page's Arabic title and body,
+// unpublishes and publishes it, and an Arabic visitor sees each step through the content
+// cache; English readers and the other site are unaffected. An admin answers a contact-us
+// message a visitor sent from the site.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  adminTokens,
+  contentAdmin,
+  expectLanguage,
+  open,
+  runTag,
+  type Lang,
+  type SiteKey,
+} from '../helpers/content.js';
+import { putSession } from '../helpers/identity.js';
+
+async function adminPage(browser: Browser, request: Parameters<typeof adminTokens>[0], site: SiteKey) {
+  const context = await browser.newContext();
+  await putSession(context, site, await adminTokens(request, site));
+  const page = await context.newPage();
+  // Logged in: the console is in the header's menu.
+  await open(page, site, 'en', '/');
+  await page.locator('.shell-header__nav').getByRole('link', { name: 'Admin console' }).click();
+  await expect(page.getByTestId('admin-home-page')).toBeVisible();
+  return page;
+}
+
+async function visitor(browser: Browser, site: SiteKey, lang: Lang, path: string): Promise<Page> {
+  const page = await browser.newPage();
+  await open(page, site, lang, path);
+  return page;
+}
+
+const h1 = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
+
+test('ae: an admin edits a page in Arabic, unpublishes and publishes it; visitors follow, sa unaffected', async ({
+  browser,
+  request,
+}) => {
+  const tag = runTag();
+  const slug = `e2e-${tag}`;
+  const slugAr = `صفحة-${tag}`;
+  const page = (site: SiteKey) => ({
+    slug,
+    publicSlug: slug,
+    publicSlugAr: slugAr,
+    title: { en: `Moving guide ${tag}`, ar: `دليل الانتقال ${site} ${tag}` },
+    body: { en: 'Pack early.', ar: `ابدأ التحضير مبكراً في ${site}.` },
+    position: 90,
+    published: true,
+  });
+  for (const site of ['ae', 'sa'] as const) {
+    await contentAdmin(request, site, await adminTokens(request, site)).createPage(page(site));
+  }
+  const arPath = `/pages/${encodeURIComponent(slugAr)}`;
+
+  // Arabic visitors on both sites read (and so cache) the first version.
+  const reader = await visitor(browser, 'ae', 'ar', arPath);
+  await expect(h1(reader)).toHaveText(page('ae').title.ar);
+  const saudi = await visitor(browser, 'sa', 'ar', arPath);
+  await expect(h1(saudi)).toHaveText(page('sa').title.ar);
+
+  // The admin finds the page in the console's list and opens the editor.
+  const admin = await adminPage(browser, request, 'ae');
+  await admin.getByRole('link', { name: 'Pages', exact: true }).first().click();
+  const list = admin.getByTestId('admin-list-pages');
+  await expect(list).toBeVisible();
+  await list.getByRole('link', { name: page('ae').title.en }).click();
+  const editor = admin.getByTestId('admin-editor-pages');
+  await expect(editor.getByTestId('field-title-ar')).toHaveValue(page('ae').title.ar);
+
+  // Unpublish: the visitor gets the 404 page.
+  await editor.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(admin.getByTestId('toast')).toHaveText(/^Unpublished\./);
+  await reader.reload();
+  await expect(reader.getByTestId('not-found')).toBeVisible();
+  await expect(reader.getByTestId('not-found')).toContainText('الصفحة غير موجودة');
+
+  // The Arabic title and body, previewed right to left, saved, then published.
+  const newTitle = `دليل الانتقال المحدّث ${tag}`;
+  await editor.getByTestId('field-title-ar').fill(newTitle);
+  await editor
+    .getByTestId('field-body-ar')
+    .fill(`## قبل الانتقال\n\nاحجز شركة النقل قبل **أسبوعين** ${tag}.`);
+  const preview = editor.getByTestId('preview-body-ar');
+  await expect(preview).toHaveAttribute('dir', 'rtl');
+  await expect(preview.locator('h2')).toHaveText('قبل الانتقال');
+  await expect(preview.locator('strong')).toHaveText('أسبوعين');
+  await editor.getByTestId('admin-save').click();
+  await expect(admin.getByTestId('toast')).toHaveText(/^Saved\./);
+  await reader.reload();
+  await expect(reader.getByTestId('not-found')).toBeVisible();
+  await editor.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(admin.getByTestId('toast')).toHaveText(/^Published\./);
+
+  await reader.reload();
+  await expectLanguage(reader, 'ar');
+  await expect(h1(reader)).toHaveText(newTitle);
+  await expect(reader.getByTestId('cms-body').locator('h2')).toHaveText('قبل الانتقال');
+  await expect(reader.getByTestId('cms-body')).toContainText(`احجز شركة النقل قبل أسبوعين ${tag}.`);
+  await expect(reader).toHaveTitle(`${newTitle} | منزل`);
+  // English readers keep the English text; the Saudi site keeps its own page.
+  const english = await visitor(browser, 'ae', 'en', `/pages/${slug}`);
+  await expect(h1(english)).toHaveText(page('ae').title.en);
+  await saudi.reload();
+  await expect(h1(saudi)).toHaveText(page('sa').title.ar);
+  await expect(saudi.getByTestId('cms-body')).toContainText(page('sa').body.ar);
+
+  // The admin list shows it published again.
+  await admin.getByRole('link', { name: /Pages/ }).first().click();
+  const row = admin.getByTestId('admin-row').filter({ hasText: page('ae').title.en });
+  await expect(row).toContainText('Published');
+});
+
+test('sa: a visitor sends a contact-us message in Arabic and the admin answers it', async ({
+  browser,
+  request,
+}) => {
+  const tag = runTag();
+  const name = `ريم ${tag}`;
+  const text = `أرغب في معاينة شقة في الرياض ${tag}`;
+  const sender = await visitor(browser, 'sa', 'ar', '/contact-us');
+  const form = sender.getByTestId('contact-form');
+  await form.getByTestId('field-name').locator('input').fill(name);
+  await form.getByTestId('field-email').locator('input').fill(`reem.${tag}@example.com`);
+  await form.getByTestId('field-mobile-input').fill('551234567');
+  await form.getByTestId('field-message').locator('textarea').fill(text);
+  await form.getByTestId('message-submit').click();
+  await expect(sender.getByTestId('toast')).toContainText('شكراً لتواصلك معنا');
+
+  const admin = await adminPage(browser, request, 'sa');
+  await admin.getByRole('link', { name: 'Contact messages' }).first().click();
+  const message = admin.getByTestId('admin-message').filter({ hasText: text });
+  await expect(message).toContainText(name);
+  await expect(message).toContainText('New');
+  await expect(message.locator('.ad-message__text')).toHaveAttribute('dir', 'rtl');
+  await message.getByRole('button', { name: 'Answer' }).click();
+  const reply = `أهلاً ${name}، سنتواصل معك لتحديد موعد المعاينة.`;
+  await message.getByRole('textbox').fill(reply);
+  await message.getByRole('button', { name: 'Save answer' }).click();
+  await expect(admin.getByTestId('toast')).toHaveText(/^Your answer has been saved\./);
+  await expect(message.locator('.ad-message__reply')).toHaveText(reply);
+  await expect(message).toContainText('Answered');
+  await expect(message).toContainText('+966 551234567');
+});
