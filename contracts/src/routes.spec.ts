@@ -4,6 +4,7 @@ import {
   LISTING_PAGES,
   alternateLanguagePath,
   isHeaderlessRoute,
+  isKnownRoute,
   isRouteAllowed,
   matchesRoutePattern,
   redirectFor,
@@ -149,5 +150,15 @@ describe('headerless routes and language alternates', () => {
     expect(alternateLanguagePath('/buy/properties-for-sale', 'ar')).toBe('/شراء/عقارات-للبيع');
     expect(alternateLanguagePath(encodeURI('/ايجار/عقارات-للايجار'), 'en')).toBe('/rent/properties-for-rent');
     expect(alternateLanguagePath('/profile', 'ar')).toBeNull();
+  });
+});
+
+describe('isKnownRoute', () => {
+  it('knows every route of some role, and nothing else', () => {
+    expect(isKnownRoute('/myAgents')).toBe(true);
+    expect(isKnownRoute('/property/sea-view')).toBe(true);
+    expect(isKnownRoute('/admin/content/pages')).toBe(true);
+    expect(isKnownRoute('/no-such-address')).toBe(false);
+    expect(isKnownRoute('/blogs')).toBe(false);
   });
 });

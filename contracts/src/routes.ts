@@ -278,6 +278,14 @@ export function isRouteAllowed(role: Role, pathname: string): boolean {
   return ROUTE_ALLOW_LISTS[role].some((pattern) => matchesRoutePattern(pattern, pathname));
 }
 
+/**
+ * A path some role may open. A path no role knows is a missing page: every role gets the
+ * 404 page for it instead of being sent to /login or /.
+ */
+export function isKnownRoute(pathname: string): boolean {
+  return ROLES.some((role) => isRouteAllowed(role, pathname));
+}
+
 export function isHeaderlessRoute(pathname: string): boolean {
   return [...HEADERLESS_ROUTES, ...AUTH_CALLBACK_ROUTES].some((pattern) =>
     matchesRoutePattern(pattern, pathname),

@@ -169,9 +169,16 @@ for (const site of SITE_KEYS) {
       await expect(h1(page)).toHaveText(communityName);
       await expectSeoHead(page, site, lang, { titleText: communityName, canonicalPath: currentPath(page) });
 
-      // A page, a post and a community that do not exist: the 404 page, in the page language.
-      for (const missing of ['/pages/no-such-page', '/blog/no-such-post', '/communities/no-such-place']) {
+      // A page, a post, a community and an address no route knows: the 404 page, in the page
+      // language (not a redirect to /login).
+      for (const missing of [
+        '/pages/no-such-page',
+        '/blog/no-such-post',
+        '/communities/no-such-place',
+        '/no-such-address',
+      ]) {
         await go(page, missing);
+        expect(new URL(page.url()).pathname).toBe(missing);
         await expect(page.getByTestId('not-found')).toBeVisible();
         await expect(page.getByTestId('not-found')).toContainText(
           lang === 'ar' ? 'الصفحة غير موجودة' : 'Page not found',

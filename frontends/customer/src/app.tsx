@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router';
-import { ARABIC_LISTING_PAGES, LISTING_PAGES, PROPERTY_TYPE_SLUGS } from '@manzil/contracts';
+import { Route, Routes, useLocation } from 'react-router';
+import { ARABIC_LISTING_PAGES, isKnownRoute, LISTING_PAGES, PROPERTY_TYPE_SLUGS } from '@manzil/contracts';
 import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';
 import ar from './i18n/ar.json' with { type: 'json' };
 import en from './i18n/en.json' with { type: 'json' };
@@ -10,6 +10,7 @@ import { CommunitiesPage, CommunityPage } from './pages/content/community-pages.
 import { ComplaintsPage, ContactPage } from './pages/content/contact-pages.js';
 import { FaqPage } from './pages/content/faq-page.js';
 import { StaticPage } from './pages/content/static-page.js';
+import { NotFoundPage } from './pages/content/content-parts.js';
 import './pages/content/content.css';
 import { HomePage } from './pages/home-page.js';
 import { ListingPage } from './pages/listing-page.js';
@@ -17,6 +18,12 @@ import { ListingPage } from './pages/listing-page.js';
 import './customer.css';
 
 const messages = { en, ar };
+
+/** A route of the spec not built yet says so; a path no role knows is a 404. */
+function Fallback() {
+  const { pathname } = useLocation();
+  return isKnownRoute(pathname) ? <ComingSoonPage /> : <NotFoundPage />;
+}
 
 /** The customer screens, mounted by the shell for every public route. */
 export default function App({ language, site }: RemoteAppProps) {
@@ -52,7 +59,7 @@ export default function App({ language, site }: RemoteAppProps) {
         ))}
         <Route path="/communities" element={<CommunitiesPage />} />
         <Route path="/communities/:slug" element={<CommunityPage />} />
-        <Route path="*" element={<ComingSoonPage />} />
+        <Route path="*" element={<Fallback />} />
       </Routes>
     </LanguageProvider>
   );

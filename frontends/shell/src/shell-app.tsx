@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'reac
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import {
   isHeaderlessRoute,
+  isKnownRoute,
   isRouteAllowed,
   languageSchema,
   redirectFor,
@@ -139,7 +140,7 @@ export function ShellApp() {
   const shellContext = useMemo(() => ({ language, site, changeLanguage }), [language, site, changeLanguage]);
 
   if (!sessionReady) return <div className="shell-cover" data-testid="session-cover" aria-busy="true" />;
-  if (!isRouteAllowed(role, location.pathname)) {
+  if (isKnownRoute(location.pathname) && !isRouteAllowed(role, location.pathname)) {
     return <Navigate to={redirectFor(role)} replace />;
   }
   // Spec §2: a blank white cover while the language's messages load.

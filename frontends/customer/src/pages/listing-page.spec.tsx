@@ -1,3 +1,4 @@
+import { ARABIC_LISTING_PAGES } from '@manzil/contracts';
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
@@ -62,6 +63,8 @@ function renderPage(language: 'en' | 'ar') {
   );
 }
 
+const listingPathAr = ARABIC_LISTING_PAGES.buy;
+
 describe('listing page', () => {
   afterEach(() => {
     jest.restoreAllMocks();
@@ -88,6 +91,20 @@ describe('listing page', () => {
     expect(empty.textContent).toContain('لا توجد بيانات');
     expect(empty.querySelector('a')?.getAttribute('href')).toBe('/ايجار/عقارات-للايجار');
     expect(screen.getByTestId('listing-heading').textContent).toBe('عقارات للبيع في الإمارات');
+  });
+
+  it('names the page for search engines, with both languages as alternates', async () => {
+    searchService(0);
+    renderPage('ar');
+    await screen.findByTestId('listing-empty');
+    expect(document.title).toContain('عقارات للبيع في الإمارات');
+    const alternate = (lang: string) =>
+      document.head.querySelector(`link[rel="alternate"][hreflang="${lang}"]`)?.getAttribute('href');
+    expect(decodeURI(new URL(alternate('en')!).pathname)).toBe('/buy/properties-for-sale');
+    expect(decodeURI(new URL(alternate('ar')!).pathname)).toBe(listingPathAr);
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(
+      'الإمارات',
+    );
   });
 
   it('offers to try again when the search fails', async () => {

@@ -18,6 +18,7 @@ import {
   Ltr,
   PropertyCard,
   PropertyGridSkeleton,
+  useDocumentHead,
   apiFetch,
   buttonClassName,
   formatNumber,
@@ -101,6 +102,13 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
   const country = intl.formatMessage({ id: `customer.country.${site}` });
   const heading = intl.formatMessage({ id: `customer.listing.heading.${propertyType}` }, { country });
   const otherType = propertyType === 'buy' ? 'rent' : 'buy';
+  useDocumentHead({
+    language,
+    title: heading,
+    description: intl.formatMessage({ id: 'customer.listing.description' }, { country }),
+    path: listingPagePath(propertyType, language),
+    alternates: { en: listingPagePath(propertyType, 'en'), ar: listingPagePath(propertyType, 'ar') },
+  });
 
   return (
     <div className="cu-listing">
