@@ -4,6 +4,7 @@ import { dataEnvSchema } from '@manzil/nest-kit';
 import { googleEnv } from './google/google.config.js';
 import { nafathEnv } from './nafath/nafath.config.js';
 import { emailEnv } from './otp/email-sender.js';
+import { smsEnv } from './otp/sms-sender.js';
 
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
@@ -11,8 +12,7 @@ export const envSchema = dataEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.identity.port),
   /** PEM (PKCS#8, RS256): identity alone signs tokens; the others verify with JWT_PUBLIC_KEY. */
   JWT_PRIVATE_KEY: z.string().min(1, 'JWT_PRIVATE_KEY (PEM, RS256) is required'),
-  /** The SMS provider endpoint. Development and tests: the sandbox's sink, refused in production. */
-  SMS_URL: z.url().default(`http://127.0.0.1:${SERVICES.sandbox.port}/v1/sms`),
+  ...smsEnv,
   /** Where uploaded pictures and logos are kept (default `<repo>/.data/uploads`). */
   UPLOADS_DIR: z.string().min(1).optional(),
   /** The path the browser reaches this service on (through the gateway), for picture URLs. */

@@ -4,7 +4,7 @@ import type { ServiceConfig } from './config.js';
 import { IDENTITY_CONFIG } from './shared/config.token.js';
 import { OtpService } from './otp/otp.service.js';
 import { createEmailSender, EMAIL_SENDER } from './otp/email-sender.js';
-import { SandboxSmsSender, SMS_SENDER } from './otp/sms-sender.js';
+import { createSmsSender, SMS_SENDER } from './otp/sms-sender.js';
 import { RateLimiter } from './shared/rate-limiter.js';
 import { REDIS_PREFIX } from './shared/redis-keys.js';
 import { UploadsService } from './uploads/uploads.service.js';
@@ -37,12 +37,13 @@ export class CoreModule {
   static forRoot(config: ServiceConfig): DynamicModule {
     // Chosen (and checked) now, so a wrong e-mail configuration stops the boot with one line.
     const emailSender = createEmailSender(config);
+    const smsSender = createSmsSender(config);
     return {
       module: CoreModule,
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: REDIS_PREFIX, useValue: `${config.BUS_NAMESPACE}:identity` },
-        { provide: SMS_SENDER, useFactory: () => new SandboxSmsSender(config.SMS_URL, config.NODE_ENV) },
+        { provide: SMS_SENDER, useValue: smsSender },
         { provide: EMAIL_SENDER, useValue: emailSender },
         {
           provide: TrustProxy,

@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { AppException } from '@manzil/nest-kit';
+import { z } from 'zod';
+import { SERVICES } from '@manzil/contracts';
+import { AppException, ConfigError } from '@manzil/nest-kit';
 
 /** The port OTPs and notices leave through; the adapter is chosen by configuration. */
 export interface SmsSender {
@@ -44,5 +46,93 @@ export class SandboxSmsSender implements SmsSender {
       this.logger.error({ status: response.status }, 'SMS provider refused the message');
       throw new AppException('SERVICE_UNAVAILABLE');
     }
+  }
+}
+
+/**
+ * SMS variables, spread into identity's `envSchema`. Production: Unifonic (the SMS provider
+ * most used in the Gulf), checked at boot; development and tests: the sandbox's sink.
+ */
+export const smsEnv = {
+  /** The sandbox's SMS sink (`POST { to, body }`); refused with NODE_ENV=production. */
+  SMS_URL: z.url().optional(),
+  /** Unifonic REST: the application's AppSid and the registered sender name. */
+  UNIFONIC_APP_SID: z.string().trim().min(1).optional(),
+  UNIFONIC_SENDER_ID: z.string().trim().min(1).max(11).optional(),
+  /** Default: Unifonic's public REST endpoint. */
+  UNIFONIC_URL: z.url().optional(),
+};
+export const smsEnvSchema = z.object(smsEnv);
+export type SmsEnv = z.infer<typeof smsEnvSchema> & { NODE_ENV?: string };
+
+export const UNIFONIC_MESSAGES_URL = 'https://el.cloud.unifonic.com/rest/SMS/messages';
+export const DEV_SMS_URL = `http://127.0.0.1:${SERVICES.sandbox.port}/v1/sms`;
+
+/**
+ * The adapter for this configuration, checked at boot (a ConfigError stops the service):
+ * Unifonic when its AppSid is set (required in production, where the sink is refused),
+ * otherwise the sandbox's sink.
+ */
+export function createSmsSender(config: SmsEnv): SmsSender {
+  if (config.NODE_ENV === 'production') {
+    const problems: string[] = [];
+    if (config.SMS_URL) problems.push('SMS_URL (the sandbox SMS sink) is refused with NODE_ENV=production');
+    if (!config.UNIFONIC_APP_SID) problems.push('UNIFONIC_APP_SID is missing');
+    if (!config.UNIFONIC_SENDER_ID) problems.push('UNIFONIC_SENDER_ID is missing');
+    if (problems.length) throw new ConfigError(`configuration error: ${problems.join('; ')}`);
+  }
+  if (config.UNIFONIC_APP_SID) {
+    if (!config.UNIFONIC_SENDER_ID)
+      throw new ConfigError('configuration error: UNIFONIC_SENDER_ID is missing');
+    return new UnifonicSmsSender(
+      config.UNIFONIC_URL ?? UNIFONIC_MESSAGES_URL,
+      config.UNIFONIC_APP_SID,
+      config.UNIFONIC_SENDER_ID,
+    );
+  }
+  return new SandboxSmsSender(config.SMS_URL ?? DEV_SMS_URL, config.NODE_ENV ?? 'development');
+}
+
+/**
+ * Unifonic's REST messages API: a form-encoded POST of AppSid, SenderID, Recipient (digits,
+ * no "+") and Body, answered `{ success, message, errorCode, data }`; `success` may come as
+ * a boolean or as the string "true".
+ */
+export class UnifonicSmsSender implements SmsSender {
+  private readonly logger = new Logger('sms');
+
+  constructor(
+    private readonly url: string,
+    private readonly appSid: string,
+    private readonly senderId: string,
+  ) {}
+
+  async send(to: string, body: string): Promise<void> {
+    const form = new URLSearchParams({
+      AppSid: this.appSid,
+      SenderID: this.senderId,
+      Recipient: to.replace(/\D/g, ''),
+      Body: body,
+      responseType: 'JSON',
+    });
+    let answer: { success?: boolean | string; errorCode?: string; message?: string } = {};
+    try {
+      const response = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: form,
+        signal: AbortSignal.timeout(5000),
+      });
+      answer = (await response.json().catch(() => ({}))) as typeof answer;
+      if (response.ok && String(answer.success) === 'true') return;
+    } catch (error) {
+      this.logger.error({ err: error }, 'Unifonic unreachable');
+      throw new AppException('SERVICE_UNAVAILABLE');
+    }
+    this.logger.error(
+      { errorCode: answer.errorCode, message: answer.message },
+      'Unifonic refused the message',
+    );
+    throw new AppException('SERVICE_UNAVAILABLE');
   }
 }
