@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { LANGUAGE_ENTRIES } from '@manzil/contracts';
-import { Select } from '@manzil/ui';
+import { useLocation } from 'react-router';
+import { Select, useDocumentHead } from '@manzil/ui';
 import { Logo } from '../layout/logo.js';
 import { useShell } from './shell-context.js';
 import './auth.css';
@@ -23,6 +24,16 @@ export function AuthLayout({ title, subtitle, children, testId, wide = false }: 
   const intl = useIntl();
   const { language, changeLanguage } = useShell();
   const t = (id: string) => intl.formatMessage({ id });
+  const { pathname } = useLocation();
+  // Only the two entry screens are worth indexing; the steps behind them are not.
+  const indexable = pathname === '/login' || pathname === '/register';
+  useDocumentHead({
+    language,
+    title,
+    description: t('shell.auth.pitch'),
+    path: pathname,
+    noindex: !indexable,
+  });
   return (
     <div className="auth" data-testid={testId}>
       <aside className="auth__brand">

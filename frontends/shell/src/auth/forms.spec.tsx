@@ -15,6 +15,7 @@ describe('forms show the contracts messages in the page language', () => {
     const calls = mockFetch();
     renderScreen(<LoginPage />, { path: '/login?type=Agent', language: 'ar', site: 'sa' });
     expect((screen.getByTestId('login-mobile-code') as HTMLSelectElement).value).toBe('+966');
+    expect(document.title).toBe('تسجيل الدخول | منزل');
     fireEvent.change(screen.getByTestId('login-mobile-input'), { target: { value: '٥٠١٢' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('login-submit'));
