@@ -13,3 +13,4 @@ export * from './tokens.js';
 export * from './kit.module.js';
 export * from './bus.module.js';
 export * from './bootstrap.js';
+export * from './media.js';
