@@ -41,6 +41,10 @@ export const VALIDATION_MESSAGES = {
     ar: 'يرجى إدخال رقم BRN (12 حرفاً كحد أقصى).',
   },
   'company.required': { en: 'Please select company.', ar: 'يرجى اختيار الشركة.' },
+  'company.full': {
+    en: 'This company has no free agent place: choose another company or register as a freelancer.',
+    ar: 'لا تتوفر لدى هذه الشركة أماكن لوكلاء جدد: اختر شركة أخرى أو سجّل كوكيل مستقل.',
+  },
   'picture.required': { en: 'Please upload profile picture.', ar: 'يرجى رفع الصورة الشخصية.' },
   'logo.required': { en: 'Please upload company logo.', ar: 'يرجى رفع شعار الشركة.' },
   'latitude.invalid': { en: 'Latitude must be between -90 and 90.', ar: 'يجب أن يكون خط العرض بين -90 و90.' },

@@ -212,6 +212,19 @@ describe('company agents', () => {
       .send(await agentBody('509000004'))
       .expect(402);
     expect(over.body.results.code).toBe('AGENT_LIMIT_REACHED');
+    // Full: an agent signing up under this company is refused too, beside the company field.
+    const profile = await h.http().get('/v1/profile').set('authorization', bearer(token)).expect(200);
+    const selfSignUp = await h
+      .http()
+      .post('/v1/auth/register/agent')
+      .send({ ...(await agentBody('509000005')), companyId: profile.body.results.id, termsAccepted: true })
+      .expect(422);
+    expect(selfSignUp.body.results.fields).toEqual([
+      {
+        field: 'companyId',
+        message: 'This company has no free agent place: choose another company or register as a freelancer.',
+      },
+    ]);
     await h.http().delete(`/v1/agents/${id}`).set('authorization', bearer(token)).expect(200);
     await h.http().get(`/v1/agents/${id}`).set('authorization', bearer(token)).expect(404);
     await h

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeJwt } from 'jose';
 import { startHarness, PASSWORD, PNG, type Harness } from './harness.js';
-import { waitForEvent } from '@manzil/testing';
-import { TOPICS } from '@manzil/contracts';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { enqueue, newEvent } from '@manzil/bus';
+import { expectEventually, waitForEvent } from '@manzil/testing';
+import { subscriptionActivatedV1, TOPICS } from '@manzil/contracts';
 
 let h: Harness;
 let mobileSeq = 0;
@@ -171,7 +174,28 @@ describe('registration', () => {
         });
     const missing = await agent({ pictureId: 'x' }).set('language', 'ar').expect(422);
     expect(missing.body.results.fields).toEqual([{ field: 'companyId', message: 'يرجى اختيار الشركة.' }]);
-    await agent({ pictureId: await upload('sa'), companyId: company.id }).expect(201);
+    // The new company has no subscription yet: an agent cannot take one of its places.
+    const noPlace = await agent({ pictureId: await upload('sa'), companyId: company.id }).expect(422);
+    expect(noPlace.body.results.fields[0].field).toBe('companyId');
+    // Once payments announces a plan with agent places (through the bus), the agent can.
+    await h.app.get(DataSource).transaction((manager) =>
+      enqueue(
+        manager,
+        TOPICS.paymentsSubscription,
+        newEvent(subscriptionActivatedV1, 'sa', randomUUID(), {
+          subscriptionId: randomUUID(),
+          accountId: company.id,
+          plan: 'Basic',
+          propertyQuota: 5,
+          agentQuota: 2,
+          startsAt: new Date(Date.now() - 1000).toISOString(),
+          endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
+      ),
+    );
+    await expectEventually(async () => {
+      await agent({ pictureId: await upload('sa'), companyId: company.id }).expect(201);
+    });
     await agent({ pictureId: await upload('sa'), freelancer: true }).expect(201);
     // A picture id that is not an upload of this site is refused.
     const foreign = await agent({ pictureId: await upload('ae'), freelancer: true }).expect(422);

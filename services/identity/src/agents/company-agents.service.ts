@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import {
   accountDeletedV1,
@@ -26,6 +26,7 @@ import { hashPassword } from '../shared/passwords.js';
 import { requestId } from '../shared/request-id.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { UploadsService } from '../uploads/uploads.service.js';
+import { agentPlaces, HELD } from './agent-places.js';
 
 type AgentSummary = z.infer<typeof agentSummarySchema>;
 type AgentDetail = z.infer<typeof agentDetailSchema>;
@@ -33,7 +34,6 @@ type CreateAgent = z.infer<typeof createAgentSchema>;
 type UpdateAgent = z.infer<typeof updateAgentSchema>;
 
 /** Agents that count against the plan's agent quota (a deleted one frees its place). */
-const HELD = In(['active', 'inactive']);
 
 /**
  * A company's agents. Every query is scoped by the site and by the company: another
@@ -70,11 +70,9 @@ export class CompanyAgentsService {
   async create(site: Site, companyId: string, language: Language, body: CreateAgent): Promise<AgentSummary> {
     const passwordHash = await hashPassword(body.password);
     const agent = await this.dataSource.transaction(async (manager) => {
-      await manager.findOne(Account, { where: { id: companyId, site }, lock: { mode: 'pessimistic_write' } });
-      const quota = await this.agentQuota(manager, site, companyId);
-      if (quota === null) throw new AppException('SUBSCRIPTION_REQUIRED_AGENT', 402);
-      const held = await manager.countBy(Account, { site, companyId, role: 'agent', status: HELD });
-      if (held >= quota) throw new AppException('AGENT_LIMIT_REACHED', 402);
+      const places = await agentPlaces(manager, site, companyId);
+      if (places === 'no-subscription') throw new AppException('SUBSCRIPTION_REQUIRED_AGENT', 402);
+      if (places === 'full') throw new AppException('AGENT_LIMIT_REACHED', 402);
       await this.requirePicture(manager, site, body.pictureId, language);
       return this.accounts.create(
         {
@@ -187,15 +185,6 @@ export class CompanyAgentsService {
   }
 
   /** The largest agent quota of the company's entitlements running now, or null without one. */
-  private async agentQuota(manager: EntityManager, site: Site, companyId: string): Promise<number | null> {
-    const [row] = (await manager.query(
-      `SELECT max("agent_quota") AS "quota" FROM "entitlements"
-        WHERE "site" = $1 AND "account_id" = $2 AND "starts_at" <= now() AND "ends_at" > now()`,
-      [site, companyId],
-    )) as { quota: number | null }[];
-    return row?.quota ?? null;
-  }
-
   private async own(manager: EntityManager, site: Site, companyId: string, id: string): Promise<Account> {
     const isUuid = /^[0-9a-f-]{36}$/i.test(id);
     const agent = isUuid

@@ -19,6 +19,7 @@ import { EmailVerification } from './email-verification.js';
 import { hashPassword } from '../shared/passwords.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import type { UnverifiedResults } from './unverified-account.exception.js';
+import { agentPlaces } from '../agents/agent-places.js';
 
 export type RegisterCustomer = z.infer<typeof registerCustomerSchema>;
 export type RegisterAgent = z.infer<typeof registerAgentSchema>;
@@ -65,7 +66,15 @@ export class RegisterAccount {
       } else if (registration.kind === 'agent') {
         const agent = registration.body;
         const companyId = agent.freelancer ? null : (agent.companyId ?? null);
-        if (companyId) await this.requireCompany(manager, site, companyId, language);
+        if (companyId) {
+          await this.requireCompany(manager, site, companyId, language);
+          // Joining a company takes one of its paid places, as when the company adds the agent.
+          if ((await agentPlaces(manager, site, companyId)) !== 'free') {
+            throw new AppException('VALIDATION_FAILED', 422, [
+              { field: 'companyId', message: fieldMessage('company.full', language) },
+            ]);
+          }
+        }
         await this.requireUpload(manager, site, agent.pictureId, 'pictureId', 'picture.required', language);
         return this.accounts.create(
           {
