@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { areaUnitLabel, currencyLabel } from './units.js';
 
 describe('config labels', () => {
-  it('shows the Arabic riyal and dirham abbreviations and the code in English', () => {
-    expect(currencyLabel('SAR', 'ar')).toBe('ر.س');
+  it('shows the riyal sign and the dirham abbreviation in Arabic and the code in English', () => {
+    expect(currencyLabel('SAR', 'ar')).toBe('﷼');
     expect(currencyLabel('SAR', 'en')).toBe('SAR');
     expect(currencyLabel('AED', 'ar')).toBe('د.إ');
     expect(currencyLabel('AED', 'en')).toBe('AED');

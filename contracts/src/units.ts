@@ -5,13 +5,12 @@ export type AreaUnit = 'sqft' | 'sqm';
 
 /**
  * How a currency reads in each language, for the config, every price and the header. In
- * Arabic the riyal is «ر.س» and the dirham «د.إ», the abbreviations Saudi and Emirati sites
- * use: the ﷼ sign (U+FDFC) is in neither our Arabic font nor the fonts of a stock Debian
- * Chromium, where it would show as an empty box.
+ * Arabic the Saudi riyal is the riyal sign ﷼ (U+FDFC, spec §3), which our Arabic font (IBM
+ * Plex Sans Arabic) draws as its «ريال» ligature; the dirham is the abbreviation «د.إ».
  */
 export const CURRENCY_LABELS: Record<Currency, Record<Language, string>> = {
   AED: { en: 'AED', ar: 'د.إ' },
-  SAR: { en: 'SAR', ar: 'ر.س' },
+  SAR: { en: 'SAR', ar: '\uFDFC' },
 };
 
 /** Spec §3: sqm reads m² in English and «م²» (the Arabic square metre) in Arabic. */

@@ -212,7 +212,7 @@ export function siteConfig(site, language) {
     country: ae ? 'UAE' : 'Saudi',
     countryCode: site,
     currency: ae ? 'AED' : 'SAR',
-    currencyLabel: language === 'ar' ? (ae ? 'د.إ' : 'ر.س') : ae ? 'AED' : 'SAR',
+    currencyLabel: language === 'ar' ? (ae ? 'د.إ' : '﷼') : ae ? 'AED' : 'SAR',
     areaUnit: ae ? 'sqft' : 'sqm',
     areaUnitLabel: language === 'ar' ? (ae ? 'قدم²' : 'م²') : ae ? 'sqft' : 'm²',
     phonePrefix: ae ? '+971' : '+966',

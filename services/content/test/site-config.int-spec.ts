@@ -83,7 +83,7 @@ describe('content: site config', () => {
       country: 'Saudi',
       countryCode: 'sa',
       currency: 'SAR',
-      currencyLabel: 'ر.س',
+      currencyLabel: '﷼',
       areaUnit: 'sqm',
       areaUnitLabel: 'م²',
       phonePrefix: '+966',

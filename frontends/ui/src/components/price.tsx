@@ -8,7 +8,7 @@ export interface PriceProps {
   className?: string;
 }
 
-/** "AED 1,250,000" in English, "1,250,000 ر.س" in Arabic, the number kept as an ltr run. */
+/** "AED 1,250,000" in English, "1,250,000 ﷼" in Arabic, the number kept as an ltr run. */
 export function Price({ amount, currency, className }: PriceProps) {
   const parts = priceParts(amount, currency, useLanguage());
   const label = <span className="mz-price__label">{parts.label}</span>;

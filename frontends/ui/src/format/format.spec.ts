@@ -25,12 +25,12 @@ describe('prices', () => {
   });
 
   it('writes the Arabic abbreviation after an isolated ltr number in Arabic', () => {
-    expect(formatPrice(1250000, 'SAR', 'ar')).toBe(`${LRI}1,250,000${PDI} ر.س`);
+    expect(formatPrice(1250000, 'SAR', 'ar')).toBe(`${LRI}1,250,000${PDI} ﷼`);
     expect(formatPrice(99.5, 'AED', 'ar')).toBe(`${LRI}99.5${PDI} د.إ`);
   });
 
   it('has one label per currency and language', () => {
-    expect(currencyLabel('SAR', 'ar')).toBe('ر.س');
+    expect(currencyLabel('SAR', 'ar')).toBe('﷼');
     expect(currencyLabel('AED', 'ar')).toBe('د.إ');
     expect(currencyLabel('SAR', 'en')).toBe('SAR');
     expect(priceParts(10, 'AED', 'ar')).toEqual({ amount: '10', label: 'د.إ', labelFirst: false });

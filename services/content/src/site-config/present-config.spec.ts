@@ -17,7 +17,7 @@ describe('presentConfig', () => {
   it('words the config in the language and matches the contract', () => {
     const ar = presentConfig(setting, types, [], 'ar');
     expect(siteConfigSchema.parse(ar)).toEqual(ar);
-    expect(ar).toMatchObject({ countryCode: 'sa', currencyLabel: 'ر.س', areaUnitLabel: 'م²' });
+    expect(ar).toMatchObject({ countryCode: 'sa', currencyLabel: '﷼', areaUnitLabel: 'م²' });
     expect(ar.propertyType).toEqual([{ slug: 'buy', status: 'active', name: 'شراء' }]);
     expect(presentConfig(setting, types, [], 'en').propertyType[0].name).toBe('Buy');
   });
