@@ -74,6 +74,11 @@ export function serviceEnv(svc, { databases, redisUrl, keys, busNamespace = 'man
     // suite itself. The per-mobile limits stay as they are (each journey uses its own numbers).
     env.RATE_LIMIT_PER_IP ??= '2000';
   }
+  if (svc.name === 'gateway' && e2e) {
+    // The same for the gateway's per-IP limit (600/min): two browsers loading every page with
+    // its images count far more than one person does.
+    env.RATE_LIMIT_PER_MINUTE ??= '20000';
+  }
   if (svc.name === 'gateway') {
     env.FRONTENDS_DIR = path.join(ROOT, 'frontends');
     delete env.DATABASE_URL;

@@ -92,15 +92,16 @@ export function completeLogin(
   site: Site,
   enter: (to: string) => void = enterApp,
 ): void {
-  storeSession(results);
+  storeSession(results, { notify: enter !== enterApp });
   enter(successTarget(results, site));
 }
 
 /** Stores the tokens and moves on, or carries the unverified account to /otpVerify, or toasts. */
 export function applyLoginOutcome(outcome: LoginOutcome, effects: OutcomeEffects): void {
   if (outcome.kind === 'success') {
-    storeSession(outcome.results);
-    (effects.enter ?? enterApp)(outcome.to);
+    const enter = effects.enter ?? enterApp;
+    storeSession(outcome.results, { notify: enter !== enterApp });
+    enter(outcome.to);
   } else if (outcome.kind === 'verify') {
     savePendingVerification(outcome.pending);
     effects.navigate('/otpVerify', { state: outcome.pending });

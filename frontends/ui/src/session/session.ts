@@ -102,11 +102,16 @@ export function subscribeSession(callback: () => void): () => void {
  * Spec §4 logged out → logged in: token and refresh token in localStorage, the token also in
  * a cookie for 10 years.
  */
-export function storeSession(tokens: { token: string; refresh_token: string }): void {
+export function storeSession(
+  tokens: { token: string; refresh_token: string },
+  { notify = true }: { notify?: boolean } = {},
+): void {
   localStorage.setItem(TOKEN_KEY, tokens.token);
   localStorage.setItem(REFRESH_TOKEN_KEY, tokens.refresh_token);
   document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(tokens.token)}; path=/; max-age=${TOKEN_COOKIE_MAX_AGE}; SameSite=Lax`;
-  notifySessionChange();
+  // A sign-in followed by a full page load stays silent: were the open page told, its route
+  // guard would first move it within the app, racing the page load that is already on its way.
+  if (notify) notifySessionChange();
 }
 
 export function readSession(): Session | null {
