@@ -31,16 +31,21 @@ export function testNamespace(prefix: string): string {
   return `t:${prefix}:${randomBytes(4).toString('hex')}`;
 }
 
-/** A fresh database for one test file with the service's real migrations applied. */
+/**
+ * A fresh database for one test file with the service's real migrations applied, then
+ * `prepare` (a seed, say) run on it before any app opens it.
+ */
 export async function createMigratedDatabase(
   prefix: string,
   buildDataSource: (url: string) => import('typeorm').DataSource,
+  prepare?: (dataSource: import('typeorm').DataSource) => Promise<void>,
 ): Promise<TestDatabase> {
   const db = await createTestDatabase(prefix);
   const dataSource = buildDataSource(db.url);
   await dataSource.initialize();
   try {
     await dataSource.runMigrations();
+    await prepare?.(dataSource);
   } finally {
     await dataSource.destroy();
   }

@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import { CONTENT_API, CONTENT_TOPICS, type Site } from '@manzil/contracts';
 import {
   createTestApp,
-  createTestDatabase,
-  testKeys,
+  createMigratedDatabase,
+  serviceTestEnv,
   testNamespace,
   testRedisUrl,
   tokenFor,
@@ -25,21 +25,11 @@ describe('content: CMS', () => {
   const admins: Record<Site, string> = { ae: '', sa: '' };
 
   beforeAll(async () => {
-    db = await createTestDatabase('content_cms');
-    const ds = buildDataSource(db.url);
-    await ds.initialize();
-    await ds.runMigrations();
-    await seed(ds);
-    await seed(ds); // idempotent
-    await ds.destroy();
-    const config = envSchema.parse({
-      DATABASE_URL: db.url,
-      REDIS_URL: testRedisUrl(),
-      BUS_NAMESPACE: namespace,
-      JWT_PUBLIC_KEY: testKeys.publicKey,
-      PORT: 0,
+    db = await createMigratedDatabase('content_cms', buildDataSource, async (ds) => {
+      await seed(ds);
+      await seed(ds); // idempotent
     });
-    app = await createTestApp(AppModule.forRoot(config));
+    app = await createTestApp(AppModule.forRoot(envSchema.parse(serviceTestEnv(db, namespace))));
     admins.ae = await tokenFor('admin', { site: 'ae' });
     admins.sa = await tokenFor('admin', { site: 'sa' });
   });

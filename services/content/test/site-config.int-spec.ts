@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import { TOPICS } from '@manzil/contracts';
 import {
   createTestApp,
-  createTestDatabase,
-  testKeys,
+  createMigratedDatabase,
+  serviceTestEnv,
   testNamespace,
   testRedisUrl,
   tokenFor,
@@ -24,21 +24,11 @@ describe('content: site config', () => {
   const namespace = testNamespace('content');
 
   beforeAll(async () => {
-    db = await createTestDatabase('content');
-    const ds = buildDataSource(db.url);
-    await ds.initialize();
-    await ds.runMigrations();
-    await seed(ds);
-    await seed(ds); // idempotent
-    await ds.destroy();
-    const config = envSchema.parse({
-      DATABASE_URL: db.url,
-      REDIS_URL: testRedisUrl(),
-      BUS_NAMESPACE: namespace,
-      JWT_PUBLIC_KEY: testKeys.publicKey,
-      PORT: 0,
+    db = await createMigratedDatabase('content', buildDataSource, async (ds) => {
+      await seed(ds);
+      await seed(ds); // idempotent
     });
-    app = await createTestApp(AppModule.forRoot(config));
+    app = await createTestApp(AppModule.forRoot(envSchema.parse(serviceTestEnv(db, namespace))));
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
   createTestApp,
-  createTestDatabase,
+  createMigratedDatabase,
   serviceTestEnv,
   testNamespace,
   type TestDatabase,
@@ -26,13 +26,10 @@ describe('payments: GET /v1/plans', () => {
   let app: INestApplication;
 
   beforeAll(async () => {
-    db = await createTestDatabase('payments');
-    const migrator = buildDataSource(db.url);
-    await migrator.initialize();
-    await migrator.runMigrations();
-    await seedPlans(migrator);
-    await seedPlans(migrator);
-    await migrator.destroy();
+    db = await createMigratedDatabase('payments', buildDataSource, async (ds) => {
+      await seedPlans(ds);
+      await seedPlans(ds);
+    });
     app = await createTestApp(AppModule.forRoot(serviceTestEnv(db, testNamespace('payments'))));
   });
 
