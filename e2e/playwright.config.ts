@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const out = path.join(root, '.cache', 'e2e');
+const out = process.env.MANZIL_E2E_OUT ?? path.join(root, '.cache', 'e2e');
 
 export default defineConfig({
   testDir: './tests',

@@ -2,7 +2,7 @@
  * Static checks of the production manifests (k8s/**) and of docker-compose.yml. There is no
  * cluster and no Docker engine here, so this is what can be known without one: every file
  * parses, every object has the shape its kind needs, and the objects agree with each other
- * and with contracts (SERVICES, TOPICS).
+ * and with contracts (SERVICES, TOPIC_LIST).
  */
 import { describe, expect, it } from '@jest/globals';
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -10,7 +10,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
-import { GATEWAY_PORT, SERVICES, TOPICS } from '@manzil/contracts';
+import { GATEWAY_PORT, SERVICES, TOPIC_LIST, type TopicDeclaration } from '@manzil/contracts';
+import { trustProxySchema } from '@manzil/nest-kit';
 
 type Obj = Record<string, unknown>;
 interface Manifest {
@@ -29,7 +30,12 @@ interface Container {
   name: string;
   image: string;
   ports?: Port[];
-  env?: { name: string; value?: string }[];
+  env?: {
+    name: string;
+    value?: string;
+    valueFrom?: { configMapKeyRef?: { name: string; key: string } };
+  }[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   readinessProbe?: { httpGet?: { path: string; port: number | string } };
   livenessProbe?: { httpGet?: { path: string; port: number | string } };
   resources?: { requests?: Obj; limits?: Obj };
@@ -86,6 +92,7 @@ const kustomization = parse(readFileSync(join(k8sDir, 'kustomization.yaml'), 'ut
 // merge: true for the `<<: *anchor` merge keys Compose understands
 const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, ComposeService>;
+  networks?: { default?: { ipam?: { config?: { subnet: string }[] } } };
 };
 interface ComposeService {
   image?: string;
@@ -94,8 +101,10 @@ interface ComposeService {
   environment?: Record<string, string | number>;
   ports?: string[];
   profiles?: string[];
+  env_file?: { path: string }[];
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
+  networks?: { default?: { ipv4_address?: string } };
 }
 
 /** Every deployed app: the services of contracts except the sandbox, plus the gateway. */
@@ -107,7 +116,8 @@ const deployed: Record<string, number> = {
       .map(([name, { port }]) => [name, port]),
   ),
 };
-const topicNames = Object.values(TOPICS).flatMap((topic) => [topic, `${topic}.dlq`]);
+const byName = (a: TopicDeclaration, b: TopicDeclaration) => a.name.localeCompare(b.name);
+const expectedTopics = [...TOPIC_LIST].sort(byName);
 
 // ---- small JSON schemas for the shapes the checks below rely on ----
 const labelMap = { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } };
@@ -333,7 +343,12 @@ const schemas: Record<string, object> = {
       spec: {
         type: 'object',
         required: ['partitions', 'replicas'],
-        properties: { partitions: { const: 6 }, replicas: { const: 3 }, topicName: { type: 'string' } },
+        properties: {
+          partitions: { type: 'integer', minimum: 1 },
+          replicas: { const: 3 },
+          topicName: { type: 'string' },
+          config: { type: 'object', required: ['retention.ms'] },
+        },
       },
     },
   },
@@ -440,8 +455,66 @@ describe('k8s manifests', () => {
     it('listen on the port of contracts and get it as PORT', () => {
       for (const [name, port] of Object.entries(deployed)) {
         const app = deploymentNamed(name)?.spec.template.spec.containers.find((c) => c.name === name);
-        expect([name, app?.ports?.map((p) => p.containerPort)]).toEqual([name, [port]]);
+        expect([name, app?.ports?.find((p) => p.name === 'http')?.containerPort]).toEqual([name, port]);
         expect([name, app?.env?.find((e) => e.name === 'PORT')?.value]).toEqual([name, String(port)]);
+      }
+    });
+
+    it('are all scraped by Prometheus on a metrics port that no Service exposes', () => {
+      const monitors = ofKind('PodMonitor');
+      for (const name of Object.keys(deployed)) {
+        const pod = deploymentNamed(name)?.spec.template;
+        const app = pod?.spec.containers.find((c) => c.name === name);
+        const metricsPort = app?.env?.find((e) => e.name === 'METRICS_PORT')?.value;
+        const declared = app?.ports?.find((p) => p.name === 'metrics');
+        expect([name, declared?.containerPort]).toEqual([name, Number(metricsPort)]);
+        const scraping = monitors.filter((m) => {
+          const spec = m.spec as {
+            selector: {
+              matchLabels?: Record<string, string>;
+              matchExpressions?: { key: string; operator: string; values: string[] }[];
+            };
+            podMetricsEndpoints: { port: string; path: string }[];
+          };
+          const labels = pod?.metadata.labels ?? {};
+          const selected =
+            matches(spec.selector.matchLabels ?? {}, labels) &&
+            (spec.selector.matchExpressions ?? []).every(
+              (e) => e.operator === 'In' && e.values.includes(labels[e.key]),
+            );
+          return (
+            selected && spec.podMetricsEndpoints.some((e) => e.port === 'metrics' && e.path === '/metrics')
+          );
+        });
+        expect([name, scraping.length]).toEqual([name, 1]);
+      }
+      for (const svc of ofKind('Service')) {
+        const ports = (svc.spec as { ports: { port: number; targetPort: number | string }[] }).ports;
+        const exposed = ports.filter(
+          (p) => p.targetPort === 'metrics' || p.targetPort === 9464 || p.port === 9464,
+        );
+        expect([svc.metadata.name, exposed]).toEqual([svc.metadata.name, []]);
+      }
+    });
+
+    it('believe X-Forwarded-For from exactly the configured proxy ranges', () => {
+      const [ranges] = ofKind('ConfigMap').filter((c) => c.metadata.name === 'manzil-trusted-proxies');
+      const data = (ranges as unknown as { data: Record<string, string> }).data;
+      for (const [key, value] of Object.entries(data)) {
+        expect([key, trustProxySchema.safeParse(value).success]).toEqual([key, true]);
+        // nothing that lets the whole internet (or everyone) choose its own address
+        expect([
+          key,
+          value.split(',').filter((e) => /(^|\/)0$|^0\.0\.0\.0|^::\/|true|loopback/.test(e.trim())),
+        ]).toEqual([key, []]);
+      }
+      for (const name of Object.keys(deployed)) {
+        const app = deploymentNamed(name)?.spec.template.spec.containers.find((c) => c.name === name);
+        const from = app?.env?.find((e) => e.name === 'TRUST_PROXY')?.valueFrom?.configMapKeyRef;
+        // the gateway trusts the ingress controller in front of it; the services, the gateway
+        const key = name === 'gateway' ? 'ingress-controller' : 'gateway';
+        expect([name, from]).toEqual([name, { name: 'manzil-trusted-proxies', key }]);
+        expect([name, data[key]]).toEqual([name, expect.any(String)]);
       }
     });
 
@@ -449,6 +522,29 @@ describe('k8s manifests', () => {
       const known = (kustomization.images ?? []).map((i) => i.name);
       const used = [...new Set(deployments.flatMap((d) => containersOf(d).map((c) => c.image)))];
       expect(used.filter((image) => !known.includes(image))).toEqual([]);
+    });
+
+    it("verify tokens with identity's JWKS (issuer and audience set); only identity holds the signing key", () => {
+      const config = ofKind('ConfigMap').find((m) => m.metadata.name === 'manzil-config') as
+        (Manifest & { data: Record<string, string> }) | undefined;
+      expect(config?.data.JWT_JWKS_URL).toBe(
+        `http://identity:${SERVICES.identity.port}/.well-known/jwks.json`,
+      );
+      expect(config?.data.JWT_ISSUER).toBeTruthy();
+      expect(config?.data.JWT_AUDIENCE).toBeTruthy();
+      for (const deployment of deployments) {
+        for (const container of containersOf(deployment)) {
+          const from = (container.envFrom ?? []).map((e) => e.configMapRef?.name);
+          expect([deployment.metadata.name, from]).toEqual([
+            deployment.metadata.name,
+            expect.arrayContaining(['manzil-config']),
+          ]);
+        }
+      }
+      const signers = deployments.filter((d) =>
+        containersOf(d).some((c) => c.env?.some((e) => e.name === 'JWT_PRIVATE_KEY')),
+      );
+      expect(signers.map((d) => d.metadata.name)).toEqual(['identity']);
     });
 
     it('point the gateway at every backend Service by name and port', () => {
@@ -536,11 +632,16 @@ describe('k8s manifests', () => {
     expect(listed).toEqual(yamlFiles().filter((file) => file !== 'kustomization.yaml'));
   });
 
-  it('KafkaTopic resources cover every topic of TOPICS and its .dlq, and nothing else', () => {
-    const declared = ofKind('KafkaTopic').map(
-      (t) => (t.spec as { topicName?: string }).topicName ?? t.metadata.name,
-    );
-    expect([...declared].sort()).toEqual([...topicNames].sort());
+  it('KafkaTopic resources declare exactly the topics of TOPIC_LIST, with its partitions and retention', () => {
+    const declared = ofKind('KafkaTopic').map((t) => {
+      const spec = t.spec as { topicName?: string; partitions: number; config: Record<string, unknown> };
+      return {
+        name: spec.topicName ?? t.metadata.name,
+        partitions: spec.partitions,
+        retentionMs: Number(spec.config['retention.ms']),
+      };
+    });
+    expect(declared.sort(byName)).toEqual(expectedTopics);
     const clusters = ofKind('Kafka').map((k) => k.metadata.name);
     for (const topic of ofKind('KafkaTopic'))
       expect(clusters).toContain(topic.metadata.labels?.['strimzi.io/cluster']);
@@ -622,6 +723,19 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("every service verifies tokens with identity's JWKS; only identity reads the signing key", () => {
+    for (const name of Object.keys(SERVICES)) {
+      expect([name, services[name].environment?.JWT_JWKS_URL]).toEqual([
+        name,
+        `http://identity:${SERVICES.identity.port}/.well-known/jwks.json`,
+      ]);
+    }
+    const withKey = Object.entries(services)
+      .filter(([, s]) => s.env_file?.some((file) => file.path.includes('jwt-private')))
+      .map(([n]) => n);
+    expect(withKey.sort()).toEqual(['identity', 'identity-migrate']);
+  });
+
   it('only search gets OpenSearch', () => {
     const withOpenSearch = Object.entries(services)
       .filter(([, s]) => s.environment?.OPENSEARCH_URL)
@@ -641,12 +755,37 @@ describe('docker-compose.yml', () => {
     expect(needsSandbox).toEqual([]);
   });
 
-  it('creates every Kafka topic and its .dlq before the services start', () => {
+  it('creates exactly the topics of TOPIC_LIST, with its partitions and retention, before the services start', () => {
     const script = (services['kafka-topics'].command ?? []).join('\n');
-    for (const topic of topicNames)
-      expect(script).toMatch(new RegExp(`(^|\\s)${topic.replace(/\./g, '\\.')}(\\s|;)`));
+    const created = [...script.matchAll(/^\s*create (\S+) (\d+) (\d+)\s*$/gm)].map(
+      ([, name, partitions, retentionMs]) => ({
+        name,
+        partitions: Number(partitions),
+        retentionMs: Number(retentionMs),
+      }),
+    );
+    expect(created.sort(byName)).toEqual(expectedTopics);
     for (const name of Object.keys(SERVICES)) {
       expect(services[name].depends_on?.['kafka-topics']?.condition).toBe('service_completed_successfully');
+    }
+  });
+
+  it("serves every app's metrics on an unpublished METRICS_PORT", () => {
+    for (const name of Object.keys(all)) {
+      expect([name, String(services[name].environment?.METRICS_PORT)]).toEqual([name, '9464']);
+      expect([name, (services[name].ports ?? []).filter((p) => p.includes('9464'))]).toEqual([name, []]);
+    }
+  });
+
+  it("lets the services believe X-Forwarded-For from the gateway's fixed address only", () => {
+    const address = services.gateway.networks?.default?.ipv4_address;
+    const subnet = compose.networks?.default?.ipam?.config?.[0]?.subnet ?? '';
+    expect(address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(address?.startsWith(subnet.split('.').slice(0, 3).join('.'))).toBe(true);
+    // nothing in front of the gateway here: it believes no one
+    expect(services.gateway.environment?.TRUST_PROXY).toBe('false');
+    for (const name of Object.keys(SERVICES)) {
+      expect([name, services[name].environment?.TRUST_PROXY]).toEqual([name, `${address}/32`]);
     }
   });
 
@@ -655,5 +794,68 @@ describe('docker-compose.yml', () => {
     expect(services.redis.image).toMatch(/^redis:7/);
     expect(services.kafka.environment?.KAFKA_PROCESS_ROLES).toBe('broker,controller');
     expect(services.opensearch.environment?.['discovery.type']).toBe('single-node');
+  });
+});
+
+describe('media storage (the S3 engine of @manzil/storage)', () => {
+  type EnvVar = {
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string } };
+  };
+  const identity = deployments.find((d) => d.metadata.name === 'identity')!.spec.template.spec;
+  const app = identity.containers[0] as Omit<Container, 'env'> & {
+    env: EnvVar[];
+    securityContext: { readOnlyRootFilesystem?: boolean };
+  };
+  const env = (name: string): EnvVar | undefined => app.env.find((variable) => variable.name === name);
+  const config = manifests.find(
+    (m) => m.kind === 'ConfigMap' && m.metadata.name === 'manzil-config',
+  ) as Manifest & {
+    data: Record<string, string>;
+  };
+
+  it('identity stores media on S3 with credentials from a Secret, never on its disk', () => {
+    expect(env('STORAGE_ENGINE')?.value).toBe('s3');
+    expect(env('S3_ACCESS_KEY_ID')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'manzil-media-s3',
+      key: 'access-key-id',
+    });
+    expect(env('S3_SECRET_ACCESS_KEY')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'manzil-media-s3',
+      key: 'secret-access-key',
+    });
+    expect(config.data.S3_BUCKET).toMatch(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/);
+    expect(config.data.S3_ENDPOINT).toMatch(/^https:\/\//);
+    expect(config.data.S3_REGION).toBeTruthy();
+    for (const container of [...identity.containers, ...(identity.initContainers ?? [])]) {
+      expect((container.securityContext as { readOnlyRootFilesystem?: boolean }).readOnlyRootFilesystem).toBe(
+        true,
+      );
+    }
+    const everywhere = [
+      ...Object.keys(config.data),
+      ...deployments
+        .flatMap((d) => d.spec.template.spec.containers)
+        .flatMap((c) => (c.env ?? []).map((variable) => variable.name)),
+    ];
+    expect(everywhere.filter((name) => ['STORAGE_DIR', 'UPLOADS_DIR'].includes(name))).toEqual([]);
+    expect(readFileSync(join(k8sDir, 'README.md'), 'utf8')).toContain(
+      'create secret generic manzil-media-s3',
+    );
+  });
+
+  it('compose gives identity the S3 engine against MinIO, whose bucket exists before identity starts', () => {
+    const svc = compose.services.identity;
+    expect(svc.environment).toMatchObject({
+      STORAGE_ENGINE: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'manzil-media',
+    });
+    expect(svc.depends_on?.['minio-buckets']?.condition).toBe('service_completed_successfully');
+    expect(
+      (compose.services['minio-buckets'] as ComposeService & { entrypoint?: string[] }).entrypoint?.join(' '),
+    ).toContain(`mc mb --ignore-existing local/${String(svc.environment?.S3_BUCKET)}`);
+    expect(compose.services.minio.image).toMatch(/^minio\/minio:RELEASE\./);
   });
 });

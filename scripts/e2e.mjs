@@ -7,6 +7,8 @@
 // then migrated and seeded) and Redis database 2 (flushed), so a dev database is never
 // touched and every run sees exactly the seed. Logs: .data/logs/e2e/<service>.log.
 //   npm run test:e2e -- --no-build        skip the build step
+//   npm run test:e2e -- --bus kafka       the services on the Kafka bus (KAFKA_BROKERS, or a broker
+//                                         from scripts/engines.mjs); --search opensearch likewise
 //   npm run test:e2e -- -- <playwright args>   e.g. -- -g "currency"
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,23 +26,36 @@ import {
   warn,
 } from './lib/common.mjs';
 import { ensureInfra } from './lib/infra.mjs';
-import { SITE_URLS } from './lib/services.mjs';
+import { SITE_URLS, engineEnv } from './lib/services.mjs';
 import { startSystem } from './lib/system.mjs';
 
 const argv = process.argv.slice(2);
 const sep = argv.indexOf('--');
 const args = sep >= 0 ? argv.slice(0, sep) : argv;
 const playwrightArgs = sep >= 0 ? argv.slice(sep + 1) : [];
-const resultsFile = process.env.MANZIL_E2E_RESULTS ?? path.join(CACHE_DIR, 'e2e', 'results.json');
+/** `--name value` or `--name=value`. */
+const option = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+};
+const bus = option('bus') ?? 'redis';
+const search = option('search') ?? 'postgres';
+// Each bus/search pair writes its own results, traces and report: the Kafka pass of `npm test`
+// must not overwrite the failures the main pass left to look at.
+const runName = bus === 'redis' && search === 'postgres' ? 'e2e' : `e2e-${bus}-${search}`;
+const outDir = path.join(CACHE_DIR, runName);
+const resultsFile = process.env.MANZIL_E2E_RESULTS ?? path.join(outDir, 'results.json');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let infra;
 let system;
+let engines;
 let finished = false;
 
 async function cleanup() {
   killRunningChildren('SIGTERM');
   await system?.stop().catch((e) => warn(`stopping services: ${e.message}`));
+  await engines?.stop().catch((e) => warn(`stopping engines: ${e.message}`));
   await infra?.stop().catch((e) => warn(`stopping infra: ${e.message}`));
 }
 
@@ -83,7 +98,21 @@ async function main() {
   ensureChromium();
   fs.rmSync(resultsFile, { force: true });
   mkdirp(path.dirname(resultsFile));
-  infra = await ensureInfra({ fast: true });
+  if (!['redis', 'kafka'].includes(bus)) throw new Error(`--bus ${bus}: the bus is redis or kafka`);
+  if (!['postgres', 'opensearch'].includes(search))
+    throw new Error(`--search ${search}: the search engine is postgres or opensearch`);
+  const wantsEngines = bus === 'kafka' || search === 'opensearch';
+  const { ensureEngines } = await import('./engines.mjs');
+  const [infraReady, enginesReady] = await Promise.allSettled([
+    ensureInfra({ fast: true }),
+    wantsEngines ? ensureEngines({ kafka: bus === 'kafka', opensearch: search === 'opensearch' }) : undefined,
+  ]);
+  engines = enginesReady.value;
+  if (infraReady.status === 'rejected') throw infraReady.reason;
+  infra = infraReady.value;
+  // Asked for by name: an engine that cannot run here fails this run (npm test does not ask then).
+  for (const engine of [engines?.kafka, engines?.opensearch])
+    if (engine?.skipped) throw new Error(`${engine.name} is not available: ${engine.skipped}`);
 
   // Redis database 2, emptied: the e2e system never sees dev or test keys.
   const redisUrl = new URL(infra.redis.url);
@@ -101,7 +130,8 @@ async function main() {
     dbPrefix: 'manzil_e2e_',
     freshDatabases: true,
     consoleLogs: Boolean(process.env.E2E_LOGS),
-    runName: 'e2e',
+    runName,
+    extraEnv: engineEnv(engines ?? {}),
     onHandle: (h) => {
       system = h;
     },
@@ -114,7 +144,7 @@ async function main() {
     );
   }
   say(
-    `e2e: system ready in ${seconds(Date.now() - t0)}; running Playwright against ${SITE_URLS.ae} and ${SITE_URLS.sa}`,
+    `e2e: system ready in ${seconds(Date.now() - t0)} (bus: ${bus}, search: ${search}); running Playwright against ${SITE_URLS.ae} and ${SITE_URLS.sa}`,
   );
 
   const r = await run(
@@ -131,6 +161,7 @@ async function main() {
       stdio: 'inherit',
       env: repoEnv({
         MANZIL_E2E_RESULTS: resultsFile,
+        MANZIL_E2E_OUT: outDir,
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
         CHROMIUM_PATH: chromium,
       }),
@@ -139,7 +170,7 @@ async function main() {
   );
   if (r.code !== 0)
     warn(
-      `e2e: Playwright failed (exit ${r.code}); service logs in ${path.relative(ROOT, system.logDir)}/, report in .cache/e2e/report`,
+      `e2e: Playwright failed (exit ${r.code}); service logs in ${path.relative(ROOT, system.logDir)}/, report in ${path.relative(ROOT, outDir)}/report`,
     );
   return r.code;
 }

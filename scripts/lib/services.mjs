@@ -23,7 +23,22 @@ export const serviceDir = (name) => path.join(ROOT, 'services', name);
 export const mainOf = (name) => path.join(serviceDir(name), 'dist', 'main.js');
 export const cliOf = (name) => path.join(serviceDir(name), 'dist', 'cli.js');
 
-/** The dev RS256 pair, generated once under .data/keys and reused. */
+/**
+ * What each service gets of the optional engines (scripts/engines.mjs handles): the Kafka bus
+ * for every service (KAFKA_BROKERS; none set → Redis Streams), OPENSEARCH_URL for search.
+ */
+export function engineEnv({ kafka, opensearch } = {}) {
+  return (svc) => ({
+    ...(kafka?.brokers ? { KAFKA_BROKERS: kafka.brokers.join(',') } : {}),
+    ...(opensearch?.url && svc.name === 'search' ? { OPENSEARCH_URL: opensearch.url } : {}),
+  });
+}
+
+/**
+ * The dev RS256 pair, generated once under .data/keys and reused. identity signs with the
+ * private key (its `kid` is the key's thumbprint) and publishes the public half at
+ * /.well-known/jwks.json, where every other service fetches it (JWT_JWKS_URL).
+ */
 export function jwtKeys() {
   mkdirp(DATA_DIR); // 0755: the postgres user may need to traverse it
   const dir = mkdirp(path.join(DATA_DIR, 'keys'), 0o700);
@@ -55,8 +70,8 @@ export function serviceEnv(svc, { databases, redisUrl, keys, busNamespace = 'man
     PORT: String(svc.port),
     REDIS_URL: redisUrl,
     BUS_NAMESPACE: busNamespace,
-    JWT_PUBLIC_KEY: keys.publicKey,
-    JWT_PRIVATE_KEY: keys.privateKey,
+    // identity's key set; tokens are verified with the key their kid names (nest-kit).
+    JWT_JWKS_URL: `${urls.IDENTITY_URL}/.well-known/jwks.json`,
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
@@ -64,6 +79,9 @@ export function serviceEnv(svc, { databases, redisUrl, keys, busNamespace = 'man
     ...extra,
   };
   const identityUrl = urls.IDENTITY_URL;
+  // Only identity signs tokens.
+  if (svc.name === 'identity') env.JWT_PRIVATE_KEY = keys.privateKey;
+  else delete env.JWT_PRIVATE_KEY;
   const e2e = Object.values(databases ?? {}).some((url) => /\/manzil_e2e_/.test(String(url)));
   if (svc.name === 'sandbox') {
     // Approvals in the sandbox's Nafath reach identity (the provider's signed callback).

@@ -99,6 +99,7 @@ async function pool(items, limit, fn) {
  *  consoleLogs            print prefixed logs (default true); always written to .data/logs/<run>/
  *  runName                'start' | 'e2e' (state file and log folder)
  *  healthTimeoutMs
+ *  extraEnv               (service) => extra environment of that service (KAFKA_BROKERS, OPENSEARCH_URL)
  * Returns { services: [{ name, port, state: 'up'|'missing'|'failed', reason }], stop(), ms }.
  */
 export async function startSystem(options) {
@@ -113,6 +114,7 @@ export async function startSystem(options) {
     consoleLogs = true,
     runName = 'start',
     healthTimeoutMs = 90_000,
+    extraEnv,
     onHandle,
   } = options;
   const started = Date.now();
@@ -188,7 +190,7 @@ export async function startSystem(options) {
   const databases = dbServices.length
     ? await ensureDatabases(adminUrl, dbServices, { prefix: dbPrefix, fresh: freshDatabases })
     : {};
-  const envOf = (s) => serviceEnv(s, { databases, redisUrl, keys, busNamespace });
+  const envOf = (s) => serviceEnv(s, { databases, redisUrl, keys, busNamespace, extra: extraEnv?.(s) ?? {} });
 
   const sinkOf = (s) => {
     if (!sinks.has(s.name)) {

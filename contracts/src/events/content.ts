@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { propertyTypeSlugSchema } from '../listings.js';
 import { siteSchema } from '../site.js';
+import { TOPICS } from './topics.js';
 
 /**
  * content.config.changed v1: an admin changed a site's configuration (currency, area unit,
@@ -21,12 +22,11 @@ export const contentConfigChangedV1 = {
 } as const;
 
 /**
- * Topics of the content service besides `TOPICS.contentConfig`. A published name is never
- * renamed: add a new one instead.
+ * Topics of the content service besides `TOPICS.contentConfig`, as the service names them.
+ * Declared in the one list (`TOPICS` of ./topics.ts), like every topic.
  */
 export const CONTENT_TOPICS = {
-  /** Every CMS change (pages, blogs, FAQs, menus, banners, communities, admin info, messages). */
-  cms: 'content.cms',
+  cms: TOPICS.contentCms,
 } as const;
 
 /** What a `content.changed` event is about. */

@@ -1,12 +1,41 @@
 /**
- * Topic per aggregate, keyed by aggregate id so order holds per aggregate.
- * A published topic name is never renamed: add a new one instead.
+ * The one list of topics. Topic per aggregate, keyed by aggregate id so order holds per
+ * aggregate. A published topic name is never renamed: add a new one instead.
+ *
+ * Kafka does not create topics on first use in production (auto-creation is off), so every
+ * topic here is declared, with its `.dlq`, by k8s/kafka-topics.yaml and by the compose
+ * `kafka-topics` job, exactly as TOPIC_LIST says; k8s/manifests.spec.ts fails when they
+ * differ, and contracts/src/events/topics.spec.ts when a contracts constant names a topic
+ * missing here. The test broker of scripts/engines.mjs creates the same topics.
  */
 export const TOPICS = {
   listingsProperty: 'listings.property',
   contentConfig: 'content.config',
+  /** Every CMS change (pages, blogs, FAQs, menus, banners, communities, admin info, messages). */
+  contentCms: 'content.cms',
   identityAccount: 'identity.account',
   paymentsSubscription: 'payments.subscription',
   auctionsAuction: 'auctions.auction',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+/** How a topic is declared in Kafka. */
+export interface TopicDeclaration {
+  name: string;
+  /** Keys spread over the partitions; a consumer group scales to this many instances. */
+  partitions: number;
+  retentionMs: number;
+}
+
+const DAY_MS = 86_400_000;
+/** Long enough for a consumer that was down over a long weekend to catch up. */
+export const TOPIC_RETENTION_MS = 7 * DAY_MS;
+/** Dead letters wait for someone to inspect and replay them. */
+export const DLQ_RETENTION_MS = 30 * DAY_MS;
+export const TOPIC_PARTITIONS = 6;
+
+/** Every topic of TOPICS and its dead-letter topic `<topic>.dlq`, as production declares them. */
+export const TOPIC_LIST: readonly TopicDeclaration[] = Object.values(TOPICS).flatMap((name) => [
+  { name, partitions: TOPIC_PARTITIONS, retentionMs: TOPIC_RETENTION_MS },
+  { name: `${name}.dlq`, partitions: TOPIC_PARTITIONS, retentionMs: DLQ_RETENTION_MS },
+]);

@@ -1,0 +1,28 @@
+import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
+import { accountDeletedV1, accountNafathVerifiedV1, accountRegisteredV1 } from './identity.js';
+import { listingApprovedV1, listingWithdrawnV1 } from './listings.js';
+import { subscriptionActivatedV1 } from './payments.js';
+import { TOPICS } from './topics.js';
+
+/**
+ * The topic each event type is published on. A consumer declares the types it handles
+ * (`@EventPattern('listing.approved')`) and its transport subscribes to the topics found
+ * here, so a handler never names a topic. Every version of a type shares its topic (a
+ * consumer reading v1 and v2 reads one stream, in order). Add a line with each new type;
+ * `event-topics.spec.ts` fails on an event definition missing here.
+ */
+export const EVENT_TOPICS: Readonly<Record<string, string>> = {
+  [listingApprovedV1.type]: TOPICS.listingsProperty,
+  [listingWithdrawnV1.type]: TOPICS.listingsProperty,
+  [contentConfigChangedV1.type]: TOPICS.contentConfig,
+  [contentChangedV1.type]: CONTENT_TOPICS.cms,
+  [accountRegisteredV1.type]: TOPICS.identityAccount,
+  [accountNafathVerifiedV1.type]: TOPICS.identityAccount,
+  [accountDeletedV1.type]: TOPICS.identityAccount,
+  [subscriptionActivatedV1.type]: TOPICS.paymentsSubscription,
+};
+
+/** The topic of an event type, or undefined for a type no one publishes. */
+export function topicOfEvent(type: string): string | undefined {
+  return Object.hasOwn(EVENT_TOPICS, type) ? EVENT_TOPICS[type] : undefined;
+}
