@@ -1,22 +1,34 @@
 /**
  * Event bus benchmark: events through the whole path a real event takes
- *   transaction + outbox → relay (LISTEN/NOTIFY) → Redis Streams → consumer with inbox (handleOnce)
- * measuring events/s end to end and latency from commit to handled.
+ *   transaction + outbox → relay (LISTEN/NOTIFY) → bus → consumer with inbox (handleOnce)
+ * measuring events/s end to end and latency from commit to handled, on Redis Streams and, when a
+ * broker is given, on Kafka, side by side.
  * The producer and the consumer each get a fresh database (as two services would), the bus a
- * fresh namespace; all are removed at the end.
+ * fresh namespace (Redis keys, Kafka topic and groups); all are removed at the end.
  *
  *   npx tsx scripts/bench/bus.ts [--events 10000] [--batch 50] [--keys 500] [--rate 2500]
+ *        [--bus redis|kafka] [--brokers host:port] [--partitions 8] [--breakdown]
  *
+ * Engines: Redis always (MANZIL_TEST_REDIS_URL, default redis://127.0.0.1:6379); Kafka too when
+ * --brokers or KAFKA_BROKERS is set (`node scripts/engines.mjs start kafka` starts one); --bus
+ * picks one.
  * After a warm-up (connection pools, JIT), two runs of --events each:
  *  - paced: the producer commits at --rate events/s, as a busy service would; latency is the
  *    pipeline's own;
  *  - unpaced: the producer commits as fast as it can; events/s is the pipeline's capacity, and
  *    latency includes the backlog that builds up behind it.
+ * --breakdown then measures each stage alone (commit into the outbox, relay to the bus, consumer
+ * with a no-op handler, consumer through handleOnce), to see where the time goes.
+ * CPU per event is counted for this process and for the Postgres backends serving the two
+ * databases (read from /proc, so only when Postgres runs on this machine): unlike events/s, it
+ * hardly moves when other jobs share the machine.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import kafkajs from 'kafkajs';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -36,13 +48,15 @@ if (!process.execArgv.includes('--conditions=source')) {
 }
 const {
   busEntities,
-  CreateOutboxInbox1710000000000,
+  busMigrations,
   enqueue,
   handleOnce,
+  KafkaEventBus,
   newEvent,
   OutboxRelay,
   RedisStreamsEventBus,
 } = await import('@manzil/bus');
+type EventBus = import('@manzil/bus').EventBus;
 
 const { values } = parseArgs({
   options: {
@@ -50,18 +64,30 @@ const { values } = parseArgs({
     batch: { type: 'string', default: '50' },
     keys: { type: 'string', default: '500' },
     rate: { type: 'string', default: '2500' },
+    bus: { type: 'string' },
+    brokers: { type: 'string' },
+    partitions: { type: 'string', default: '8' },
+    breakdown: { type: 'boolean', default: false },
   },
 });
 const EVENTS = Number(values.events);
 const BATCH = Number(values.batch);
 const KEYS = Number(values.keys);
 const RATE = Number(values.rate);
+const PARTITIONS = Number(values.partitions);
+const BROKERS = (values.brokers ?? process.env.KAFKA_BROKERS ?? '').split(',').filter((b) => b.trim() !== '');
+const ENGINES = values.bus ? [values.bus] : BROKERS.length > 0 ? ['redis', 'kafka'] : ['redis'];
+if (ENGINES.some((e) => e !== 'redis' && e !== 'kafka')) throw new Error('--bus is redis or kafka');
+if (ENGINES.includes('kafka') && BROKERS.length === 0)
+  throw new Error('--bus kafka needs --brokers or KAFKA_BROKERS');
 
 const PG_URL = process.env.MANZIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.MANZIL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const suffix = randomBytes(4).toString('hex');
-const namespace = `bench_${suffix}`;
 const TOPIC = 'bench.property';
+/** The breakdown's own topic, so its consumers do not read the end-to-end run's events. */
+const STAGES_TOPIC = 'bench.stages';
+const CONSUMER = 'bench-consumer';
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_URL });
@@ -73,21 +99,128 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
+const created: string[] = [];
 async function database(name: string): Promise<DataSource> {
   await admin(`CREATE DATABASE "${name}"`);
+  created.push(name);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const dataSource = new DataSource({
     type: 'postgres',
     url: url.toString(),
     entities: busEntities,
-    migrations: [CreateOutboxInbox1710000000000],
+    migrations: busMigrations,
     extra: { max: 20 },
   });
   await dataSource.initialize();
   await dataSource.runMigrations();
   return dataSource;
 }
+
+// ------------------------------------------------------------------------------------------
+// CPU per event: this process, and the Postgres backends of the bench's databases.
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+async function postgresCpuMs(dataSources: DataSource[]): Promise<number | null> {
+  let total = 0;
+  for (const dataSource of dataSources) {
+    const rows = (await dataSource.query(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
+    )) as { pid: number }[];
+    for (const { pid } of rows) {
+      try {
+        // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), counted after the command name.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+      } catch {
+        return null;
+      }
+    }
+  }
+  return total;
+}
+
+interface CpuPerEvent {
+  /** Microseconds of CPU per event in this process (producer, relay and consumer together). */
+  nodeUs: number;
+  /** In the Postgres backends of the two databases; null when Postgres is not on this machine. */
+  postgresUs: number | null;
+}
+
+async function meter(dataSources: DataSource[]): Promise<(events: number) => Promise<CpuPerEvent>> {
+  const node = process.cpuUsage();
+  const postgres = await postgresCpuMs(dataSources);
+  return async (events) => {
+    const used = process.cpuUsage(node);
+    const after = await postgresCpuMs(dataSources);
+    return {
+      nodeUs: Math.round((used.user + used.system) / events),
+      postgresUs:
+        postgres === null || after === null ? null : Math.round(((after - postgres) * 1000) / events),
+    };
+  };
+}
+
+// ------------------------------------------------------------------------------------------
+// Engines
+
+interface Engine {
+  name: string;
+  bus: EventBus;
+  close(): Promise<void>;
+}
+
+async function openEngine(name: string): Promise<Engine> {
+  const namespace = `bench_${suffix}_${name}`;
+  if (name === 'redis') {
+    const bus = new RedisStreamsEventBus({ clientId: 'bench', redisUrl: REDIS_URL, namespace });
+    return {
+      name,
+      bus,
+      async close() {
+        await bus.close();
+        const redis = new Redis(REDIS_URL);
+        const keys = await redis.keys(`${namespace}:*`);
+        if (keys.length > 0) await redis.del(...keys);
+        await redis.quit();
+      },
+    };
+  }
+  // Topic auto-creation is off on our brokers, as in production: the bench declares its topics.
+  const kafkaAdmin = new kafkajs.Kafka({
+    clientId: 'bench-admin',
+    brokers: BROKERS,
+    logLevel: kafkajs.logLevel.WARN,
+  }).admin();
+  await kafkaAdmin.connect();
+  const topics = [TOPIC, STAGES_TOPIC].flatMap((t) => [`${namespace}.${t}`, `${namespace}.${t}.dlq`]);
+  await kafkaAdmin.createTopics({
+    topics: topics.map((topic) => ({ topic, numPartitions: PARTITIONS, replicationFactor: 1 })),
+  });
+  // A just-created topic answers "unknown topic" for a moment on a KRaft broker: wait for its leaders.
+  for (;;) {
+    const ready = await kafkaAdmin
+      .fetchTopicMetadata({ topics })
+      .then((m) => m.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0)))
+      .catch(() => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const bus = new KafkaEventBus({ clientId: 'bench', brokers: BROKERS, namespace });
+  return {
+    name,
+    bus,
+    async close() {
+      await bus.close();
+      await kafkaAdmin.deleteTopics({ topics }).catch(() => undefined);
+      await kafkaAdmin.disconnect();
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------
+// End to end
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -100,91 +233,117 @@ interface PhaseResult {
   commitRate: number;
   endToEndEventsPerSecond: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
+  cpuPerEvent: CpuPerEvent;
 }
 
-async function main(): Promise<void> {
-  const producerDbName = `bench_${suffix}_producer`;
-  const consumerDbName = `bench_${suffix}_consumer`;
-  const opened: DataSource[] = [];
-  const bus = new RedisStreamsEventBus({ clientId: 'bench', redisUrl: REDIS_URL, namespace });
-  let relay: InstanceType<typeof OutboxRelay> | undefined;
-  try {
-    const producerDb = await database(producerDbName);
-    opened.push(producerDb);
-    const consumerDb = await database(consumerDbName);
-    opened.push(consumerDb);
-    await consumerDb.query(`CREATE TABLE projection (key text PRIMARY KEY, last_n integer NOT NULL)`);
-    relay = new OutboxRelay(producerDb, bus, { batchSize: 500 });
+let sequence = 0;
+function benchEvents(count: number): EventEnvelope[] {
+  return Array.from({ length: count }, () => {
+    const n = sequence++;
+    return newEvent({ type: 'bench.happened', version: 1 }, 'ae', `property-${n % KEYS}`, { n });
+  });
+}
 
-    const committedAt = new Map<string, number>();
-    const handledAt = new Map<string, number>();
-    const lastN = new Map<string, number>();
-    let duplicates = 0;
-    let outOfOrder = 0;
-    let waiting: { count: number; resolve: () => void } | undefined;
-
-    await bus.subscribe({
-      group: 'bench-consumer',
-      topics: [TOPIC],
-      handler: async (event) => {
-        const { n } = event.payload as { n: number };
-        const first = await handleOnce(consumerDb, 'bench-consumer', event, async (manager) => {
-          await manager.query(
-            `INSERT INTO projection (key, last_n) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET last_n = EXCLUDED.last_n`,
-            [event.key, n],
-          );
-        });
-        if (!first) {
-          duplicates += 1;
-          return;
+/** Commits `events` in transactions of BATCH from four writers (concurrent requests of a service), paced at `rate` if > 0. */
+async function produce(
+  producerDb: DataSource,
+  topic: string,
+  events: EventEnvelope[],
+  rate: number,
+  committed?: (batch: EventEnvelope[], at: number) => void,
+): Promise<number> {
+  const batches: EventEnvelope[][] = [];
+  for (let i = 0; i < events.length; i += BATCH) batches.push(events.slice(i, i + BATCH));
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < batches.length) {
+        const index = next++;
+        if (rate > 0) {
+          const wait = started + ((index * BATCH) / rate) * 1000 - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         }
-        if ((lastN.get(event.key) ?? -1) > n) outOfOrder += 1;
-        lastN.set(event.key, n);
-        handledAt.set(event.id, performance.now());
-        if (waiting && handledAt.size >= waiting.count) waiting.resolve();
-      },
-    });
-    await relay.start();
+        await producerDb.transaction(async (manager) => {
+          // As a service locks the aggregates it changes: two transactions writing events of one
+          // key are serialised, so ids (taken at insert, visible at commit) follow the key's order.
+          await manager.query(
+            `SELECT pg_advisory_xact_lock(hashtext(k)) FROM (SELECT DISTINCT unnest($1::text[]) AS k ORDER BY 1) AS keys`,
+            [batches[index].map((e) => e.key)],
+          );
+          await enqueue(manager, topic, batches[index]);
+        });
+        committed?.(batches[index], performance.now());
+      }
+    }),
+  );
+  return started;
+}
 
-    let sequence = 0;
+async function projectionTable(consumerDb: DataSource, name: string): Promise<void> {
+  await consumerDb.query(`CREATE TABLE "${name}" (key text PRIMARY KEY, last_n integer NOT NULL)`);
+}
+
+/** What a real consumer does: the projection write and the inbox row in one transaction. */
+function project(consumerDb: DataSource, table: string, event: EventEnvelope): Promise<boolean> {
+  return handleOnce(consumerDb, CONSUMER, event, async (manager) => {
+    await manager.query(
+      `INSERT INTO "${table}" (key, last_n) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET last_n = EXCLUDED.last_n`,
+      [event.key, (event.payload as { n: number }).n],
+    );
+  });
+}
+
+async function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not finish in 180 s`)), 180_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+async function endToEnd(engine: Engine) {
+  const producerDb = await database(`bench_${suffix}_${engine.name}_producer`);
+  const consumerDb = await database(`bench_${suffix}_${engine.name}_consumer`);
+  await projectionTable(consumerDb, 'projection');
+  const relay = new OutboxRelay(producerDb, engine.bus, { batchSize: 500 });
+  const committedAt = new Map<string, number>();
+  const handledAt = new Map<string, number>();
+  const lastN = new Map<string, number>();
+  let duplicates = 0;
+  let outOfOrder = 0;
+  let waiting: { count: number; resolve: () => void } | undefined;
+  const subscription = await engine.bus.subscribe({
+    group: 'bench-consumer',
+    topics: [TOPIC],
+    handler: async (event) => {
+      const { n } = event.payload as { n: number };
+      if (!(await project(consumerDb, 'projection', event))) {
+        duplicates += 1;
+        return;
+      }
+      if ((lastN.get(event.key) ?? -1) > n) outOfOrder += 1;
+      lastN.set(event.key, n);
+      handledAt.set(event.id, performance.now());
+      if (waiting && handledAt.size >= waiting.count) waiting.resolve();
+    },
+  });
+  await relay.start();
+  try {
     const runPhase = async (phase: string, count: number, rate: number): Promise<PhaseResult> => {
       committedAt.clear();
       handledAt.clear();
-      const events: EventEnvelope[] = Array.from({ length: count }, () => {
-        const n = sequence++;
-        return newEvent({ type: 'bench.happened', version: 1 }, 'ae', `property-${n % KEYS}`, { n });
-      });
-      const batches: EventEnvelope[][] = [];
-      for (let i = 0; i < count; i += BATCH) batches.push(events.slice(i, i + BATCH));
+      const events = benchEvents(count);
       const allHandled = new Promise<void>((resolve) => (waiting = { count, resolve }));
-      const started = performance.now();
-      let next = 0;
-      // Four writers, like concurrent requests of a service, each committing a batch per transaction.
-      await Promise.all(
-        Array.from({ length: 4 }, async () => {
-          while (next < batches.length) {
-            const index = next++;
-            if (rate > 0) {
-              const wait = started + ((index * BATCH) / rate) * 1000 - performance.now();
-              if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-            }
-            await producerDb.transaction((manager) => enqueue(manager, TOPIC, batches[index]));
-            const now = performance.now();
-            for (const event of batches[index]) committedAt.set(event.id, now);
-          }
-        }),
-      );
+      const cpu = await meter([producerDb, consumerDb]);
+      const started = await produce(producerDb, TOPIC, events, rate, (batch, at) => {
+        for (const event of batch) committedAt.set(event.id, at);
+      });
       const produced = performance.now();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        allHandled,
-        new Promise((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`${phase}: handled ${handledAt.size}/${count} in 120 s`)),
-            120_000,
-          );
-        }),
-      ]).finally(() => clearTimeout(timer));
+      await withTimeout(allHandled, `${engine.name} ${phase}`);
+      const cpuPerEvent = await cpu(count);
       const finished = Math.max(...handledAt.values());
       const latencies = events
         .map((e) => handledAt.get(e.id)! - committedAt.get(e.id)!)
@@ -202,24 +361,125 @@ async function main(): Promise<void> {
           p99: round(percentile(latencies, 99)),
           max: round(latencies[latencies.length - 1]),
         },
+        cpuPerEvent,
       };
     };
-
     await runPhase('warm-up', 1_000, RATE);
     const results = [await runPhase('paced', EVENTS, RATE), await runPhase('unpaced', EVENTS, 0)];
-    console.log(
-      JSON.stringify({ transactionSize: BATCH, keys: KEYS, results, duplicates, outOfOrder }, null, 2),
-    );
+    return { results, duplicates, outOfOrder };
   } finally {
-    await relay?.stop();
-    await bus.close();
-    for (const dataSource of opened) await dataSource.destroy();
-    await admin(`DROP DATABASE IF EXISTS "${producerDbName}" WITH (FORCE)`);
-    await admin(`DROP DATABASE IF EXISTS "${consumerDbName}" WITH (FORCE)`);
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${namespace}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await relay.stop();
+    await subscription.stop();
+    await producerDb.destroy();
+    await consumerDb.destroy();
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Breakdown: each stage alone, on a backlog of EVENTS events.
+
+interface StageResult {
+  stage: string;
+  eventsPerSecond: number;
+  cpuPerEvent: CpuPerEvent;
+}
+
+async function breakdown(engine: Engine): Promise<StageResult[]> {
+  const producerDb = await database(`bench_${suffix}_${engine.name}_stages_producer`);
+  const consumerDb = await database(`bench_${suffix}_${engine.name}_stages_consumer`);
+  await projectionTable(consumerDb, 'projection_stage');
+  const results: StageResult[] = [];
+  const timed = async (stage: string, run: () => Promise<void>) => {
+    const cpu = await meter([producerDb, consumerDb]);
+    const started = performance.now();
+    await run();
+    const seconds = (performance.now() - started) / 1000;
+    results.push({ stage, eventsPerSecond: Math.round(EVENTS / seconds), cpuPerEvent: await cpu(EVENTS) });
+  };
+  try {
+    await timed('commit into the outbox (4 writers)', async () => {
+      await produce(producerDb, STAGES_TOPIC, benchEvents(EVENTS), 0);
+    });
+    const relay = new OutboxRelay(producerDb, engine.bus, { batchSize: 500 });
+    await timed('relay: outbox → bus', async () => {
+      while ((await relay.publishBatch()).locked > 0);
+    });
+    const consume = async (
+      stage: string,
+      group: string,
+      handle: (event: EventEnvelope) => Promise<unknown>,
+    ) => {
+      let handled = 0;
+      let done!: () => void;
+      const all = new Promise<void>((resolve) => (done = resolve));
+      let subscription: { stop(): Promise<void> } | undefined;
+      await timed(stage, async () => {
+        subscription = await engine.bus.subscribe({
+          group,
+          topics: [STAGES_TOPIC],
+          handler: async (event) => {
+            await handle(event);
+            if (++handled === EVENTS) done();
+          },
+        });
+        await withTimeout(all, `${engine.name} ${stage}`);
+      });
+      await subscription?.stop();
+    };
+    await consume('consumer: bus → no-op handler', 'bench-noop', async () => undefined);
+    await consume('consumer: bus → handleOnce + projection row', 'bench-inbox', (event) =>
+      project(consumerDb, 'projection_stage', event),
+    );
+    return results;
+  } finally {
+    await producerDb.destroy();
+    await consumerDb.destroy();
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const report: Record<string, unknown> = {
+    transactionSize: BATCH,
+    keys: KEYS,
+    events: EVENTS,
+    ...(ENGINES.includes('kafka') ? { kafkaPartitions: PARTITIONS } : {}),
+  };
+  const table: string[][] = [];
+  try {
+    for (const name of ENGINES) {
+      const engine = await openEngine(name);
+      try {
+        const e2e = await endToEnd(engine);
+        const stages = values.breakdown ? await breakdown(engine) : undefined;
+        report[name] = { ...e2e, ...(stages ? { stages } : {}) };
+        for (const r of e2e.results) {
+          table.push([
+            name,
+            `${r.phase}${r.pacedRate === 'unpaced' ? '' : ` ${r.pacedRate}/s`}`,
+            String(r.endToEndEventsPerSecond),
+            `${r.latencyMs.p50} / ${r.latencyMs.p95} / ${r.latencyMs.p99}`,
+            `${r.cpuPerEvent.nodeUs} / ${r.cpuPerEvent.postgresUs ?? '-'}`,
+          ]);
+        }
+      } finally {
+        await engine.close();
+      }
+    }
+    console.log(JSON.stringify(report, null, 2));
+    const header = [
+      'bus',
+      'run',
+      'events/s end to end',
+      'latency ms p50 / p95 / p99',
+      'CPU µs/event node / postgres',
+    ];
+    const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+    for (const row of [header, ...table])
+      console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
+  } finally {
+    for (const name of created) await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
 }
 

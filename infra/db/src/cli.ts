@@ -5,15 +5,21 @@ export interface CliOptions {
   dataSource: DataSource;
   /** Idempotent: running it twice leaves the same data. */
   seed?: (dataSource: DataSource) => Promise<void>;
+  /**
+   * More commands by name, run on the initialized data source with the remaining arguments;
+   * what they return is printed (e.g. `outboxCommands` of @manzil/bus: `outbox:replay --id 12`).
+   */
+  commands?: Record<string, (dataSource: DataSource, args: string[]) => Promise<string>>;
 }
 
 /**
- * `node dist/cli.js migrate|revert|seed` for a service. `migrate` creates the database
- * when it is missing, so a fresh machine needs no manual step.
+ * `node dist/cli.js migrate|revert|seed|<command>` for a service. `migrate` creates the
+ * database when it is missing, so a fresh machine needs no manual step.
  */
 export async function runServiceCli(argv: string[], options: CliOptions): Promise<void> {
   const command = argv[0];
   const { dataSource } = options;
+  const extra = command ? options.commands?.[command] : undefined;
   const url = (dataSource.options as { url?: string }).url;
   if (!url) throw new Error('data source has no url');
   if (command === 'migrate') await ensureDatabase(url);
@@ -39,8 +45,11 @@ export async function runServiceCli(argv: string[], options: CliOptions): Promis
     } else if (command === 'seed') {
       if (options.seed) await options.seed(dataSource);
       console.log(options.seed ? 'seeded' : 'nothing to seed');
+    } else if (extra) {
+      console.log(await extra(dataSource, argv.slice(1)));
     } else {
-      throw new Error(`unknown command "${command ?? ''}": use migrate, revert or seed`);
+      const known = ['migrate', 'revert', 'seed', ...Object.keys(options.commands ?? {})];
+      throw new Error(`unknown command "${command ?? ''}": use ${known.join(', ')}`);
     }
   } finally {
     await dataSource.destroy();

@@ -1,7 +1,8 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** An event a consumer has handled: the row that makes at-least-once delivery idempotent. */
 @Entity({ name: 'inbox' })
+@Index('inbox_handled_at_idx', ['handledAt'])
 export class InboxEntry {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'inbox_pkey' })
   consumer: string;
