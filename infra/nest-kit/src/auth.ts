@@ -1,83 +1,205 @@
 import {
-  type CanActivate,
   createParamDecorator,
   type ExecutionContext,
   Inject,
   Injectable,
-  SetMetadata,
+  type OnApplicationShutdown,
 } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { importSPKI, jwtVerify, type CryptoKey } from 'jose';
+import { AuthGuard as PassportAuthGuard, AuthModuleOptions, PassportStrategy } from '@nestjs/passport';
+import passport from 'passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { JSONWebKeySet } from 'jose';
 import type { Request } from 'express';
 import { siteSchema } from '@manzil/contracts';
+import { accessOf, roleAllowed } from './access.js';
 import { AppException } from './app.exception.js';
 import { currentContext, type AuthUser, type RequestContext } from './context.js';
+import { JwtKeys, SigningKeysUnavailable } from './jwt-keys.js';
+import { RevocationUnknown, TokenRevocations } from './revocations.js';
 
-export const JWT_PUBLIC_KEY = Symbol('JWT_PUBLIC_KEY');
-const ROLES = 'manzil:roles';
-const ROLES_ANY = 'any';
+export { Authenticated, Public, Roles } from './access.js';
 
-/** Only these roles may call the handler (or any handler of the controller). */
-export const Roles = (...roles: AuthUser['role'][]) => SetMetadata(ROLES, roles);
-/** Any signed-in account may call the handler. */
-export const Authenticated = () => SetMetadata(ROLES, [ROLES_ANY]);
+export interface KitAuthOptions {
+  /** identity's JWKS URL (`JWT_JWKS_URL`), or the key set itself (identity verifies with what it publishes). */
+  jwks: string | JSONWebKeySet;
+  /** The `iss` and `aud` every token must carry (`JWT_ISSUER`, `JWT_AUDIENCE`: one pair per deployment). */
+  issuer: string;
+  audience: string;
+  /** Redis namespace of the revocation keys (`BUS_NAMESPACE`: identity and the services share it). */
+  namespace: string;
+  /** How long tokens are still accepted while Redis does not answer (`AUTH_REDIS_GRACE_SECONDS`). */
+  redisGraceSeconds: number;
+  /** Minimum time between two JWKS fetches caused by an unknown `kid` (default 30 s). */
+  jwksCooldownMs?: number;
+}
+
+/** The auth options of a service from its validated environment (see `baseEnvSchema`). */
+export function authOptionsFrom(config: {
+  JWT_JWKS_URL?: string;
+  JWT_ISSUER: string;
+  JWT_AUDIENCE: string;
+  BUS_NAMESPACE: string;
+  AUTH_REDIS_GRACE_SECONDS: number;
+}): KitAuthOptions {
+  if (!config.JWT_JWKS_URL) throw new Error('JWT_JWKS_URL is required to verify tokens');
+  return {
+    jwks: config.JWT_JWKS_URL,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    namespace: config.BUS_NAMESPACE,
+    redisGraceSeconds: config.AUTH_REDIS_GRACE_SECONDS,
+  };
+}
+
+export const AUTH_SETUP = Symbol('AUTH_SETUP');
+export interface AuthSetup {
+  /** False where the kit verifies no token (the gateway, the sandbox: every route public). */
+  verifies: boolean;
+}
+
+interface TokenClaims {
+  sub?: unknown;
+  role?: unknown;
+  site?: unknown;
+  companyId?: unknown;
+  sid?: unknown;
+  tv?: unknown;
+}
+
+const ROLES = new Set<AuthUser['role']>(['user', 'agent', 'company', 'admin']);
+
+/** The account a verified token speaks for, and the token version it carries (0 when absent). */
+export function userFromClaims(claims: TokenClaims): { user: AuthUser; version: number } {
+  const site = siteSchema.safeParse(claims.site);
+  const role = claims.role as AuthUser['role'];
+  const version = claims.tv ?? 0;
+  if (
+    typeof claims.sub !== 'string' ||
+    !site.success ||
+    !ROLES.has(role) ||
+    typeof version !== 'number' ||
+    !Number.isInteger(version) ||
+    version < 0
+  ) {
+    throw new AppException('UNAUTHORIZED');
+  }
+  return {
+    user: {
+      id: claims.sub,
+      role,
+      site: site.data,
+      companyId: typeof claims.companyId === 'string' ? claims.companyId : undefined,
+      sessionId: typeof claims.sid === 'string' ? claims.sid : undefined,
+    },
+    version,
+  };
+}
+
+let strategyCount = 0;
 
 /**
- * Reads the bearer token when one is sent (RS256, key from the environment) and puts the
- * account in the request context. A handler marked `@Roles`/`@Authenticated` refuses a
- * request without one (401) or with another role (403). A token of one site is refused on
- * the other site: a UAE account is not a Saudi account.
+ * The passport-jwt strategy of one application: RS256 only, the key chosen by the token's
+ * `kid` from identity's JWKS, `iss` and `aud` checked by jsonwebtoken, then the revocation
+ * check. Registered under a name of its own (tests run several applications in one process,
+ * and passport's registry is global) and removed with the application.
+ */
+export class JwtStrategyRegistration implements OnApplicationShutdown {
+  readonly name = `manzil-jwt-${++strategyCount}`;
+
+  constructor(options: KitAuthOptions, revocations: TokenRevocations) {
+    const keys = new JwtKeys(options.jwks, { cooldownMs: options.jwksCooldownMs });
+    class ManzilJwtStrategy extends PassportStrategy(Strategy, this.name) {
+      constructor() {
+        super({
+          jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+          secretOrKeyProvider: (
+            _request: Request,
+            token: string,
+            done: (error: unknown, key?: string) => void,
+          ) => {
+            keys.pemFor(token).then(
+              (pem) => done(null, pem),
+              (error: unknown) => done(error),
+            );
+          },
+          issuer: options.issuer,
+          audience: options.audience,
+          algorithms: ['RS256'],
+          passReqToCallback: true,
+        });
+      }
+
+      async validate(_request: Request, claims: TokenClaims): Promise<AuthUser> {
+        const { user, version } = userFromClaims(claims);
+        await revocations.check(user.id, version, user.sessionId);
+        return user;
+      }
+    }
+    new ManzilJwtStrategy();
+  }
+
+  onApplicationShutdown(): void {
+    passport.unuse(this.name);
+  }
+}
+
+/**
+ * Every route is closed unless it says otherwise: `@Public()`, or `@Roles(...)` /
+ * `@Authenticated()` (a route with neither stops the boot; see `RouteAccessCheck`). A bearer
+ * token, whenever one is sent, goes through passport (the strategy above) and puts the
+ * account in the request context, so public routes can still know who asks. A route with
+ * roles refuses a request without a valid token (401) or with another role (403). A token of
+ * one site is refused on the other site: a UAE account is not a Saudi account.
  */
 @Injectable()
-export class AuthGuard implements CanActivate {
-  private key?: Promise<CryptoKey>;
-
+export class JwtAuthGuard extends PassportAuthGuard() {
   constructor(
-    private readonly reflector: Reflector,
-    @Inject(JWT_PUBLIC_KEY) private readonly publicKeyPem: string,
-  ) {}
+    @Inject(AUTH_SETUP) private readonly setup: AuthSetup,
+    @Inject(AuthModuleOptions) options: AuthModuleOptions,
+  ) {
+    super(options);
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
+    const access = accessOf(context.getHandler(), context.getClass());
+    // Unreachable once the boot check passed; kept so nothing unmarked is ever open.
+    if (!access) throw new AppException('FORBIDDEN');
     const request = context.switchToHttp().getRequest<Request>();
-    const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
     const requestContext = currentContext();
-    const authorization = request.headers.authorization;
-    if (authorization?.startsWith('Bearer ')) {
-      const user = await this.verify(authorization.slice(7));
-      if (requestContext) {
+    if (this.setup.verifies && request.headers.authorization?.startsWith('Bearer ')) {
+      await super.canActivate(context);
+      const user = request.user as AuthUser | null | undefined;
+      if (user && requestContext) {
         if (user.site !== requestContext.site) throw new AppException('UNAUTHORIZED');
         requestContext.user = user;
       }
     }
-    if (!roles) return true;
+    if (access.public) return true;
     const user = requestContext?.user;
     if (!user) throw new AppException('UNAUTHORIZED');
-    if (!roles.includes(ROLES_ANY) && !roles.includes(user.role)) throw new AppException('FORBIDDEN');
+    if (!roleAllowed(access.roles, user.role)) throw new AppException('FORBIDDEN');
     return true;
   }
 
-  private async verify(token: string): Promise<AuthUser> {
-    this.key ??= importSPKI(this.publicKeyPem, 'RS256');
-    try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['RS256'] });
-      const role = payload.role;
-      const site = siteSchema.safeParse(payload.site);
-      if (typeof payload.sub !== 'string' || !site.success) throw new Error('claims');
-      if (role !== 'user' && role !== 'agent' && role !== 'company' && role !== 'admin')
-        throw new Error('role');
-      return {
-        id: payload.sub,
-        role,
-        site: site.data,
-        companyId: typeof payload.companyId === 'string' ? payload.companyId : undefined,
-      };
-    } catch {
-      throw new AppException('UNAUTHORIZED');
+  /**
+   * What passport concluded, as our envelope's statuses. When the token cannot be checked at
+   * all (Redis silent past the grace, identity's keys never fetched) a public route goes on as
+   * for a visitor and a protected one answers 503: never a 401, which would sign the person out.
+   */
+  override handleRequest<TUser>(
+    error: unknown,
+    user: unknown,
+    info: unknown,
+    context: ExecutionContext,
+  ): TUser {
+    if (error instanceof RevocationUnknown || (!error && info instanceof SigningKeysUnavailable)) {
+      if (accessOf(context.getHandler(), context.getClass())?.public) return null as TUser;
+      throw new AppException('SERVICE_UNAVAILABLE');
     }
+    if (error) throw error;
+    if (!user) throw new AppException('UNAUTHORIZED');
+    return user as TUser;
   }
 }
 

@@ -2,6 +2,7 @@ import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { setRequestLogger } from './context.middleware.js';
+import { connectEventTransport } from './events/connect-event-transport.js';
 import { createLogger, PinoNestLogger } from './logger.js';
 
 /** Settings shared by the real server and the test app, so tests run what production runs. */
@@ -12,7 +13,11 @@ export function configureApp(app: INestApplication): void {
   app.enableShutdownHooks();
 }
 
-/** Starts a service on `port` with JSON logs, and stops cleanly on SIGTERM/SIGINT. */
+/**
+ * Starts a service on `port` with JSON logs, and stops cleanly on SIGTERM/SIGINT. A service
+ * with BusModule also consumes its `@EventPattern` handlers' events (a hybrid app: the bus
+ * transport starts after the app's init hooks and before HTTP listens).
+ */
 export async function startService(
   service: string,
   module: Type | object,
@@ -25,6 +30,9 @@ export async function startService(
   });
   configureApp(app);
   setRequestLogger(logger);
+  connectEventTransport(app);
+  await app.init();
+  await app.startAllMicroservices();
   await app.listen(port, '0.0.0.0');
   logger.info({ port }, `${service} listening`);
   return app;

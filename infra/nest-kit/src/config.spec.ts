@@ -1,19 +1,36 @@
 import { describe, expect, it } from '@jest/globals';
-import { baseEnvSchema, ConfigError, loadConfig } from './config.js';
+import { baseEnvSchema, ConfigError, dataEnvSchema, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('names a missing variable in one line', () => {
-    expect(() => loadConfig(baseEnvSchema, { PORT: '4000' })).toThrow(
-      new ConfigError('configuration error: JWT_PUBLIC_KEY is missing'),
+    expect(() => loadConfig(baseEnvSchema, {})).toThrow(
+      new ConfigError('configuration error: PORT is missing'),
     );
+    expect(() =>
+      loadConfig(dataEnvSchema, { PORT: '4002', DATABASE_URL: 'postgres://h/db', REDIS_URL: 'redis://h' }),
+    ).toThrow(new ConfigError('configuration error: JWT_JWKS_URL is missing'));
   });
 
   it('names a variable with a wrong value', () => {
-    expect(() => loadConfig(baseEnvSchema, { PORT: 'abc', JWT_PUBLIC_KEY: 'k' })).toThrow(/PORT: /);
+    expect(() => loadConfig(baseEnvSchema, { PORT: 'abc' })).toThrow(/PORT: /);
   });
 
   it('applies defaults and coerces numbers', () => {
-    const config = loadConfig(baseEnvSchema, { PORT: '4002', JWT_PUBLIC_KEY: 'k' });
-    expect(config).toMatchObject({ PORT: 4002, NODE_ENV: 'development', LOG_LEVEL: 'info' });
+    expect(loadConfig(baseEnvSchema, { PORT: '4002' })).toMatchObject({
+      PORT: 4002,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+    });
+    const config = loadConfig(dataEnvSchema, {
+      PORT: '4002',
+      DATABASE_URL: 'postgres://h/db',
+      REDIS_URL: 'redis://h',
+      JWT_JWKS_URL: 'http://identity:4001/.well-known/jwks.json',
+    });
+    expect(config).toMatchObject({
+      JWT_ISSUER: 'manzil-identity',
+      JWT_AUDIENCE: 'manzil',
+      AUTH_REDIS_GRACE_SECONDS: 30,
+    });
   });
 });

@@ -7,6 +7,8 @@ export interface AuthUser {
   site: Site;
   /** The company an agent belongs to (absent for freelancers and other roles). */
   companyId?: string;
+  /** The session (refresh-token family) the access token belongs to: logout and revocation end it. */
+  sessionId?: string;
 }
 
 /** What every request carries, available anywhere below the HTTP layer (logs, events). */

@@ -3,12 +3,14 @@ import type { Response } from 'express';
 import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
+import { Public } from './access.js';
 import { AppException } from './app.exception.js';
 import { OPENAPI_DOCUMENT, REDIS } from './tokens.js';
 import type { OpenApiDocument } from './openapi.js';
 
 /** Liveness, readiness (the service's database and Redis answer) and the OpenAPI document. */
 @Controller()
+@Public()
 export class HealthController {
   constructor(
     private readonly moduleRef: ModuleRef,

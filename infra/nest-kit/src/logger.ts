@@ -21,14 +21,21 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    if (typeof message === 'object' && message !== null) this.logger.info({ ...message, context });
+    else this.logger.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
-    if (typeof message === 'object' && message !== null) this.logger.error({ ...message, context, trace });
+    // An Error's message and stack are not enumerable: spread, it would log nothing at all
+    // (Nest's ExceptionHandler hands the boot failure over as the Error itself).
+    if (message instanceof Error)
+      this.logger.error({ err: message, context: context ?? trace }, message.message);
+    else if (typeof message === 'object' && message !== null)
+      this.logger.error({ ...message, context, trace });
     else this.logger.error({ context, trace }, String(message));
   }
   warn(message: unknown, context?: string) {
-    this.logger.warn({ context }, String(message));
+    if (typeof message === 'object' && message !== null) this.logger.warn({ ...message, context });
+    else this.logger.warn({ context }, String(message));
   }
   debug(message: unknown, context?: string) {
     this.logger.debug({ context }, String(message));

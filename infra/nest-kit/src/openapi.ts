@@ -14,6 +14,29 @@ export interface RouteDoc {
   /** The `results` of the envelope; the envelope itself is added here. */
   results: z.ZodType;
   roles?: string[];
+  /**
+   * What a success answers when it is not the envelope: an image or an HTML page of ours
+   * (errors are still the envelope), or bare JSON (`results` is then the whole body).
+   */
+  answers?: 'image' | 'html' | 'json';
+  /**
+   * The outside service whose protocol the route speaks (the sandbox's Nafath and Google):
+   * neither its answers nor its errors are our envelope. Written as `x-protocol`.
+   */
+  protocol?: string;
+}
+
+function successContent(route: RouteDoc) {
+  switch (route.answers) {
+    case 'image':
+      return { 'image/*': { schema: z.string().describe('the image') } };
+    case 'html':
+      return { 'text/html': { schema: z.string().describe('the page') } };
+    case 'json':
+      return { 'application/json': { schema: route.results } };
+    default:
+      return { 'application/json': { schema: envelopeSchema(route.results) } };
+  }
 }
 
 /**
@@ -49,10 +72,11 @@ export function buildOpenApi(service: string, routes: RouteDoc[]): OpenApiDocume
       },
       responses: {
         200: {
-          description: 'Envelope { status, success, message, results }',
-          content: { 'application/json': { schema: envelopeSchema(route.results) } },
+          description: route.answers ? route.answers : 'Envelope { status, success, message, results }',
+          content: successContent(route),
         },
       },
+      ...(route.protocol ? { 'x-protocol': route.protocol } : {}),
     });
   }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

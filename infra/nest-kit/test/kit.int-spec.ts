@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, type INestApplication, Module, Post } from '@nestjs/common';
 import request from 'supertest';
 import { z } from 'zod';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import type { Language, Site } from '@manzil/contracts';
 import { Test } from '@nestjs/testing';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { importPKCS8, SignJWT } from 'jose';
 import {
   AppException,
   configureApp,
@@ -13,32 +13,32 @@ import {
   currentContext,
   CurrentLanguage,
   CurrentSite,
+  CurrentUser,
   ManzilKitModule,
+  Public,
+  publishRevocations,
   Roles,
   withMessage,
   ZodPipe,
+  type AuthUser,
 } from '../src/index.js';
-
-// @manzil/testing builds on this package, so this spec makes its own keys and app.
-const testKeys = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
-
-async function tokenFor(role: string, options: { site?: Site; expiresIn?: string } = {}): Promise<string> {
-  return new SignJWT({ role, site: options.site ?? 'ae' })
-    .setProtectedHeader({ alg: 'RS256' })
-    .setSubject(randomUUID())
-    .setExpirationTime(options.expiresIn ?? '15m')
-    .sign(await importPKCS8(testKeys.privateKey, 'RS256'));
-}
+import {
+  AUDIENCE,
+  ISSUER,
+  rsaPair,
+  startJwksServer,
+  testNamespace,
+  testRedisUrl,
+  tokenFor,
+  type JwksServer,
+} from './support.js';
 
 const noteSchema = z.object({ title: z.string().min(2, 'required'), rating: z.number().int().min(1) });
 
 @Controller('v1')
 class ProbeController {
   @Get('where')
+  @Public()
   where(@CurrentSite() site: Site, @CurrentLanguage() language: Language) {
     const context = currentContext();
     return { site, language, tz: context?.timezoneOffsetMinutes, requestId: context?.requestId };
@@ -56,49 +56,68 @@ class ProbeController {
     return { secret: true };
   }
 
+  @Get('me')
+  @Authenticated()
+  me(@CurrentUser() user: AuthUser) {
+    return user;
+  }
+
   @Get('missing')
+  @Public()
   missing() {
     throw new AppException('NOT_FOUND');
   }
 
   @Get('boom')
+  @Public()
   boom() {
     throw new Error('database exploded');
   }
 }
 
-@Module({
-  imports: [
-    ManzilKitModule.forRoot({
-      service: 'probe',
-      jwtPublicKey: testKeys.publicKey,
-      routes: [
-        {
-          method: 'post',
-          path: '/v1/notes',
-          summary: 'Create a note',
-          body: noteSchema,
-          results: noteSchema,
-        },
+const namespace = testNamespace();
+let jwks: JwksServer;
+
+@Module({})
+class ProbeModule {
+  static forRoot(jwksUrl: string) {
+    return {
+      module: ProbeModule,
+      imports: [
+        ManzilKitModule.forRoot({
+          service: 'probe',
+          auth: { jwks: jwksUrl, issuer: ISSUER, audience: AUDIENCE, namespace, redisGraceSeconds: 30 },
+          redisUrl: testRedisUrl(),
+          routes: [
+            {
+              method: 'post',
+              path: '/v1/notes',
+              summary: 'Create a note',
+              body: noteSchema,
+              results: noteSchema,
+            },
+          ],
+        }),
       ],
-    }),
-  ],
-  controllers: [ProbeController],
-})
-class ProbeModule {}
+      controllers: [ProbeController],
+    };
+  }
+}
 
 describe('nest-kit on a real HTTP server', () => {
   let app: INestApplication;
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [ProbeModule] }).compile();
+    jwks = await startJwksServer();
+    const moduleRef = await Test.createTestingModule({ imports: [ProbeModule.forRoot(jwks.url)] }).compile();
     app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
     configureApp(app);
     await app.listen(0, '127.0.0.1');
   });
   afterAll(async () => {
     await app.close();
+    await jwks.close();
   });
 
   it('wraps results in the envelope and resolves site, language, time zone and request id', async () => {
@@ -209,10 +228,131 @@ describe('nest-kit on a real HTTP server', () => {
     expect(response.body.success).toBe(false);
   });
 
+  const me = (token: string) => http().get('/v1/me').set('authorization', `Bearer ${token}`);
+
+  it('takes the key by kid from the JWKS over HTTP and refuses another issuer, audience or unknown kid', async () => {
+    expect((await me(await tokenFor('user'))).status).toBe(200);
+    expect((await me(await tokenFor('user', { issuer: 'someone-else' }))).status).toBe(401);
+    expect((await me(await tokenFor('user', { audience: 'manzil-staging' }))).status).toBe(401);
+    expect((await me(await tokenFor('user', { kid: null }))).status).toBe(401);
+    const stranger = rsaPair();
+    expect(
+      (await me(await tokenFor('user', { privateKey: stranger.privateKey, kid: 'unknown' }))).status,
+    ).toBe(401);
+    // Our kid on a token signed by another key: the signature does not hold.
+    expect((await me(await tokenFor('user', { privateKey: stranger.privateKey }))).status).toBe(401);
+  });
+
+  it('reads a token on a public route too, and refuses a bad one there', async () => {
+    const signedIn = await http()
+      .get('/v1/where')
+      .set('authorization', `Bearer ${await tokenFor('user')}`);
+    expect(signedIn.status).toBe(200);
+    expect((await http().get('/v1/where').set('authorization', 'Bearer nope')).status).toBe(401);
+    expect((await http().get('/v1/where')).status).toBe(200);
+  });
+
+  it('refuses, on the next request, a token of a revoked account or of a revoked session', async () => {
+    const redis = new Redis(testRedisUrl());
+    try {
+      const sub = randomUUID();
+      const sid = randomUUID();
+      const before = await tokenFor('user', { sub, tv: 0, sid });
+      const otherSession = await tokenFor('user', { sub, tv: 0, sid: randomUUID() });
+      expect((await me(before)).body.results).toMatchObject({ id: sub, sessionId: sid });
+      await publishRevocations(redis, namespace, { sessions: [sid] }, 60);
+      expect((await me(before)).status).toBe(401);
+      expect((await me(otherSession)).status).toBe(200);
+      await publishRevocations(redis, namespace, { accounts: [{ id: sub, version: 1 }] }, 60);
+      expect((await me(otherSession)).status).toBe(401);
+      // A token issued after the revocation carries the new version.
+      expect((await me(await tokenFor('user', { sub, tv: 1 }))).status).toBe(200);
+      // An older publication arriving late does not lower the version.
+      await publishRevocations(redis, namespace, { accounts: [{ id: sub, version: 0 }] }, 60);
+      expect((await me(otherSession)).status).toBe(401);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('serves health and its OpenAPI document', async () => {
     expect((await http().get('/health')).body.results).toEqual({ status: 'ok' });
     const doc = await http().get('/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/health', '/ready', '/v1/notes']));
+  });
+});
+
+describe('deny by default', () => {
+  @Controller('v1')
+  class Forgotten {
+    @Get('open')
+    @Public()
+    open() {
+      return {};
+    }
+
+    @Get('forgotten')
+    forgotten() {
+      return {};
+    }
+  }
+
+  @Controller('v1')
+  class Confused {
+    @Get('both')
+    @Public()
+    @Roles('admin')
+    both() {
+      return {};
+    }
+  }
+
+  const boot = async (controller: new () => object) => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [ManzilKitModule.forRoot({ service: 'probe' })],
+      controllers: [controller],
+    }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    try {
+      await app.init();
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('stops the boot on an endpoint with neither @Public() nor roles, naming it', async () => {
+    await expect(boot(Forgotten)).rejects.toThrow(
+      /GET \/v1\/forgotten \(Forgotten\.forgotten\): neither @Public\(\) nor @Roles\/@Authenticated/,
+    );
+  });
+
+  it('stops the boot on an endpoint marked both ways', async () => {
+    await expect(boot(Confused)).rejects.toThrow(
+      /GET \/v1\/both \(Confused\.both\): both @Public\(\) and roles/,
+    );
+  });
+
+  it('without auth options reads no token (gateway, sandbox): public routes answer whatever is sent', async () => {
+    @Controller('v1')
+    class Open {
+      @Get('open')
+      @Public()
+      open() {
+        return { ok: true };
+      }
+    }
+    const moduleRef = await Test.createTestingModule({
+      imports: [ManzilKitModule.forRoot({ service: 'probe' })],
+      controllers: [Open],
+    }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const response = await request(app.getHttpServer()).get('/v1/open').set('authorization', 'Bearer x');
+      expect(response.status).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase, withDatabase } from '@manzil/db';
-import { testKeys } from './tokens.js';
-
-const testPublicKey = () => testKeys.publicKey;
+import { testJwksUrl } from './tokens.js';
 
 /** The Postgres server tests may create databases in (set by the jest global setup). */
 export function testServerUrl(): string {
@@ -54,7 +52,7 @@ export async function createMigratedDatabase(
 
 /**
  * The environment a service's AppModule gets in an integration test: its fresh database, the
- * test Redis, a fresh bus namespace (unless one is shared between services) and the test key.
+ * test Redis, a fresh bus namespace (unless one is shared between services) and the test JWKS.
  */
 export function serviceTestEnv(db: TestDatabase, namespace: string) {
   return {
@@ -64,6 +62,9 @@ export function serviceTestEnv(db: TestDatabase, namespace: string) {
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),
     BUS_NAMESPACE: namespace,
-    JWT_PUBLIC_KEY: testPublicKey(),
+    JWT_JWKS_URL: testJwksUrl(),
+    JWT_ISSUER: 'manzil-identity',
+    JWT_AUDIENCE: 'manzil',
+    AUTH_REDIS_GRACE_SECONDS: 30,
   };
 }

@@ -3,3 +3,7 @@ export * from './eventually.js';
 export * from './tokens.js';
 export * from './app.js';
 export * from './events.js';
+export * from './http.js';
+export * from './bad-input.js';
+export * from './metrics.js';
+export * from './probe-service.js';
