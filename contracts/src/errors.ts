@@ -26,6 +26,8 @@ export const ERROR_MESSAGES = {
     ar: 'حدث خطأ، يرجى المحاولة لاحقاً',
   },
   SITE_MISMATCH: { en: 'This is not available on this site.', ar: 'هذا غير متاح على هذا الموقع.' },
+  /** A request no handler should see: control characters or a broken encoding in its address, a body nested absurdly deep. */
+  INVALID_REQUEST: { en: 'This request is not valid.', ar: 'هذا الطلب غير صالح.' },
   // Identity (sign-in, OTP, accounts, company agents).
   INVALID_CREDENTIALS: {
     en: 'Invalid mobile number or password.',
@@ -39,6 +41,10 @@ export const ERROR_MESSAGES = {
   OTP_LOCKED: {
     en: 'Too many wrong attempts. Please request a new OTP when this one expires.',
     ar: 'محاولات خاطئة كثيرة. يرجى طلب رمز جديد بعد انتهاء صلاحية هذا الرمز.',
+  },
+  OTP_LOCKED_DAY: {
+    en: 'Too many wrong codes for this number. For your security, codes for it are blocked for 24 hours.',
+    ar: 'رموز خاطئة كثيرة لهذا الرقم. حفاظاً على أمانك، أُوقفت رموزه لمدة 24 ساعة.',
   },
   OTP_COOLDOWN: {
     en: 'Please wait before requesting a new OTP.',
@@ -69,6 +75,18 @@ export const ERROR_MESSAGES = {
     ar: 'انتهت صلاحية طلب إعادة تعيين كلمة المرور. يرجى البدء من جديد.',
   },
   WRONG_PASSWORD: { en: 'The old password is incorrect.', ar: 'كلمة المرور القديمة غير صحيحة.' },
+  GOOGLE_LINK_EXPIRED: {
+    en: 'This Google sign-in has expired. Please continue with Google again.',
+    ar: 'انتهت صلاحية تسجيل الدخول عبر Google. يرجى المتابعة عبر Google من جديد.',
+  },
+  GOOGLE_LINK_PASSWORD_INVALID: {
+    en: 'The password is incorrect. It is the password of the Manzil account, not your Google one.',
+    ar: 'كلمة المرور غير صحيحة. المطلوب كلمة مرور حساب منزل، لا كلمة مرور Google.',
+  },
+  GOOGLE_LINK_PROOF_UNAVAILABLE: {
+    en: 'This way of proving the account is not available for it.',
+    ar: 'طريقة إثبات الحساب هذه غير متاحة له.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -95,7 +113,24 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
   },
   'file.size': { en: 'The file must be smaller than 2 MB.', ar: 'يجب أن يكون حجم الملف أقل من 2 ميجابايت.' },
   'password.wrong': { en: 'The old password is incorrect.', ar: 'كلمة المرور القديمة غير صحيحة.' },
+  'text.characters': {
+    en: 'This contains characters that are not allowed.',
+    ar: 'يحتوي هذا على أحرف غير مسموح بها.',
+  },
 };
+
+/**
+ * The field message of OTP_LOCKED_DAY: how long until codes for the number work again,
+ * in whole hours rounded up (at least one).
+ */
+export function otpLockedForMessage(seconds: number, language: Language): string {
+  const hours = Math.max(1, Math.ceil(seconds / 3600));
+  if (language === 'en') return `Try again in ${hours === 1 ? '1 hour' : `${hours} hours`}.`;
+  // Arabic counts: 1 ساعة واحدة, 2 ساعتين, 3–10 ساعات, 11 and more ساعة.
+  const arabic =
+    hours === 1 ? 'ساعة واحدة' : hours === 2 ? 'ساعتين' : hours <= 10 ? `${hours} ساعات` : `${hours} ساعة`;
+  return `حاول مرة أخرى بعد ${arabic}.`;
+}
 
 export function fieldMessage(message: string, language: Language): string {
   const known = FIELD_MESSAGES[message];

@@ -34,10 +34,21 @@ export function loginTypeOf(role: AccountRole): LoginType {
 /** Time limits of the sign-in flows (seconds). */
 export const IDENTITY_LIMITS = {
   accessTokenSeconds: 15 * 60,
-  refreshTokenSeconds: 30 * 24 * 60 * 60,
+  /** Sliding: a session unused this long ends. */
+  refreshTokenSeconds: 14 * 24 * 60 * 60,
+  /** Absolute: a session ends this long after sign-in, however often it refreshed. */
+  sessionMaxSeconds: 30 * 24 * 60 * 60,
   otpSeconds: 120,
   otpResendCooldownSeconds: 60,
   otpMaxAttempts: 5,
+  /**
+   * Wrong codes allowed per mobile (or e-mail) and purpose over a rolling day, whatever the
+   * number of fresh codes asked for; the next one blocks codes for that pair for a day.
+   */
+  otpDailyMaxFailures: 10,
+  otpDailyLockSeconds: 24 * 60 * 60,
+  /** A Google sign-in waiting for the owner of an existing account to prove it. */
+  googleLinkSeconds: 10 * 60,
   /** Account deletion: personal data anonymised after this grace period. */
   deletionGraceDays: 30,
   /** Nafath: a request lives about three minutes; resend only after it. */
@@ -258,6 +269,53 @@ export const googleSignInSchema = z.object({
   /** The nonce the browser sent to the authorization endpoint; when given, the token's `nonce` must equal it. */
   nonce: z.string().min(1).max(200).optional(),
 });
+/** The proofs the owner of an existing account can give before Google is linked to it. */
+export const GOOGLE_LINK_PROOFS = ['password', 'otp'] as const;
+export type GoogleLinkProof = (typeof GOOGLE_LINK_PROOFS)[number];
+
+/**
+ * POST IDENTITY_API.google answers 202 with this when an account of the site already holds
+ * the Google e-mail but never proved it: Google is linked only after its owner proves the
+ * account (its password, or a code sent to its verified mobile) with the ticket, within
+ * `expiresInSeconds`. When `separate` is true the person may instead start a separate
+ * customer account with the e-mail Google proved; the other account then loses that e-mail.
+ */
+export const googleLinkRequiredSchema = z.object({
+  linkRequired: z.literal(true),
+  ticket: z.string().min(1),
+  expiresInSeconds: z.number().int().positive(),
+  email: z.string(),
+  proofs: z.array(z.enum(GOOGLE_LINK_PROOFS)),
+  /** The account's mobile with most digits hidden ("+971 ••••••567"), where the code goes; null without one. */
+  mobile: z.string().nullable(),
+  separate: z.boolean(),
+});
+export type GoogleLinkRequired = z.infer<typeof googleLinkRequiredSchema>;
+/** What POST IDENTITY_API.google answers: a session (200) or the step above (202). */
+export const googleSignInResultsSchema = z.union([loginResultsSchema, googleLinkRequiredSchema]);
+export type GoogleSignInResults = z.infer<typeof googleSignInResultsSchema>;
+
+const linkTicketSchema = z.string({ message: 'required' }).min(1, 'required').max(200, 'invalid');
+/** POST IDENTITY_API.googleLinkOtp and IDENTITY_API.googleSeparate. */
+export const googleTicketSchema = z.object({ ticket: linkTicketSchema });
+/** POST IDENTITY_API.googleLink: the ticket and one proof, the account's password or the code sent to its mobile. */
+export const googleLinkSchema = z
+  .object({
+    ticket: linkTicketSchema,
+    password: z.string().min(1, 'password.required').max(200, 'invalid').optional(),
+    otp: otpSchema.optional(),
+  })
+  .refine((body) => (body.password === undefined) !== (body.otp === undefined), {
+    message: 'required',
+    path: ['password'],
+  });
+
+/** The message of the 202 above, in the request's language. */
+export const GOOGLE_LINK_REQUIRED_MESSAGE = {
+  en: 'An account on Manzil already uses this e-mail, but it was never confirmed. Prove it is yours (its password or a code sent to its mobile) to link Google to it.',
+  ar: 'يوجد حساب في منزل يستخدم هذا البريد الإلكتروني لكنه لم يُؤكَّد بعد. أثبت أنه حسابك (بكلمة مروره أو برمز يُرسل إلى جواله) لربط Google به.',
+} as const;
+
 /** GET IDENTITY_API.googleConfig: where the browser starts Google sign-in (implicit flow, `response_type=id_token`). */
 export const googleConfigSchema = z.object({ authorizationEndpoint: z.url(), clientId: z.string().min(1) });
 export type GoogleConfig = z.infer<typeof googleConfigSchema>;
@@ -300,8 +358,16 @@ export const IDENTITY_API = {
   refresh: '/v1/auth/refresh',
   /** POST refreshTokenSchema → null. */
   logout: '/v1/auth/logout',
-  /** POST googleSignInSchema → loginResults. */
+  /** POST (signed in) → null: every session of the account ends, this one too, in every service at once. */
+  logoutEverywhere: '/v1/auth/logout-everywhere',
+  /** POST googleSignInSchema → 200 loginResults, or 202 googleLinkRequiredSchema (prove the account first). */
   google: '/v1/auth/google',
+  /** POST googleLinkSchema → loginResults: the account proved (password or OTP), Google linked to it. */
+  googleLink: '/v1/auth/google/link',
+  /** POST googleTicketSchema → { expiresInSeconds, resendInSeconds }: a code to the account's verified mobile. */
+  googleLinkOtp: '/v1/auth/google/link/otp',
+  /** POST googleTicketSchema → loginResults: a separate customer account with the e-mail Google proved. */
+  googleSeparate: '/v1/auth/google/separate',
   /** GET → googleConfigSchema (the issuer's authorization endpoint and our client id). */
   googleConfig: '/v1/auth/google/config',
   /** GET → accountProfileSchema; PUT updateProfileSchema → accountProfileSchema. */

@@ -1,16 +1,27 @@
+import { outboxCommands, runBusCli } from '@manzil/bus';
 import { runServiceCli } from '@manzil/db';
-import { exitOnConfigError, loadConfig } from '@manzil/nest-kit';
+import { busCliOptions, exitOnConfigError, loadConfig } from '@manzil/nest-kit';
 import { envSchema } from './config.js';
 import { buildDataSource } from './data-source.js';
 import { seed } from './seed.js';
 
-/** node dist/cli.js migrate|revert|seed */
+/**
+ * node dist/cli.js migrate|revert|seed|outbox:dead|outbox:replay|outbox:discard, or bus:replay --topic <topic> [--group <group>] (dead
+ * letters back onto their topic; this service's group by default).
+ */
+const argv = process.argv.slice(2);
 try {
-  const config = loadConfig(envSchema.pick({ DATABASE_URL: true }));
-  await runServiceCli(process.argv.slice(2), {
-    dataSource: buildDataSource(config.DATABASE_URL),
-    seed: (ds) => seed(ds),
-  });
+  if (argv[0]?.startsWith('bus:')) {
+    const config = loadConfig(envSchema.pick({ REDIS_URL: true, BUS_NAMESPACE: true, KAFKA_BROKERS: true }));
+    await runBusCli(argv, busCliOptions('identity', config));
+  } else {
+    const config = loadConfig(envSchema.pick({ DATABASE_URL: true }));
+    await runServiceCli(argv, {
+      dataSource: buildDataSource(config.DATABASE_URL),
+      seed: (ds) => seed(ds),
+      commands: outboxCommands,
+    });
+  }
 } catch (error) {
   exitOnConfigError(error);
 }

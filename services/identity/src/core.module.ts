@@ -1,5 +1,12 @@
-import { type DynamicModule, Global, Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import {
+  type DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { createObjectStorage, OBJECT_STORAGE, type ObjectStorage } from '@manzil/storage';
 import type { ServiceConfig } from './config.js';
 import { IDENTITY_CONFIG } from './shared/config.token.js';
 import { OtpService } from './otp/otp.service.js';
@@ -7,29 +14,22 @@ import { createEmailSender, EMAIL_SENDER } from './otp/email-sender.js';
 import { createSmsSender, SMS_SENDER } from './otp/sms-sender.js';
 import { RateLimiter } from './shared/rate-limiter.js';
 import { REDIS_PREFIX } from './shared/redis-keys.js';
-import { UploadsService } from './uploads/uploads.service.js';
+import { DEFAULT_MEDIA_DIR, UploadsService } from './uploads/uploads.service.js';
 
-/** Express believes X-Forwarded-For only from TRUST_PROXY (the gateway), for the rate limits per IP. */
+/** Lets go of the storage client (its sockets) with the application. */
 @Injectable()
-class TrustProxy implements OnModuleInit {
-  constructor(
-    private readonly adapter: HttpAdapterHost,
-    private readonly config: ServiceConfig,
-  ) {}
+class StorageLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
 
-  onModuleInit(): void {
-    const value = this.config.TRUST_PROXY;
-    const setting =
-      value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
-    (
-      this.adapter.httpAdapter?.getInstance() as { set?: (name: string, value: unknown) => void } | undefined
-    )?.set?.('trust proxy', setting);
+  async onApplicationShutdown(): Promise<void> {
+    await this.storage.close();
   }
 }
 
 /**
  * What every feature of the service shares (global, so the Nafath and Google modules use
- * them too): the configuration, the OTP service and its SMS and e-mail ports, the rate limiter, uploads.
+ * them too): the configuration, the OTP service and its SMS and e-mail ports, the rate limiter, uploads
+ * and the object storage they keep their bytes in.
  */
 @Global()
 @Module({})
@@ -38,6 +38,7 @@ export class CoreModule {
     // Chosen (and checked) now, so a wrong e-mail configuration stops the boot with one line.
     const emailSender = createEmailSender(config);
     const smsSender = createSmsSender(config);
+    const storage = createObjectStorage(config, { defaultDir: DEFAULT_MEDIA_DIR });
     return {
       module: CoreModule,
       providers: [
@@ -45,11 +46,8 @@ export class CoreModule {
         { provide: REDIS_PREFIX, useValue: `${config.BUS_NAMESPACE}:identity` },
         { provide: SMS_SENDER, useValue: smsSender },
         { provide: EMAIL_SENDER, useValue: emailSender },
-        {
-          provide: TrustProxy,
-          useFactory: (adapter: HttpAdapterHost) => new TrustProxy(adapter, config),
-          inject: [HttpAdapterHost],
-        },
+        { provide: OBJECT_STORAGE, useValue: storage },
+        StorageLifecycle,
         OtpService,
         RateLimiter,
         UploadsService,
@@ -59,6 +57,7 @@ export class CoreModule {
         REDIS_PREFIX,
         SMS_SENDER,
         EMAIL_SENDER,
+        OBJECT_STORAGE,
         OtpService,
         RateLimiter,
         UploadsService,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AgentsController, CompaniesController } from './agents/agents.controller.js';
 import { CompanyAgentsService } from './agents/company-agents.service.js';
-import { SubscriptionEventsConsumer } from './agents/subscription-events.consumer.js';
+import { SubscriptionEventsController } from './agents/subscription-events.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { EmailVerification, EmailVerificationController } from './auth/email-verification.js';
 import { RegisterAccount } from './auth/register-account.js';
@@ -22,13 +22,13 @@ import { UploadsController } from './uploads/uploads.controller.js';
     AgentsController,
     CompaniesController,
     DeletionController,
+    SubscriptionEventsController,
   ],
   providers: [
     RegisterAccount,
     EmailVerification,
     SignInService,
     CompanyAgentsService,
-    SubscriptionEventsConsumer,
     RequestDeletion,
     AnonymiseDeletedAccounts,
   ],

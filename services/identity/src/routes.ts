@@ -41,6 +41,14 @@ const company = ['company'];
 
 /** Every route of the service, for /openapi.json (schemas from contracts). */
 export const ROUTES: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/.well-known/jwks.json',
+    summary: 'The public keys tokens are verified with, by kid (RFC 7517 JWK set, not in the envelope)',
+    roles: anyone,
+    answers: 'json',
+    results: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+  },
   ...ACCOUNT_ROUTES,
   ...NAFATH_ROUTES,
   ...GOOGLE_ROUTES,
@@ -139,10 +147,17 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/v1/auth/logout',
-    summary: 'End the session (the token family)',
+    summary: 'End the session (the token family); its access tokens are refused at once',
     body: refreshTokenSchema,
     results: z.null(),
     roles: anyone,
+  },
+  {
+    method: 'post',
+    path: IDENTITY_API.logoutEverywhere,
+    summary: 'End every session of my account (this one too), in every service at once',
+    results: z.null(),
+    roles: signedIn,
   },
   {
     method: 'get',
@@ -162,7 +177,7 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'put',
     path: '/v1/profile/password',
-    summary: 'Change my password',
+    summary: 'Change my password (every other session ends at once)',
     body: changePasswordSchema,
     results: z.null(),
     roles: signedIn,

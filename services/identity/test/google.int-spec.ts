@@ -19,7 +19,7 @@ import { envSchema } from '../src/config.js';
 import { CoreModule } from '../src/core.module.js';
 import { entities, migrations } from '../src/data-source.js';
 import { GoogleModule } from '../src/google/index.js';
-import { TokensModule } from '../src/tokens/index.js';
+import { identityAuth, signingKeys, TokensModule } from '../src/tokens/index.js';
 import { startSandbox, type SandboxProcess } from './support/sandbox-process.js';
 
 const CLIENT_ID = 'identity-test.apps.googleusercontent.com';
@@ -44,11 +44,11 @@ describe('identity: Google sign-in against the sandbox issuer', () => {
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),
       BUS_NAMESPACE: testNamespace('identity-google'),
-      JWT_PUBLIC_KEY: testKeys.publicKey,
       JWT_PRIVATE_KEY: testKeys.privateKey,
       SMS_URL: `${sandbox.url}/v1/sms`,
       EMAIL_URL: `${sandbox.url}/v1/email`,
     });
+    const keys = signingKeys(config);
 
     @Module({})
     class GoogleTestModule {
@@ -58,7 +58,7 @@ describe('identity: Google sign-in against the sandbox issuer', () => {
           imports: [
             ManzilKitModule.forRoot({
               service: 'identity',
-              jwtPublicKey: config.JWT_PUBLIC_KEY,
+              auth: identityAuth(config, keys),
               redisUrl: config.REDIS_URL,
             }),
             TypeOrmModule.forRoot(dataSourceOptions({ url: db.url, entities, migrations })),
@@ -70,7 +70,7 @@ describe('identity: Google sign-in against the sandbox issuer', () => {
             }),
             CoreModule.forRoot(config),
             AccountsModule,
-            TokensModule,
+            TokensModule.forRoot(keys),
             GoogleModule.forRoot({
               NODE_ENV: 'test',
               GOOGLE_ISSUER: sandbox.url,
@@ -193,7 +193,7 @@ describe('identity: Google sign-in against the sandbox issuer', () => {
     expect(decodeJwt(customer.body.results.token)).toMatchObject({ role: 'user' });
   });
 
-  it('lets existing agent and company accounts sign in with Google', async () => {
+  it('lets existing agent and company accounts whose e-mail is proved sign in with Google', async () => {
     const agent = await accounts.create({
       site: 'ae',
       role: 'agent',
@@ -204,6 +204,7 @@ describe('identity: Google sign-in against the sandbox issuer', () => {
       countryCode: '+971',
       mobile: '588800001',
       verified: true,
+      emailVerified: true,
       freelancer: true,
     });
     const company = await accounts.create({
@@ -214,6 +215,7 @@ describe('identity: Google sign-in against the sandbox issuer', () => {
       countryCode: '+971',
       mobile: '588800002',
       verified: true,
+      emailVerified: true,
     });
     const asAgent = await signIn(
       await idToken({ email: 'existing.agent@example.com' }),
@@ -227,6 +229,22 @@ describe('identity: Google sign-in against the sandbox issuer', () => {
       'company',
     ).expect(200);
     expect(decodeJwt(asCompany.body.results.token)).toMatchObject({ sub: company.id, role: 'company' });
+  });
+
+  it('never signs in to an account whose e-mail was typed but not proved: the owner must prove the account', async () => {
+    const squatter = await accounts.create({
+      site: 'ae',
+      role: 'user',
+      name: 'Someone Else',
+      email: 'typed.not.proved@example.com',
+      countryCode: '+971',
+      mobile: '588800003',
+      verified: true,
+    });
+    const response = await signIn(await idToken({ email: 'typed.not.proved@example.com' }), 'ae').expect(202);
+    expect(response.body.results).toMatchObject({ linkRequired: true, separate: true });
+    expect(response.body.results.token).toBeUndefined();
+    expect(await accounts.findById('ae', squatter.id)).toMatchObject({ googleSubject: null });
   });
 
   it('refuses a token for another client (aud)', async () => {

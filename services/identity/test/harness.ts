@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,10 @@ import { AppModule } from '../src/app.module.js';
 import type { ServiceConfig } from '../src/config.js';
 import { buildDataSource } from '../src/data-source.js';
 
+// Starting identity (a database, its migrations, an application) takes seconds on a busy
+// machine: every hook and test of a file that uses the harness gets 60 s, not jest's 5.
+jest.setTimeout(60_000);
+
 /** A 1×1 PNG, a GIF header and a JPEG header: enough for the magic-byte check. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -31,6 +36,11 @@ export interface Harness {
   namespace: string;
   config: ServiceConfig;
   http: () => ReturnType<typeof request>;
+  /**
+   * Stops identity and starts it again with these settings on the same port and database
+   * (what a rolling deployment does), so its clients find it where they found it before.
+   */
+  restart(overrides: Partial<ServiceConfig>): Promise<void>;
   /** The newest code the sink received for this number (after `after`, if given). */
   lastCode(to: string, after?: string): Promise<string>;
   smsCount(to: string): Promise<number>;
@@ -112,7 +122,7 @@ export async function startHarness(overrides: Partial<ServiceConfig> = {}): Prom
   await migrator.destroy();
   const namespace = testNamespace('identity');
   const sink = await startSmsSink();
-  const uploadsDir = await mkdtemp(join(tmpdir(), 'identity-uploads-'));
+  const mediaDir = await mkdtemp(join(tmpdir(), 'identity-media-'));
   const config: ServiceConfig = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -120,15 +130,23 @@ export async function startHarness(overrides: Partial<ServiceConfig> = {}): Prom
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),
     BUS_NAMESPACE: namespace,
-    JWT_PUBLIC_KEY: testKeys.publicKey,
     JWT_PRIVATE_KEY: testKeys.privateKey,
+    JWT_ISSUER: 'manzil-identity',
+    JWT_AUDIENCE: 'manzil',
+    AUTH_REDIS_GRACE_SECONDS: 30,
     SMS_URL: sink.url,
     EMAIL_URL: sink.emailUrl,
-    UPLOADS_DIR: uploadsDir,
+    STORAGE_ENGINE: 'filesystem',
+    STORAGE_DIR: mediaDir,
+    UPLOAD_CLAIM_SECONDS: 24 * 60 * 60,
+    // The tests drive the expiry job themselves.
+    UPLOAD_EXPIRY_JOB_EVERY_MS: 0,
     PUBLIC_PATH: '/api/identity',
     TRUST_PROXY: 'loopback',
     ACCESS_TOKEN_SECONDS: 900,
     REFRESH_TOKEN_SECONDS: 3600,
+    SESSION_MAX_SECONDS: 7200,
+    REVOCATION_SYNC_MS: 0,
     OTP_SECONDS: 120,
     OTP_RESEND_COOLDOWN_SECONDS: 0,
     DELETION_GRACE_DAYS: 30,
@@ -137,15 +155,22 @@ export async function startHarness(overrides: Partial<ServiceConfig> = {}): Prom
     RATE_LIMIT_PER_IP: 10_000,
     ...overrides,
   };
-  const app = await createTestApp(AppModule.forRoot(config));
+  let app = await createTestApp(AppModule.forRoot(config));
   const sms = (to: string) => sink.messages.filter((message) => message.to === to).reverse();
   return {
-    app,
+    get app() {
+      return app;
+    },
     sink,
     db,
     namespace,
     config,
     http: () => request(app.getHttpServer()),
+    async restart(changes) {
+      const { port } = app.getHttpServer().address() as { port: number };
+      await app.close();
+      app = await createTestApp(AppModule.forRoot({ ...config, ...changes }), port);
+    },
     async lastCode(to, after) {
       return expectEventually(async () => {
         const newest = sms(to)[0];
@@ -174,7 +199,7 @@ export async function startHarness(overrides: Partial<ServiceConfig> = {}): Prom
       await app.close();
       await new Promise((resolve) => sink.server.close(resolve));
       await db.drop();
-      await rm(uploadsDir, { recursive: true, force: true });
+      await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }

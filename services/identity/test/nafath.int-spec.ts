@@ -24,7 +24,7 @@ import { envSchema } from '../src/config.js';
 import { CoreModule } from '../src/core.module.js';
 import { entities, migrations } from '../src/data-source.js';
 import { NafathModule, nafathEntities, nafathMigrations } from '../src/nafath/index.js';
-import { TokensModule } from '../src/tokens/index.js';
+import { identityAuth, signingKeys, TokensModule } from '../src/tokens/index.js';
 import { startSandbox, type SandboxProcess } from './support/sandbox-process.js';
 
 const APP = { 'APP-ID': 'identity-test', 'APP-KEY': 'identity-test-key' };
@@ -54,11 +54,11 @@ describe('identity: Nafath against the sandbox', () => {
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),
       BUS_NAMESPACE: busNamespace,
-      JWT_PUBLIC_KEY: testKeys.publicKey,
       JWT_PRIVATE_KEY: testKeys.privateKey,
       SMS_URL: `${sandbox.url}/v1/sms`,
       EMAIL_URL: `${sandbox.url}/v1/email`,
     });
+    const keys = signingKeys(config);
     const nafath = {
       NODE_ENV: 'test',
       NAFATH_URL: sandbox.url,
@@ -75,7 +75,7 @@ describe('identity: Nafath against the sandbox', () => {
           imports: [
             ManzilKitModule.forRoot({
               service: 'identity',
-              jwtPublicKey: config.JWT_PUBLIC_KEY,
+              auth: identityAuth(config, keys),
               redisUrl: config.REDIS_URL,
             }),
             TypeOrmModule.forRoot(
@@ -89,7 +89,7 @@ describe('identity: Nafath against the sandbox', () => {
             }),
             CoreModule.forRoot(config),
             AccountsModule,
-            TokensModule,
+            TokensModule.forRoot(keys),
             NafathModule.forRoot(nafath),
           ],
         };

@@ -5,6 +5,8 @@ import { googleOptions } from './google/google.config.js';
 import { GOOGLE_ROUTES, GoogleSandboxModule } from './google/google.module.js';
 import { nafathOptions } from './nafath/nafath.config.js';
 import { NAFATH_ROUTES, NafathSandboxModule } from './nafath/nafath.module.js';
+import { s3Options } from './s3/s3.config.js';
+import { S3SandboxModule } from './s3/s3.module.js';
 import { SINK_ROUTES, SinksModule } from './sinks/sinks.module.js';
 
 /** A dynamic module so tests pass their own configuration. */
@@ -17,13 +19,15 @@ export class AppModule {
       imports: [
         ManzilKitModule.forRoot({
           service: 'sandbox',
-          jwtPublicKey: config.JWT_PUBLIC_KEY,
           redisUrl: config.REDIS_URL,
           routes: [...SINK_ROUTES, ...NAFATH_ROUTES, ...GOOGLE_ROUTES],
+          trustProxy: config.TRUST_PROXY,
+          metricsPort: config.METRICS_PORT,
         }),
         SinksModule.forRoot(config.SANDBOX_NAMESPACE),
         NafathSandboxModule.forRoot(nafathOptions(config)),
         GoogleSandboxModule.forRoot(googleOptions(config)),
+        S3SandboxModule.forRoot(s3Options(config)),
       ],
     };
   }

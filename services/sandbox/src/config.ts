@@ -3,15 +3,16 @@ import { SERVICES } from '@manzil/contracts';
 import { baseEnvSchema, ConfigError } from '@manzil/nest-kit';
 import { googleSandboxEnv } from './google/google.config.js';
 import { nafathSandboxEnv } from './nafath/nafath.config.js';
+import { s3SandboxEnv } from './s3/s3.config.js';
 
 /** The sandbox verifies no token and has no database: Redis keeps what it receives. */
 export const envSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.sandbox.port),
-  JWT_PUBLIC_KEY: z.string().default(''),
   REDIS_URL: z.url('REDIS_URL must be a redis:// URL'),
   SANDBOX_NAMESPACE: z.string().min(1).default('manzil:sandbox'),
   ...nafathSandboxEnv,
   ...googleSandboxEnv,
+  ...s3SandboxEnv,
 });
 export type SandboxConfig = z.infer<typeof envSchema>;
 

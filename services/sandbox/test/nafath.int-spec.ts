@@ -35,7 +35,6 @@ describe('sandbox: Nafath', () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       PORT: 0,
-      JWT_PUBLIC_KEY: '',
       REDIS_URL: testRedisUrl(),
       SANDBOX_NAMESPACE: testNamespace('sandbox-nafath'),
       NAFATH_APP_ID: APP['APP-ID'],

@@ -11,7 +11,6 @@ const config = (overrides: Partial<SandboxConfig> = {}): SandboxConfig => ({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   PORT: 0,
-  JWT_PUBLIC_KEY: '',
   REDIS_URL: testRedisUrl(),
   SANDBOX_NAMESPACE: testNamespace('sandbox'),
   ...overrides,

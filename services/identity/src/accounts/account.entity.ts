@@ -56,6 +56,10 @@ export class Account {
   @Column({ name: 'email_verified', type: 'boolean', default: false })
   emailVerified: boolean;
 
+  /** Google's `sub` of the Google account linked to this one (signed up with Google, or linked after proof). */
+  @Column({ name: 'google_subject', type: 'text', nullable: true })
+  googleSubject: string | null;
+
   @Column({ name: 'nafath_verified_at', type: 'timestamptz', nullable: true })
   nafathVerifiedAt: Date | null;
 
@@ -111,6 +115,17 @@ export class Account {
 
   @Column({ name: 'anonymised_at', type: 'timestamptz', nullable: true })
   anonymisedAt: Date | null;
+
+  /**
+   * Raised by every revocation of all the account's sessions; access tokens carry it (`tv`)
+   * and every service refuses one behind. Written only by SQL that raises it (never by a
+   * save of a stale entity, which would lower it).
+   */
+  @Column({ name: 'token_version', type: 'integer', insert: false, update: false })
+  tokenVersion: number;
+
+  @Column({ name: 'tokens_revoked_at', type: 'timestamptz', nullable: true, insert: false, update: false })
+  tokensRevokedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

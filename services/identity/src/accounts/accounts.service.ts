@@ -22,6 +22,8 @@ export type NewAccount = Partial<Omit<Account, 'id' | 'createdAt' | 'updatedAt'>
 
 export interface GoogleAccountInput {
   site: Site;
+  /** Google's `sub`: the Google account, whatever its e-mail becomes. */
+  subject: string;
   role: Exclude<AccountRole, 'admin'>;
   email: string;
   firstName: string;
@@ -52,6 +54,19 @@ export class AccountsService {
       .getOne();
   }
 
+  /** The account (not deleted) that this Google account is linked to on the site. */
+  findByGoogleSubject(site: Site, subject: string): Promise<Account | null> {
+    return this.dataSource
+      .getRepository(Account)
+      .createQueryBuilder('account')
+      .where('account.site = :site AND account.google_subject = :subject AND account.status <> :deleted', {
+        site,
+        subject,
+        deleted: 'deleted',
+      })
+      .getOne();
+  }
+
   /** Any account (whatever its status) holding the mobile number on the site. */
   findByMobile(site: Site, countryCode: string, mobile: string): Promise<Account | null> {
     return this.dataSource.getRepository(Account).findOneBy({ site, countryCode, mobile });
@@ -62,20 +77,24 @@ export class AccountsService {
   }
 
   /** Google sign-up: the e-mail is verified by Google, so the account and its e-mail are verified; no password, no mobile yet. */
-  async createFromGoogle(input: GoogleAccountInput): Promise<Account> {
-    return this.create({
-      site: input.site,
-      role: input.role,
-      name: fullName(input.firstName, input.lastName) || input.email,
-      firstName: input.firstName || null,
-      lastName: input.lastName || null,
-      email: input.email.trim().toLowerCase(),
-      pictureUrl: input.picture,
-      verified: true,
-      emailVerified: true,
-      freelancer: input.role === 'agent',
-      language: currentContext()?.language ?? 'en',
-    });
+  async createFromGoogle(input: GoogleAccountInput, manager?: EntityManager): Promise<Account> {
+    return this.create(
+      {
+        site: input.site,
+        role: input.role,
+        name: fullName(input.firstName, input.lastName) || input.email,
+        firstName: input.firstName || null,
+        lastName: input.lastName || null,
+        email: input.email.trim().toLowerCase(),
+        pictureUrl: input.picture,
+        googleSubject: input.subject,
+        verified: true,
+        emailVerified: true,
+        freelancer: input.role === 'agent',
+        language: currentContext()?.language ?? 'en',
+      },
+      manager,
+    );
   }
 
   /**

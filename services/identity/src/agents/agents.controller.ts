@@ -12,7 +12,15 @@ import {
   type PaginationQuery,
   type Site,
 } from '@manzil/contracts';
-import { CurrentLanguage, CurrentSite, CurrentUser, Roles, ZodPipe, type AuthUser } from '@manzil/nest-kit';
+import {
+  CurrentLanguage,
+  CurrentSite,
+  CurrentUser,
+  Public,
+  Roles,
+  ZodPipe,
+  type AuthUser,
+} from '@manzil/nest-kit';
 import { Inject } from '@nestjs/common';
 import type { ServiceConfig } from '../config.js';
 import { IDENTITY_CONFIG } from '../shared/config.token.js';
@@ -92,6 +100,7 @@ export class CompaniesController {
   ) {}
 
   @Get()
+  @Public()
   async list(
     @CurrentSite() site: Site,
     @Query(new ZodPipe(paginationQuerySchema)) query: PaginationQuery,

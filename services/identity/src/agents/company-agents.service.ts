@@ -74,7 +74,7 @@ export class CompanyAgentsService {
       if (places === 'no-subscription') throw new AppException('SUBSCRIPTION_REQUIRED_AGENT', 402);
       if (places === 'full') throw new AppException('AGENT_LIMIT_REACHED', 402);
       await this.requirePicture(manager, site, body.pictureId, language);
-      return this.accounts.create(
+      const created = await this.accounts.create(
         {
           site,
           role: 'agent',
@@ -99,6 +99,8 @@ export class CompanyAgentsService {
         },
         manager,
       );
+      await this.claimPicture(manager, site, body.pictureId, created.id, language);
+      return created;
     });
     return this.summary(agent);
   }
@@ -111,11 +113,14 @@ export class CompanyAgentsService {
     body: UpdateAgent,
   ): Promise<AgentSummary> {
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    let replaced: string | null = null;
     const agent = await this.dataSource.transaction(async (manager) => {
       const agent = await this.own(manager, site, companyId, id);
       await this.accounts.assertFree(manager, site, body, agent.id);
       if (body.pictureId && body.pictureId !== agent.pictureUploadId) {
-        await this.requirePicture(manager, site, body.pictureId, language);
+        await this.requirePicture(manager, site, body.pictureId, language, agent.id);
+        await this.claimPicture(manager, site, body.pictureId, agent.id, language);
+        replaced = agent.pictureUploadId;
         agent.pictureUploadId = body.pictureId;
       }
       Object.assign(agent, {
@@ -137,6 +142,8 @@ export class CompanyAgentsService {
       if (passwordHash) await this.tokens.revokeAll(agent.id, manager);
       return agent;
     });
+    // The picture it had is nobody's any more.
+    if (replaced) await this.uploads.remove(replaced);
     return this.summary(agent);
   }
 
@@ -194,18 +201,26 @@ export class CompanyAgentsService {
     return agent;
   }
 
+  /** An upload of the site that nobody claimed yet (or the agent's own). */
   private async requirePicture(
     manager: EntityManager,
     site: Site,
     id: string,
     language: Language,
+    agentId?: string,
   ): Promise<void> {
-    const isUuid = /^[0-9a-f-]{36}$/i.test(id);
-    if (!isUuid || !(await this.uploads.find(site, id, manager))) {
-      throw new AppException('VALIDATION_FAILED', 422, [
-        { field: 'pictureId', message: fieldMessage('picture.required', language) },
-      ]);
-    }
+    if (!(await this.uploads.claimable(manager, site, id, agentId))) throw pictureRequired(language);
+  }
+
+  /** The agent takes the picture, in the same transaction. */
+  private async claimPicture(
+    manager: EntityManager,
+    site: Site,
+    id: string,
+    agentId: string,
+    language: Language,
+  ): Promise<void> {
+    if (!(await this.uploads.claim(manager, site, id, agentId))) throw pictureRequired(language);
   }
 
   private summary(agent: Account): AgentSummary {
@@ -233,4 +248,10 @@ export class CompanyAgentsService {
       pictureId: agent.pictureUploadId,
     };
   }
+}
+
+function pictureRequired(language: Language): AppException {
+  return new AppException('VALIDATION_FAILED', 422, [
+    { field: 'pictureId', message: fieldMessage('picture.required', language) },
+  ]);
 }

@@ -14,7 +14,16 @@ import {
   type LoginResults,
   type Site,
 } from '@manzil/contracts';
-import { AppException, CurrentLanguage, CurrentSite, ZodPipe } from '@manzil/nest-kit';
+import {
+  AppException,
+  Authenticated,
+  CurrentLanguage,
+  CurrentSite,
+  CurrentUser,
+  Public,
+  ZodPipe,
+  type AuthUser,
+} from '@manzil/nest-kit';
 import type { OtpTiming } from '../otp/otp.service.js';
 import { ClientIp } from '../shared/client-ip.js';
 import { RateLimiter } from '../shared/rate-limiter.js';
@@ -47,6 +56,7 @@ export class AuthController {
 
   /** 201 with unverifiedResults: an OTP is on its way to the mobile. */
   @Post('register/:kind')
+  @Public()
   @HttpCode(201)
   async registerAccount(
     @Param('kind') kindParam: string,
@@ -60,6 +70,7 @@ export class AuthController {
   }
 
   @Post('login/:kind')
+  @Public()
   @HttpCode(200)
   async login(
     @Param('kind') kindParam: string,
@@ -73,6 +84,7 @@ export class AuthController {
   }
 
   @Post('otp/verify')
+  @Public()
   @HttpCode(200)
   async verifyOtp(
     @Body(new ZodPipe(verifyOtpSchema)) body: z.infer<typeof verifyOtpSchema>,
@@ -84,6 +96,7 @@ export class AuthController {
   }
 
   @Post('otp/resend')
+  @Public()
   @HttpCode(200)
   async resendOtp(
     @Body(new ZodPipe(resendOtpSchema)) body: z.infer<typeof resendOtpSchema>,
@@ -95,6 +108,7 @@ export class AuthController {
   }
 
   @Post('forgot-password')
+  @Public()
   @HttpCode(200)
   async forgotPassword(
     @Body(new ZodPipe(forgotPasswordSchema)) body: z.infer<typeof forgotPasswordSchema>,
@@ -111,6 +125,7 @@ export class AuthController {
   }
 
   @Post('reset-password')
+  @Public()
   @HttpCode(200)
   async resetPassword(
     @Body(new ZodPipe(resetPasswordSchema)) body: z.infer<typeof resetPasswordSchema>,
@@ -121,6 +136,7 @@ export class AuthController {
   }
 
   @Post('refresh')
+  @Public()
   @HttpCode(200)
   refresh(
     @Body(new ZodPipe(refreshTokenSchema)) body: z.infer<typeof refreshTokenSchema>,
@@ -130,12 +146,22 @@ export class AuthController {
   }
 
   @Post('logout')
+  @Public()
   @HttpCode(200)
   async logout(
     @Body(new ZodPipe(refreshTokenSchema)) body: z.infer<typeof refreshTokenSchema>,
     @CurrentSite() site: Site,
   ): Promise<null> {
     await this.tokens.logout(site, body.refresh_token);
+    return null;
+  }
+
+  /** Every session of the account ends, this one too: refused by every service on its next request. */
+  @Post('logout-everywhere')
+  @Authenticated()
+  @HttpCode(200)
+  async logoutEverywhere(@CurrentUser() user: AuthUser): Promise<null> {
+    await this.tokens.revokeAll(user.id);
     return null;
   }
 }

@@ -76,7 +76,7 @@ export class RegisterAccount {
           }
         }
         await this.requireUpload(manager, site, agent.pictureId, 'pictureId', 'picture.required', language);
-        return this.accounts.create(
+        const created = await this.accounts.create(
           {
             ...common,
             role: 'agent',
@@ -95,10 +95,20 @@ export class RegisterAccount {
           },
           manager,
         );
+        await this.claimUpload(
+          manager,
+          site,
+          agent.pictureId,
+          created.id,
+          'pictureId',
+          'picture.required',
+          language,
+        );
+        return created;
       } else {
         const company = registration.body;
         await this.requireUpload(manager, site, company.logoId, 'logoId', 'logo.required', language);
-        return this.accounts.create(
+        const created = await this.accounts.create(
           {
             ...common,
             role: 'company',
@@ -112,6 +122,16 @@ export class RegisterAccount {
           },
           manager,
         );
+        await this.claimUpload(
+          manager,
+          site,
+          company.logoId,
+          created.id,
+          'logoId',
+          'logo.required',
+          language,
+        );
+        return created;
       }
     });
     await this.otp.send(
@@ -137,6 +157,7 @@ export class RegisterAccount {
     }
   }
 
+  /** An upload of the site that nobody claimed yet (checked before the account is made, so the form's fields fail together). */
   private async requireUpload(
     manager: EntityManager,
     site: Site,
@@ -145,8 +166,22 @@ export class RegisterAccount {
     message: 'picture.required' | 'logo.required',
     language: Language,
   ): Promise<void> {
-    const isUuid = /^[0-9a-f-]{36}$/i.test(id);
-    if (!isUuid || !(await this.uploads.find(site, id, manager))) {
+    if (!(await this.uploads.claimable(manager, site, id))) {
+      throw new AppException('VALIDATION_FAILED', 422, [{ field, message: fieldMessage(message, language) }]);
+    }
+  }
+
+  /** The new account takes the upload, in the same transaction (a concurrent claim loses with the same 422). */
+  private async claimUpload(
+    manager: EntityManager,
+    site: Site,
+    id: string,
+    accountId: string,
+    field: string,
+    message: 'picture.required' | 'logo.required',
+    language: Language,
+  ): Promise<void> {
+    if (!(await this.uploads.claim(manager, site, id, accountId))) {
       throw new AppException('VALIDATION_FAILED', 422, [{ field, message: fieldMessage(message, language) }]);
     }
   }

@@ -25,6 +25,7 @@ export async function anonymiseAccount(
       countryCode: null,
       email: null,
       passwordHash: null,
+      googleSubject: null,
       nationalId: null,
       pictureUploadId: null,
       pictureUrl: null,

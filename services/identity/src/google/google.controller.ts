@@ -1,17 +1,22 @@
-import { Body, Controller, Get, HttpCode, Logger, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Logger, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import type { z } from 'zod';
 import {
-  GOOGLE_SIGNUP_CUSTOMERS_ONLY,
+  GOOGLE_LINK_REQUIRED_MESSAGE,
+  googleLinkSchema,
   googleSignInSchema,
+  googleTicketSchema,
   IDENTITY_API,
   type GoogleConfig,
   type Language,
   type LoginResults,
   type Site,
 } from '@manzil/contracts';
-import { AppException, CurrentLanguage, CurrentSite, ZodPipe } from '@manzil/nest-kit';
-import { AccountsService } from '../accounts/index.js';
-import { TokensService } from '../tokens/index.js';
+import { AppException, CurrentLanguage, CurrentSite, Public, withMessage, ZodPipe } from '@manzil/nest-kit';
+import type { OtpTiming } from '../otp/otp.service.js';
+import { ClientIp } from '../shared/client-ip.js';
+import { RateLimiter } from '../shared/rate-limiter.js';
+import { GoogleSignIn } from './google-sign-in.service.js';
 import { GoogleVerifier, InvalidIdToken } from './google-verifier.js';
 
 @Controller()
@@ -20,12 +25,13 @@ export class GoogleController {
 
   constructor(
     private readonly verifier: GoogleVerifier,
-    private readonly accounts: AccountsService,
-    private readonly tokens: TokensService,
+    private readonly google: GoogleSignIn,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /** Where the browser starts Google sign-in (the issuer's authorization endpoint) and our client id. */
   @Get(IDENTITY_API.googleConfig)
+  @Public()
   async config(): Promise<GoogleConfig> {
     try {
       return {
@@ -39,19 +45,22 @@ export class GoogleController {
   }
 
   /**
-   * Sign-in and sign-up with Google: a verified ID token → the account of that e-mail on
-   * this site (created when there is none) → a session like any login. Google sign-up makes
-   * customers only: a new account asked for as agent or company (they need BRN/ORN and a
-   * picture or logo) → 422 with GOOGLE_SIGNUP_CUSTOMERS_ONLY on `role`; existing agent and
-   * company accounts still sign in.
+   * Sign-in and sign-up with Google: a verified ID token → the account linked to that Google
+   * account, or the account whose e-mail it proved, or a new customer account → a session
+   * (200). When an account of the site holds the e-mail without having proved it, 202 with a
+   * link ticket: its owner proves it first (see GoogleSignIn). Google sign-up makes customers
+   * only: a new account asked for as agent or company → 422 with GOOGLE_SIGNUP_CUSTOMERS_ONLY
+   * on `role`; existing agent and company accounts still sign in.
    */
   @Post(IDENTITY_API.google)
+  @Public()
   @HttpCode(200)
   async signIn(
     @Body(new ZodPipe(googleSignInSchema)) body: z.infer<typeof googleSignInSchema>,
     @CurrentSite() site: Site,
     @CurrentLanguage() language: Language,
-  ): Promise<LoginResults> {
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LoginResults | ReturnType<typeof withMessage>> {
     let identity;
     try {
       identity = await this.verifier.verify(body.idToken, body.nonce);
@@ -62,29 +71,46 @@ export class GoogleController {
       }
       throw new AppException('SERVICE_UNAVAILABLE');
     }
-    let account = await this.accounts.findByEmail(site, identity.email);
-    if (!account && body.role !== 'user') {
-      throw new AppException('FORBIDDEN', 422, [
-        { field: 'role', message: GOOGLE_SIGNUP_CUSTOMERS_ONLY[language] },
-      ]);
-    }
-    if (!account) {
-      try {
-        account = await this.accounts.createFromGoogle({
-          site,
-          role: 'user',
-          email: identity.email,
-          firstName: identity.firstName,
-          lastName: identity.lastName,
-          picture: identity.picture,
-        });
-      } catch (error) {
-        // Two first sign-ins at once: the other one created it.
-        account = await this.accounts.findByEmail(site, identity.email);
-        if (!account) throw error;
-      }
-    }
-    if (account.status !== 'active') throw new AppException('ACCOUNT_INACTIVE', 403);
-    return this.tokens.issue(account);
+    const outcome = await this.google.signIn(site, language, identity, body.role);
+    if (outcome.kind === 'session') return outcome.results;
+    response.status(202);
+    return withMessage(outcome.results, GOOGLE_LINK_REQUIRED_MESSAGE[language]);
+  }
+
+  /** A code to the verified mobile of the account the ticket found (limited like a resend). */
+  @Post(IDENTITY_API.googleLinkOtp)
+  @Public()
+  @HttpCode(200)
+  async linkOtp(
+    @Body(new ZodPipe(googleTicketSchema)) body: z.infer<typeof googleTicketSchema>,
+    @CurrentSite() site: Site,
+    @ClientIp() ip: string,
+  ): Promise<OtpTiming> {
+    await this.limiter.hit('otp-resend', { site, ip });
+    return this.google.sendLinkOtp(site, body.ticket);
+  }
+
+  /** The account proved with its password or the code: Google linked, a session (limited like a login). */
+  @Post(IDENTITY_API.googleLink)
+  @Public()
+  @HttpCode(200)
+  async link(
+    @Body(new ZodPipe(googleLinkSchema)) body: z.infer<typeof googleLinkSchema>,
+    @CurrentSite() site: Site,
+    @ClientIp() ip: string,
+  ): Promise<LoginResults> {
+    await this.limiter.hit(body.password !== undefined ? 'login' : 'otp-verify', { site, ip });
+    return this.google.link(site, body.ticket, body);
+  }
+
+  /** Not my account: a separate customer account with the e-mail Google proved. */
+  @Post(IDENTITY_API.googleSeparate)
+  @Public()
+  @HttpCode(200)
+  async separate(
+    @Body(new ZodPipe(googleTicketSchema)) body: z.infer<typeof googleTicketSchema>,
+    @CurrentSite() site: Site,
+  ): Promise<LoginResults> {
+    return this.google.separate(site, body.ticket);
   }
 }

@@ -7,6 +7,7 @@ import {
   CurrentLanguage,
   CurrentSite,
   CurrentUser,
+  Public,
   ZodPipe,
   type AuthUser,
 } from '@manzil/nest-kit';
@@ -55,6 +56,7 @@ export class NafathController {
 
   /** Public: called by the provider, trusted only through its signed token. */
   @Post(IDENTITY_API.nafathCallback)
+  @Public()
   @HttpCode(200)
   callback(@Body(new ZodPipe(nafathCallbackSchema)) body: z.infer<typeof nafathCallbackSchema>) {
     return this.nafath.callback(body);

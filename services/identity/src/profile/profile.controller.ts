@@ -37,6 +37,7 @@ import { fullName, toProfile } from '../accounts/account-profile.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { EmailVerification } from '../auth/email-verification.js';
 import { hashPassword, verifyPassword } from '../shared/passwords.js';
+import { TokensService } from '../tokens/tokens.service.js';
 import { ImageUploadInterceptor, type UploadedImage } from '../uploads/image-upload.interceptor.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 
@@ -50,6 +51,7 @@ export class ProfileController {
     private readonly accounts: AccountsService,
     private readonly uploads: UploadsService,
     private readonly emailVerification: EmailVerification,
+    private readonly tokens: TokensService,
   ) {}
 
   @Get()
@@ -91,7 +93,11 @@ export class ProfileController {
     return toProfile(account.saved, this.config.PUBLIC_PATH);
   }
 
-  /** The old password must match; the new one follows the rule and differs (contracts). */
+  /**
+   * The old password must match; the new one follows the rule and differs (contracts). Every
+   * other session ends at once, in every service (whoever knew the old password is out); the
+   * session that changed it goes on.
+   */
   @Put('password')
   async changePassword(
     @CurrentUser() user: AuthUser,
@@ -105,9 +111,11 @@ export class ProfileController {
         { field: 'oldPassword', message: fieldMessage('password.wrong', language) },
       ]);
     }
-    await this.dataSource
-      .getRepository(Account)
-      .update({ id: account.id }, { passwordHash: await hashPassword(body.password) });
+    const passwordHash = await hashPassword(body.password);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(Account, { id: account.id }, { passwordHash });
+      await this.tokens.revokeOthers(account.id, user.sessionId, manager);
+    });
     return null;
   }
 
@@ -133,7 +141,7 @@ export class ProfileController {
     @UploadedFile() file: UploadedImage | undefined,
   ): Promise<AccountProfile> {
     const account = await this.own(user, site);
-    const stored = await this.uploads.store(site, file);
+    const stored = await this.uploads.store(site, file, account.id);
     const previous = account.pictureUploadId;
     account.pictureUploadId = stored.id;
     await this.dataSource.getRepository(Account).update({ id: account.id }, { pictureUploadId: stored.id });

@@ -22,8 +22,13 @@ export class RefreshToken {
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash: string;
 
+  /** Sliding: this token must be used before it (each refresh moves it on, never past the session's end). */
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;
+
+  /** Absolute: the family (the session) ends then, however often it refreshed. */
+  @Column({ name: 'session_expires_at', type: 'timestamptz' })
+  sessionExpiresAt: Date;
 
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt: Date | null;

@@ -2,7 +2,7 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import type { Request, Response } from 'express';
 import { createRequire } from 'node:module';
 import type { Observable } from 'rxjs';
-import { MAX_IMAGE_BYTES } from './image-type.js';
+import { MAX_IMAGE_BYTES } from './image-processing.js';
 import { fileError } from './uploads.service.js';
 
 /** The uploaded part as multer leaves it in memory. */

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Site } from '@manzil/contracts';
-import { AppException, CurrentSite } from '@manzil/nest-kit';
+import { AppException, CurrentSite, Public } from '@manzil/nest-kit';
 import { ClientIp } from '../shared/client-ip.js';
 import { RateLimiter } from '../shared/rate-limiter.js';
 import { ImageUploadInterceptor, type UploadedImage } from './image-upload.interceptor.js';
@@ -26,6 +26,7 @@ export class UploadsController {
 
   /** No login needed (registration forms upload first): limited per IP instead. */
   @Post()
+  @Public()
   @HttpCode(201)
   @UseInterceptors(ImageUploadInterceptor)
   async upload(
@@ -39,6 +40,7 @@ export class UploadsController {
 
   /** The bytes, as stored; never sniffed by the browser as anything else. */
   @Get(':id')
+  @Public()
   async serve(
     @CurrentSite() site: Site,
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new AppException('NOT_FOUND') })) id: string,

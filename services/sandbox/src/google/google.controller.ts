@@ -6,6 +6,7 @@ import {
   type ExceptionFilter,
   Get,
   HttpCode,
+  HttpException,
   Logger,
   Post,
   Query,
@@ -15,7 +16,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { ZodPipe } from '@manzil/nest-kit';
+import { AppException, Public, ZodPipe } from '@manzil/nest-kit';
 import { escapeHtml, page } from '../nafath/html.js';
 import { GoogleIssuerService, ID_TOKEN_SECONDS, OAuthError } from './google.service.js';
 
@@ -30,6 +31,21 @@ export class OAuthErrorFilter implements ExceptionFilter {
       response
         .status(exception.status)
         .json({ error: exception.error, error_description: exception.description });
+      return;
+    }
+    // The kit's guard (a malformed bearer token) and the body parsers (broken JSON or form)
+    // refuse before our code runs: still the client's mistake, still in OAuth's words.
+    const status =
+      exception instanceof AppException
+        ? exception.status
+        : exception instanceof HttpException
+          ? exception.getStatus()
+          : 500;
+    if (status < 500) {
+      response.status(status).json({
+        error: status === 401 ? 'invalid_client' : 'invalid_request',
+        error_description: exception instanceof AppException ? exception.code : (exception as Error).message,
+      });
       return;
     }
     this.logger.error({ err: exception }, 'google sandbox failed');
@@ -77,6 +93,7 @@ export const mintSchema = z.object({
 
 /** A Google-compatible OIDC issuer (INTEGRATIONS.md "Google sign-in"). */
 @Controller()
+@Public()
 export class GoogleController {
   constructor(private readonly google: GoogleIssuerService) {}
 

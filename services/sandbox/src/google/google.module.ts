@@ -19,12 +19,16 @@ export const GOOGLE_ROUTES: RouteDoc[] = [
     path: '/.well-known/openid-configuration',
     summary: 'Google OIDC: discovery document (bare JSON)',
     results: z.record(z.string(), z.unknown()),
+    answers: 'json',
+    protocol: 'google',
   },
   {
     method: 'get',
     path: '/oauth2/v3/certs',
     summary: 'Google OIDC: JWKS of the ID tokens (bare JSON)',
     results: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+    answers: 'json',
+    protocol: 'google',
   },
   {
     method: 'get',
@@ -32,12 +36,24 @@ export const GOOGLE_ROUTES: RouteDoc[] = [
     summary:
       'Google OIDC: consent page (HTML); client_id, redirect_uri, response_type=id_token|code, state, nonce',
     results: z.string(),
+    answers: 'html',
+    protocol: 'google',
+  },
+  {
+    method: 'post',
+    path: '/o/oauth2/v2/auth',
+    summary: 'Google OIDC: the consent form posted back (form-encoded); redirects to redirect_uri',
+    results: z.string(),
+    answers: 'html',
+    protocol: 'google',
   },
   {
     method: 'post',
     path: '/token',
     summary: 'Google OIDC: authorization code → { id_token, access_token } (form or JSON, bare JSON)',
     results: z.record(z.string(), z.unknown()),
+    answers: 'json',
+    protocol: 'google',
   },
   {
     method: 'post',

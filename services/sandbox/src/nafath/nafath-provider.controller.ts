@@ -19,6 +19,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import { AppException, Public } from '@manzil/nest-kit';
 import type { NafathSandboxOptions } from './nafath.config.js';
 import {
   mfaRequestBodySchema,
@@ -61,6 +62,9 @@ export class NafathErrorFilter implements ExceptionFilter {
       response.status(exception.status).json({ code: exception.code, message: exception.message });
     } else if (exception instanceof HttpException) {
       response.status(exception.getStatus()).json({ code: 'INVALID_REQUEST', message: exception.message });
+    } else if (exception instanceof AppException && exception.status < 500) {
+      // Refused by the kit before our code ran (a malformed bearer token): the client's mistake.
+      response.status(exception.status).json({ code: exception.code, message: exception.message });
     } else {
       this.logger.error({ err: exception }, 'nafath sandbox failed');
       response.status(500).json({ code: 'INTERNAL_ERROR', message: 'Internal error' });
@@ -81,6 +85,7 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
 
 /** Nafath's MFA API, as the production adapter calls it (INTEGRATIONS.md). */
 @Controller('api/v1/mfa')
+@Public()
 @UseGuards(NafathAppGuard)
 @UseFilters(NafathErrorFilter)
 export class NafathProviderController {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { AppException, ZodPipe } from '@manzil/nest-kit';
+import { AppException, Public, ZodPipe } from '@manzil/nest-kit';
 import { escapeHtml, page } from './html.js';
 import { NafathError, type NafathStatus, type NafathTransaction } from './nafath.schema.js';
 import { NafathSandboxService, type Decision } from './nafath.service.js';
@@ -23,6 +23,7 @@ export interface RequestView extends NafathTransaction {
  * provider's protocol; JSON in our envelope, plus a tiny page.
  */
 @Controller('sandbox/nafath')
+@Public()
 export class NafathSandboxController {
   constructor(
     private readonly store: NafathStore,

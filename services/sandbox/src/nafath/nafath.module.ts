@@ -31,12 +31,22 @@ const decisionSchema = z.object({
 
 export const NAFATH_ROUTES: RouteDoc[] = [
   {
+    method: 'get',
+    path: '/sandbox/nafath',
+    summary:
+      "Sandbox control: the Nafath app's stand-in page (waiting requests, Approve / Reject / Let expire)",
+    results: z.string(),
+    answers: 'html',
+  },
+  {
     method: 'post',
     path: '/api/v1/mfa/request',
     summary: 'Nafath: start a request (APP-ID/APP-KEY headers; bare JSON, not the envelope)',
     query: mfaRequestQuerySchema,
     body: mfaRequestBodySchema,
     results: mfaRequestResultSchema,
+    answers: 'json',
+    protocol: 'nafath',
   },
   {
     method: 'post',
@@ -44,12 +54,16 @@ export const NAFATH_ROUTES: RouteDoc[] = [
     summary: 'Nafath: status of a request (APP-ID/APP-KEY headers; bare JSON)',
     body: mfaStatusBodySchema,
     results: mfaStatusResultSchema,
+    answers: 'json',
+    protocol: 'nafath',
   },
   {
     method: 'get',
     path: '/api/v1/mfa/jwk',
     summary: 'Nafath: JWKS of the callback tokens (APP-ID/APP-KEY headers; bare JSON)',
     results: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+    answers: 'json',
+    protocol: 'nafath',
   },
   {
     method: 'get',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import type { Page } from '@manzil/contracts';
-import { ZodPipe } from '@manzil/nest-kit';
+import { Public, ZodPipe } from '@manzil/nest-kit';
 import {
   codeIn,
   listEmailQuerySchema,
@@ -19,6 +19,7 @@ import { SinkStore } from './sink.store.js';
 
 /** The SMS provider of development: accepts a message, "delivers" it into the sink. */
 @Controller('v1/sms')
+@Public()
 export class SmsController {
   constructor(private readonly store: SinkStore) {}
 
@@ -44,6 +45,7 @@ export class SmsController {
 
 /** The e-mail sink: what the SMTP adapter would have sent. */
 @Controller('v1/email')
+@Public()
 export class EmailController {
   constructor(private readonly store: SinkStore) {}
 

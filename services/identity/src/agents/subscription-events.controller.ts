@@ -1,0 +1,41 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
+import { subscriptionActivatedV1, type EventEnvelope } from '@manzil/contracts';
+import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
+
+/**
+ * Keeps `entitlements` in step with payments: each `payments.subscription.activated` is
+ * stored once (inbox), however often the bus delivers it. Other types on the topic have no
+ * handler here and are acked unread.
+ */
+@Controller()
+export class SubscriptionEventsController {
+  constructor(private readonly inbox: EventInbox) {}
+
+  @EventPattern(subscriptionActivatedV1.type)
+  async activated(
+    @Payload(new ParseEventPipe(subscriptionActivatedV1))
+    event: EventEnvelope<z.infer<typeof subscriptionActivatedV1.payload>>,
+  ): Promise<void> {
+    const payload = event.payload;
+    await this.inbox.handleOnce(event, (manager) =>
+      manager.query(
+        `INSERT INTO "entitlements" ("subscription_id", "site", "account_id", "plan", "property_quota", "agent_quota", "starts_at", "ends_at")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT ("subscription_id") DO UPDATE SET "plan" = EXCLUDED."plan", "property_quota" = EXCLUDED."property_quota",
+           "agent_quota" = EXCLUDED."agent_quota", "starts_at" = EXCLUDED."starts_at", "ends_at" = EXCLUDED."ends_at"`,
+        [
+          payload.subscriptionId,
+          event.site,
+          payload.accountId,
+          payload.plan,
+          payload.propertyQuota,
+          payload.agentQuota,
+          payload.startsAt,
+          payload.endsAt,
+        ],
+      ),
+    );
+  }
+}
