@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { outboxCommands } from '@manzil/bus';
 import { runServiceCli } from '@manzil/db';
 import { exitOnConfigError, loadConfig } from '@manzil/nest-kit';
 import { envSchema } from './config.js';
@@ -7,7 +8,11 @@ import { seed } from './seed.js';
 
 try {
   const config = loadConfig(envSchema.pick({ DATABASE_URL: true }));
-  await runServiceCli(process.argv.slice(2), { dataSource: buildDataSource(config.DATABASE_URL), seed });
+  await runServiceCli(process.argv.slice(2), {
+    dataSource: buildDataSource(config.DATABASE_URL),
+    seed,
+    commands: outboxCommands,
+  });
 } catch (error) {
   exitOnConfigError(error);
 }

@@ -1,4 +1,4 @@
-import { busEntities, CreateOutboxInbox1710000000000 } from '@manzil/bus';
+import { busEntities, busMigrations } from '@manzil/bus';
 import { createDataSource } from '@manzil/db';
 import { AdminInfo } from './admin-info/admin-info.entity.js';
 import { Banner } from './cms/banner.entity.js';
@@ -32,5 +32,5 @@ export const entities = [
   Complaint,
   Feedback,
 ];
-export const migrations = [CreateOutboxInbox1710000000000, Init1732200000000, Cms1732900000000];
+export const migrations = [...busMigrations, Init1732200000000, Cms1732900000000];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -166,6 +166,7 @@ export const ROUTES: RouteDoc[] = [
     summary: 'An image shipped with the service (blog covers, banners, communities)',
     params: z.object({ file: z.string() }),
     results: z.string(),
+    answers: 'image',
   },
   {
     method: 'post',

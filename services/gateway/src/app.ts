@@ -18,14 +18,6 @@ export async function createGatewayApp(
     logger: logger ?? ['error', 'warn'],
   });
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxy(config.TRUST_PROXY));
   app.enableShutdownHooks();
   return app;
-}
-
-/** "true"/"false", a hop count, or express's names and CIDRs ("loopback", "10.0.0.0/8"). */
-function trustProxy(value: string): boolean | number | string {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -6,18 +6,15 @@ const DEFAULT_CORS_ORIGINS = 'http://ae.localhost:3000,http://sa.localhost:3000,
 const optionalUrl = (name: string) => z.url(`${name} must be an http:// URL`).optional();
 
 /**
- * The gateway verifies no token (each service does), so JWT_PUBLIC_KEY is optional here;
- * it has no database either. Upstream URLs default to the local ports of `contracts`.
+ * The gateway verifies no token (each service does) and has no database. Upstream URLs
+ * default to the local ports of `contracts`.
  */
 export const envSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  JWT_PUBLIC_KEY: z.string().default(''),
   REDIS_URL: z.url('REDIS_URL must be a redis:// URL').default('redis://127.0.0.1:6379'),
   GATEWAY_RATE_NAMESPACE: z.string().min(1).default('manzil:rl'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CORS_ORIGINS: z.string().default(DEFAULT_CORS_ORIGINS),
-  /** Express "trust proxy": whose X-Forwarded-For/-Proto to believe (client IP, https). */
-  TRUST_PROXY: z.string().default('loopback'),
   PROXY_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   FRONTENDS_DIR: z.string().optional(),
   /** JSON object overriding the runtime manifest served at /remotes.json. */

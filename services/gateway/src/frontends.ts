@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { requestLanguage, siteFromHost } from '@manzil/contracts';
+import { renderIndex, type PageHeads } from './page-head.js';
+import { setMetricsRoute } from '@manzil/nest-kit';
 import { sendError } from './respond.js';
 import { isApiPath, pathOf } from './proxy.js';
 
@@ -27,7 +30,7 @@ export function defaultFrontendsDir(): string {
 
 /** webpack's [contenthash] in a file name: safe to cache for a year. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
-const GATEWAY_ROUTES = new Set(['/health', '/ready', '/openapi.json']);
+const GATEWAY_ROUTES = new Set(['/health', '/ready', '/openapi.json', '/metrics']);
 
 function setCacheHeaders(response: Response, path: string): void {
   // The entry points (index.html, remoteEntry.js, mf-manifest.json) keep their names across
@@ -44,15 +47,45 @@ function serve(dir: string): RequestHandler {
   });
 }
 
+/** The `lang` cookie the shell keeps the language choice in (spec §4). */
+function cookieLanguage(request: Request): string | undefined {
+  const match = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? '');
+  return match?.[1];
+}
+
+/** index.html read once per change of the file (a rebuild while the gateway runs is picked up). */
+function indexReader(file: string): () => string | undefined {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    try {
+      const { mtimeMs } = statSync(file);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+      return cached.html;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 /**
  * The shell at `/` (with the SPA fallback to its index.html), each remote at
  * `/remotes/<name>/`, and the runtime manifest at `/remotes.json`. A dist that is not built
  * yet is only a warning at boot: its files answer 404 and the gateway keeps serving the API.
+ *
+ * index.html arrives in the page's own language: `<html lang dir>`, title, description,
+ * canonical, hreflang and Open Graph filled for the route, site and language (`heads`), so a
+ * crawler or a link preview that runs no script sees the right page; 404 for a path no role
+ * knows and for CMS content that does not exist.
  */
-export function frontends(frontendsDir: string, manifestOverride?: string): RequestHandler {
+export function frontends(
+  frontendsDir: string,
+  manifestOverride?: string,
+  heads?: PageHeads,
+): RequestHandler {
   const logger = new Logger('frontends');
   const shellDir = join(frontendsDir, 'shell', 'dist');
   const shellIndex = join(shellDir, 'index.html');
+  const readIndex = indexReader(shellIndex);
   const manifest = manifestOverride
     ? (JSON.parse(manifestOverride) as Record<string, string>)
     : defaultManifest();
@@ -68,6 +101,7 @@ export function frontends(frontendsDir: string, manifestOverride?: string): Requ
     const path = pathOf(request);
     if (GATEWAY_ROUTES.has(path)) return next();
     if (isApiPath(path)) return sendError(request, response, 404, 'NOT_FOUND');
+    setMetricsRoute(response, '(frontends)');
     const notFound = () => sendError(request, response, 404, 'NOT_FOUND');
     if (request.method !== 'GET' && request.method !== 'HEAD') return notFound();
 
@@ -85,11 +119,23 @@ export function frontends(frontendsDir: string, manifestOverride?: string): Requ
     }
     const index = () => {
       // A path with an extension is a file that does not exist, not a page of the app.
-      if (/\.[^/]+$/.test(path) || !existsSync(shellIndex)) return notFound();
+      const html = /\.[^/]+$/.test(path) ? undefined : readIndex();
+      if (html === undefined) return notFound();
       response.setHeader('Cache-Control', 'no-cache');
-      response.sendFile(shellIndex, (error) => {
-        if (error && !response.headersSent) notFound();
-      });
+      // The page's language comes from the `lang` cookie when the URL does not say it.
+      response.setHeader('Vary', 'Cookie');
+      response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      if (!heads) return void response.send(html);
+      const site = siteFromHost(request.headers.host);
+      const search = request.originalUrl.includes('?')
+        ? request.originalUrl.slice(request.originalUrl.indexOf('?'))
+        : '';
+      const language = requestLanguage(path, search, cookieLanguage(request));
+      const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+      void heads.resolve(site, language, path, search).then(
+        ({ head, status }) => response.status(status).send(renderIndex(html, head, site, origin)),
+        () => response.send(html),
+      );
     };
     if (path === '/') return index();
     request.url = request.originalUrl;

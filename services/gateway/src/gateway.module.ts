@@ -3,6 +3,7 @@ import { ManzilKitModule } from '@manzil/nest-kit';
 import type { GatewayConfig } from './config.js';
 import { cors } from './cors.js';
 import { defaultFrontendsDir, frontends } from './frontends.js';
+import { PageHeads } from './page-head.js';
 import { apiProxy, isApiPath, pathOf } from './proxy.js';
 import { RateLimiter } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
@@ -21,7 +22,13 @@ export class AppModule implements NestModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ManzilKitModule.forRoot({ service: 'gateway', jwtPublicKey: config.JWT_PUBLIC_KEY })],
+      imports: [
+        ManzilKitModule.forRoot({
+          service: 'gateway',
+          trustProxy: config.TRUST_PROXY,
+          metricsPort: config.METRICS_PORT,
+        }),
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {
@@ -44,14 +51,20 @@ export class AppModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     const limit = this.limiter.middleware();
+    const table = upstreams(this.config);
+    const content = table.get('content');
     consumer
       .apply(
         securityHeaders,
         cors(this.config.CORS_ORIGINS),
         (request: Request, response: Response, next: NextFunction) =>
           isApiPath(pathOf(request)) ? limit(request, response, next) : next(),
-        apiProxy(upstreams(this.config), this.config.PROXY_TIMEOUT_MS),
-        frontends(this.config.FRONTENDS_DIR ?? defaultFrontendsDir(), this.config.REMOTES_MANIFEST),
+        apiProxy(table, this.config.PROXY_TIMEOUT_MS),
+        frontends(
+          this.config.FRONTENDS_DIR ?? defaultFrontendsDir(),
+          this.config.REMOTES_MANIFEST,
+          content ? new PageHeads(content.target) : undefined,
+        ),
       )
       .forRoutes('{*path}');
   }

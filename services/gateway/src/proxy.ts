@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { posix } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import { siteFromHost } from '@manzil/contracts';
-import { currentContext } from '@manzil/nest-kit';
+import { currentContext, setMetricsRoute } from '@manzil/nest-kit';
 import { sendError } from './respond.js';
 import type { Upstream } from './upstreams.js';
 
@@ -16,10 +17,28 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 }
 
 /**
+ * Paths of a service that are for the cluster, not the internet: its Prometheus metrics.
+ * Compared after decoding, lower-casing (Express routes ignore case) and resolving `//`,
+ * `.` and `..`, so `/METRICS/`, `//metrics` or `/x/../%6detrics` are refused as well.
+ */
+export function isInternalPath(rest: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rest);
+  } catch {
+    return false;
+  }
+  return posix.normalize(`/${decoded.toLowerCase()}`).replace(/\/+$/, '') === '/metrics';
+}
+
+/**
  * `/api/<service>/rest?query` → `<service target>/rest?query`. The site comes from the Host
  * only (a client cannot choose it by sending x-site); the request id is kept when the client
  * sent one so a request can be followed end to end. All other client headers travel as
  * they are, among them `language`, `timezoneOffset` and `authorization`.
+ * X-Forwarded-For is replaced by the one client address the gateway settled on (`req.ip`,
+ * which believes the ingress only when TRUST_PROXY covers it), so a service that trusts the
+ * gateway reads the client there, and nothing a client wrote before it.
  */
 export function apiProxy(table: Map<string, Upstream>, timeoutMs: number): RequestHandler {
   const logger = new Logger('proxy');
@@ -34,6 +53,8 @@ export function apiProxy(table: Map<string, Upstream>, timeoutMs: number): Reque
         proxyReq: (proxyReq: ClientRequest, request: Request) => {
           proxyReq.setHeader('x-site', siteFromHost(request.headers.host));
           proxyReq.setHeader('x-request-id', requestIdOf(request));
+          if (request.ip) proxyReq.setHeader('x-forwarded-for', request.ip);
+          proxyReq.setHeader('x-forwarded-proto', request.protocol);
           // Only for bodies parsed by someone before us (the gateway itself parses none).
           fixRequestBody(proxyReq, request);
         },
@@ -61,7 +82,10 @@ export function apiProxy(table: Map<string, Upstream>, timeoutMs: number): Reque
     if (!match) return next();
     const proxy = proxies.get(match[1]);
     if (!proxy) return sendError(request, response, 404, 'NOT_FOUND');
-    request.url = `${match[2] || '/'}${match[3] ?? ''}`;
+    const rest = match[2] || '/';
+    setMetricsRoute(response, `/api/${match[1]}/*`);
+    if (isInternalPath(rest)) return sendError(request, response, 404, 'NOT_FOUND');
+    request.url = `${rest}${match[3] ?? ''}`;
     return proxy(request, response, next);
   };
 }

@@ -6,8 +6,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { loadConfig } from '@manzil/nest-kit';
-import { testNamespace, testRedisUrl } from '@manzil/testing';
+import { loadConfig, MetricsServer } from '@manzil/nest-kit';
+import {
+  baseUrlOf,
+  driveBadInput,
+  httpSeries,
+  rawRequest,
+  scrapeMetrics,
+  testNamespace,
+  testRedisUrl,
+} from '@manzil/testing';
 import { createGatewayApp } from '../src/app.js';
 import { envSchema, type GatewayConfig } from '../src/config.js';
 
@@ -51,7 +59,10 @@ async function closedPort(): Promise<number> {
 function fakeFrontends(): string {
   const dir = mkdtempSync(join(tmpdir(), 'manzil-frontends-'));
   mkdirSync(join(dir, 'shell', 'dist'), { recursive: true });
-  writeFileSync(join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(
+    join(dir, 'shell', 'dist', 'index.html'),
+    '<!doctype html><html lang="en" dir="ltr"><head><title>shell</title><meta name="description" content="generic" /></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, 'shell', 'dist', 'main.3f2a9c1b.js'), 'console.log("shell")');
   mkdirSync(join(dir, 'customer', 'dist'), { recursive: true });
   writeFileSync(join(dir, 'customer', 'dist', 'mf-manifest.json'), '{"name":"customer"}');
@@ -196,7 +207,8 @@ describe('gateway', () => {
   describe('frontends', () => {
     it('serves the shell, its hashed assets immutable and index.html not cached', async () => {
       const index = await request(app.getHttpServer()).get('/').expect(200);
-      expect(index.text).toContain('<title>shell</title>');
+      expect(index.text).toContain('<div id="root"></div>');
+      expect(index.text).toContain('<title>Find your next home in the UAE | Manzil</title>');
       expect(index.headers['cache-control']).toBe('no-cache');
       const asset = await request(app.getHttpServer()).get('/main.3f2a9c1b.js').expect(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -210,7 +222,7 @@ describe('gateway', () => {
         '/admin/users',
       ]) {
         const page = await request(app.getHttpServer()).get(path).expect(200);
-        expect(page.text).toContain('<title>shell</title>');
+        expect(page.text).toContain('<div id="root"></div>');
         expect(page.headers['cache-control']).toBe('no-cache');
       }
       await request(app.getHttpServer()).get('/missing.js').expect(404);
@@ -218,6 +230,32 @@ describe('gateway', () => {
       const api = await request(app.getHttpServer()).get('/api').expect(404);
       expect(api.body.results).toEqual({ code: 'NOT_FOUND' });
       await request(app.getHttpServer()).post('/property/x').expect(404);
+    });
+
+    it('writes the page head for the route, site and language into index.html', async () => {
+      const arabic = await request(app.getHttpServer())
+        .get('/%D8%B4%D8%B1%D8%A7%D8%A1/%D8%B9%D9%82%D8%A7%D8%B1%D8%A7%D8%AA-%D9%84%D9%84%D8%A8%D9%8A%D8%B9')
+        .set('Host', 'sa.localhost:3000')
+        .expect(200);
+      expect(arabic.text).toMatch(/<html lang="ar" dir="rtl" data-site="sa">/);
+      expect(arabic.text).toContain('<title>عقارات للبيع في السعودية | منزل</title>');
+      expect(arabic.text).not.toContain('generic');
+      expect(arabic.text).toContain(
+        '<link rel="alternate" href="http://sa.localhost:3000/buy/properties-for-sale" hreflang="en" data-manzil-head />',
+      );
+      expect(arabic.headers['vary']).toMatch(/Cookie/);
+      const cookie = await request(app.getHttpServer()).get('/').set('Cookie', 'x=1; lang=ar').expect(200);
+      expect(cookie.text).toMatch(/<html lang="ar" dir="rtl"/);
+      const missing = await request(app.getHttpServer()).get('/no/such/page').expect(404);
+      expect(missing.text).toContain('<meta name="robots" content="noindex" data-manzil-head />');
+      expect(missing.text).toContain('<div id="root"></div>');
+    });
+
+    it('gives a CMS page the site head at once when content does not answer', async () => {
+      const down = await gateway({ CONTENT_URL: `http://127.0.0.1:${await closedPort()}` });
+      const page = await request(down.getHttpServer()).get('/pages/about-us').expect(200);
+      expect(page.text).toContain('<title>Properties to buy and rent in the UAE | Manzil</title>');
+      expect(page.text).toContain('<link rel="canonical" href="http://127.0.0.1');
     });
 
     it('serves each remote under /remotes/<name>/ and 404s a remote that is not built', async () => {
@@ -365,5 +403,118 @@ describe('gateway', () => {
         await request(noRedis.getHttpServer()).get('/api/identity/v1/x').expect(200);
       }
     });
+  });
+
+  describe('client IP behind proxies', () => {
+    // The test client plays the ingress controller from 127.0.0.3, which the gateway trusts;
+    // 127.0.0.4 is any other client. (The whole of 127/8 is loopback.)
+    const INGRESS = '127.0.0.3';
+
+    it('forwards only the client IP it settled on, not the chain a client wrote', async () => {
+      const behindIngress = await gateway({ TRUST_PROXY: `${INGRESS}/32` });
+      const viaIngress = await rawRequest(baseUrlOf(behindIngress), {
+        path: '/api/identity/v1/x',
+        localAddress: INGRESS,
+        headers: { 'x-forwarded-for': '198.51.100.66, 203.0.113.20', 'x-forwarded-proto': 'https' },
+      });
+      const echoed = viaIngress.json as Echo;
+      expect(echoed.headers['x-forwarded-for']).toBe('203.0.113.20');
+      expect(echoed.headers['x-forwarded-proto']).toBe('https');
+      const direct = await rawRequest(baseUrlOf(behindIngress), {
+        path: '/api/identity/v1/x',
+        localAddress: '127.0.0.4',
+        headers: { 'x-forwarded-for': '203.0.113.20', 'x-forwarded-proto': 'https' },
+      });
+      expect((direct.json as Echo).headers['x-forwarded-for']).toBe('127.0.0.4');
+      expect((direct.json as Echo).headers['x-forwarded-proto']).toBe('http');
+    });
+
+    it('limits two clients behind the trusted proxy separately, and ignores a spoofed X-Forwarded-For', async () => {
+      const limited = await gateway({ TRUST_PROXY: `${INGRESS}/32`, RATE_LIMIT_PER_MINUTE: '3' });
+      const call = (localAddress: string, client: string) =>
+        rawRequest(baseUrlOf(limited), {
+          path: '/api/identity/v1/x',
+          localAddress,
+          headers: { 'x-forwarded-for': client },
+        }).then((response) => response.status);
+      const first: number[] = [];
+      for (let i = 0; i < 4; i += 1) first.push(await call(INGRESS, '203.0.113.30'));
+      expect(first).toEqual([200, 200, 200, 429]);
+      expect(await call(INGRESS, '203.0.113.31')).toBe(200);
+      // Straight from an untrusted address: each "client" it claims to be is that address.
+      const spoofed: number[] = [];
+      for (let i = 0; i < 4; i += 1) spoofed.push(await call('127.0.0.4', `198.51.100.${i}`));
+      expect(spoofed).toEqual([200, 200, 200, 429]);
+    });
+  });
+
+  describe('metrics', () => {
+    it('never forwards /api/<service>/metrics, however it is spelt', async () => {
+      for (const path of [
+        '/api/identity/metrics',
+        '/api/identity/metrics/',
+        '/api/identity/METRICS',
+        '/api/identity//metrics',
+        '/api/identity/x/../metrics',
+        '/api/identity/%6detrics',
+        '/api/listings/metrics?format=text',
+      ]) {
+        // sent as written: supertest would resolve the dot segments itself
+        const response = await rawRequest(baseUrlOf(app), { path, headers: { language: 'ar' } });
+        expect([path, response.status, (response.json as { results?: unknown }).results]).toEqual([
+          path,
+          404,
+          { code: 'NOT_FOUND' },
+        ]);
+      }
+      // a path that merely contains the word still goes through
+      await request(app.getHttpServer()).get('/api/identity/v1/metrics-report').expect(200);
+    });
+
+    it('counts proxied requests under the service, not the URL, on its own /metrics', async () => {
+      await request(app.getHttpServer()).get('/api/listings/v1/properties/villa-101').expect(200);
+      await request(app.getHttpServer()).get('/api/nope/v1/x').expect(404);
+      await request(app.getHttpServer()).get('/buy/properties-for-sale').expect(200);
+      const series = httpSeries(await scrapeMetrics(app), 'gateway');
+      const routes = new Set(series.map((s) => s.route));
+      expect(routes).toContain('/api/listings/*');
+      expect(routes).toContain('(frontends)');
+      expect(routes).toContain('(unmatched)');
+      expect([...routes].filter((route) => route.includes('villa') || route.includes('nope'))).toEqual([]);
+    });
+
+    it('serves /metrics on METRICS_PORT only, when one is set', async () => {
+      const separate = await gateway({ METRICS_PORT: '0' });
+      const port = separate.get(MetricsServer).address();
+      expect((await rawRequest(`http://127.0.0.1:${port}`, { path: '/metrics' })).status).toBe(200);
+      expect((await rawRequest(baseUrlOf(separate), { path: '/metrics' })).status).toBe(404);
+    });
+  });
+
+  describe('bad input', () => {
+    it('refuses control characters in the address before proxying, in the request language', async () => {
+      const response = await request(app.getHttpServer())
+        .get('/api/identity/v1/pages/%00')
+        .set('language', 'ar');
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        status: 400,
+        success: false,
+        message: 'هذا الطلب غير صالح.',
+        results: { code: 'INVALID_REQUEST' },
+      });
+      expect((await request(app.getHttpServer()).get('/some/page%00')).status).toBe(400);
+      const query = await request(app.getHttpServer()).get('/api/identity/v1/x?q=a%07b');
+      expect([query.status, query.body.results.fields]).toEqual([
+        422,
+        [{ field: 'q', message: 'This contains characters that are not allowed.' }],
+      ]);
+    });
+
+    it('answers generated bad input on its own endpoints below 500, in the envelope', async () => {
+      const report = await driveBadInput(app);
+      expect(report.undocumented).toEqual([]);
+      expect(report.failures).toEqual([]);
+    }, 60_000);
   });
 });

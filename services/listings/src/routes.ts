@@ -1,10 +1,8 @@
+import { z } from 'zod';
 import { propertyIdParamsSchema, propertySlugParamsSchema, propertySummarySchema } from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
 
-/**
- * The OpenAPI description, built from the schemas the controllers validate with. The demo
- * media route answers with an image, not the envelope, so it is described in the README.
- */
+/** The OpenAPI description, built from the schemas the controllers validate with. */
 export const ROUTES: RouteDoc[] = [
   {
     method: 'get',
@@ -20,5 +18,13 @@ export const ROUTES: RouteDoc[] = [
     params: propertyIdParamsSchema,
     results: propertySummarySchema,
     roles: ['admin'],
+  },
+  {
+    method: 'get',
+    path: '/v1/media/demo/:file',
+    summary: 'A photo of the demo listings (an image, not the envelope)',
+    params: z.object({ file: z.string() }),
+    results: z.string(),
+    answers: 'image',
   },
 ];

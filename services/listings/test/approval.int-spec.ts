@@ -6,7 +6,7 @@ import { propertySummarySchema, TOPICS } from '@manzil/contracts';
 import {
   createTestApp,
   createMigratedDatabase,
-  testKeys,
+  testJwksUrl,
   testNamespace,
   testRedisUrl,
   tokenFor,
@@ -32,7 +32,7 @@ describe('listings: approval', () => {
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),
       BUS_NAMESPACE: namespace,
-      JWT_PUBLIC_KEY: testKeys.publicKey,
+      JWT_JWKS_URL: testJwksUrl(),
       PORT: 0,
     });
     app = await createTestApp(AppModule.forRoot(config));

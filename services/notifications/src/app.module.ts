@@ -1,7 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@manzil/db';
-import { BusModule, ManzilKitModule } from '@manzil/nest-kit';
+import {
+  authOptionsFrom,
+  BusModule,
+  busOptionsFromEnv,
+  ManzilKitModule,
+  outboxAdminRoutes,
+} from '@manzil/nest-kit';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
 import { NotificationsModule, NOTIFICATION_ROUTES } from './notifications/notifications.module.js';
@@ -15,9 +21,11 @@ export class AppModule {
       imports: [
         ManzilKitModule.forRoot({
           service: 'notifications',
-          jwtPublicKey: config.JWT_PUBLIC_KEY,
+          auth: authOptionsFrom(config),
           redisUrl: config.REDIS_URL,
-          routes: NOTIFICATION_ROUTES,
+          routes: [...NOTIFICATION_ROUTES, ...outboxAdminRoutes],
+          trustProxy: config.TRUST_PROXY,
+          metricsPort: config.METRICS_PORT,
         }),
         TypeOrmModule.forRoot(dataSourceOptions({ url: config.DATABASE_URL, entities, migrations })),
         BusModule.forRoot({
@@ -26,6 +34,7 @@ export class AppModule {
           namespace: config.BUS_NAMESPACE,
           kafkaBrokers: config.KAFKA_BROKERS,
           relay: false,
+          ...busOptionsFromEnv(config),
         }),
         NotificationsModule,
       ],

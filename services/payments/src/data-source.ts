@@ -1,9 +1,9 @@
-import { busEntities, CreateOutboxInbox1710000000000 } from '@manzil/bus';
+import { busEntities, busMigrations } from '@manzil/bus';
 import { createDataSource } from '@manzil/db';
 import { Plan } from './plans/plan.entity.js';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
 
 /** The one data source of the service, used by the app module and the CLI. */
 export const entities = [...busEntities, Plan];
-export const migrations = [CreateOutboxInbox1710000000000, Init1732200000000];
+export const migrations = [...busMigrations, Init1732200000000];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

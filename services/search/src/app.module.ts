@@ -1,7 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@manzil/db';
-import { BusModule, ManzilKitModule } from '@manzil/nest-kit';
+import {
+  authOptionsFrom,
+  BusModule,
+  busOptionsFromEnv,
+  ManzilKitModule,
+  outboxAdminRoutes,
+} from '@manzil/nest-kit';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
 import { PropertiesModule } from './properties/properties.module.js';
@@ -17,9 +23,11 @@ export class AppModule {
       imports: [
         ManzilKitModule.forRoot({
           service: 'search',
-          jwtPublicKey: config.JWT_PUBLIC_KEY,
+          auth: authOptionsFrom(config),
           redisUrl: config.REDIS_URL,
-          routes: ROUTES,
+          routes: [...ROUTES, ...outboxAdminRoutes],
+          trustProxy: config.TRUST_PROXY,
+          metricsPort: config.METRICS_PORT,
         }),
         TypeOrmModule.forRoot(dataSourceOptions({ url: config.DATABASE_URL, entities, migrations })),
         // No relay: search publishes nothing (yet); it only consumes.
@@ -28,6 +36,7 @@ export class AppModule {
           redisUrl: config.REDIS_URL,
           namespace: config.BUS_NAMESPACE,
           kafkaBrokers: config.KAFKA_BROKERS,
+          ...busOptionsFromEnv(config),
         }),
         ReadModelModule,
         PropertiesModule,

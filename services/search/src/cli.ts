@@ -1,13 +1,24 @@
 import 'reflect-metadata';
+import { outboxCommands, runBusCli } from '@manzil/bus';
 import { runServiceCli } from '@manzil/db';
-import { exitOnConfigError, loadConfig } from '@manzil/nest-kit';
+import { busCliOptions, exitOnConfigError, loadConfig } from '@manzil/nest-kit';
 import { envSchema } from './config.js';
 import { buildDataSource } from './data-source.js';
 
-/** No seed: the read model fills itself from listings' events (listings' seed publishes them). */
+/**
+ * node dist/cli.js migrate|revert|outbox:dead|outbox:replay|outbox:discard, or bus:replay
+ * --topic <topic> [--group <group>] (dead letters back onto their topic; this service's group by
+ * default). No seed: the read model fills itself from listings' events (listings' seed publishes them).
+ */
+const argv = process.argv.slice(2);
 try {
-  const config = loadConfig(envSchema.pick({ DATABASE_URL: true }));
-  await runServiceCli(process.argv.slice(2), { dataSource: buildDataSource(config.DATABASE_URL) });
+  if (argv[0]?.startsWith('bus:')) {
+    const config = loadConfig(envSchema.pick({ REDIS_URL: true, BUS_NAMESPACE: true, KAFKA_BROKERS: true }));
+    await runBusCli(argv, busCliOptions('search', config));
+  } else {
+    const config = loadConfig(envSchema.pick({ DATABASE_URL: true }));
+    await runServiceCli(argv, { dataSource: buildDataSource(config.DATABASE_URL), commands: outboxCommands });
+  }
 } catch (error) {
   exitOnConfigError(error);
 }

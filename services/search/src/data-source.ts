@@ -1,8 +1,8 @@
-import { busEntities, CreateOutboxInbox1710000000000 } from '@manzil/bus';
+import { busEntities, busMigrations } from '@manzil/bus';
 import { createDataSource } from '@manzil/db';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
 import { ListingRead } from './read-model/listing-read.entity.js';
 
 export const entities = [...busEntities, ListingRead];
-export const migrations = [CreateOutboxInbox1710000000000, Init1732200000000];
+export const migrations = [...busMigrations, Init1732200000000];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -6,7 +6,7 @@ import {
   createTestApp,
   createTestDatabase,
   expectEventually,
-  testKeys,
+  testJwksUrl,
   testNamespace,
   testRedisUrl,
   tokenFor,
@@ -39,7 +39,7 @@ describe('listings → bus → search', () => {
   const common = {
     REDIS_URL: testRedisUrl(),
     BUS_NAMESPACE: namespace,
-    JWT_PUBLIC_KEY: testKeys.publicKey,
+    JWT_JWKS_URL: testJwksUrl(),
     PORT: 0,
   };
   let listingsDb: TestDatabase;

@@ -8,7 +8,7 @@ import {
   createTestApp,
   createMigratedDatabase,
   expectEventually,
-  testKeys,
+  testJwksUrl,
   testNamespace,
   testRedisUrl,
   type TestDatabase,
@@ -31,7 +31,7 @@ describe('search: read model fed by listing events', () => {
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),
       BUS_NAMESPACE: namespace,
-      JWT_PUBLIC_KEY: testKeys.publicKey,
+      JWT_JWKS_URL: testJwksUrl(),
       PORT: 0,
     });
     app = await createTestApp(AppModule.forRoot(config));

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FindOptionsOrder, Repository } from 'typeorm';
 import type { Site } from '@manzil/contracts';
-import { CurrentSite, ZodPipe } from '@manzil/nest-kit';
+import { CurrentSite, Public, ZodPipe } from '@manzil/nest-kit';
 import { Auction, type AuctionStatus } from './auction.entity.js';
 import {
   listAuctionsQuerySchema,
@@ -28,6 +28,7 @@ export class AuctionsController {
 
   /** Public: auctions of the request's site, optionally of one status. */
   @Get()
+  @Public()
   async list(
     @Query(new ZodPipe(listAuctionsQuerySchema)) query: ListAuctionsQuery,
     @CurrentSite() site: Site,

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { updateAdminInfoSchema, type Language, type Site, type UpdateAdminInfo } from '@manzil/contracts';
-import { CurrentLanguage, CurrentSite, Roles, ZodPipe } from '@manzil/nest-kit';
+import { CurrentLanguage, CurrentSite, Public, Roles, ZodPipe } from '@manzil/nest-kit';
 import { AdminInfoService } from './admin-info.service.js';
 
 @Controller('v1')
@@ -8,6 +8,7 @@ export class AdminInfoController {
   constructor(private readonly adminInfo: AdminInfoService) {}
 
   @Get('admin-info')
+  @Public()
   read(@CurrentSite() site: Site, @CurrentLanguage() language: Language) {
     return this.adminInfo.read(site, language);
   }

@@ -7,7 +7,7 @@ import {
   type Language,
   type Site,
 } from '@manzil/contracts';
-import { AppException, CurrentLanguage, CurrentSite, ZodPipe } from '@manzil/nest-kit';
+import { AppException, CurrentLanguage, CurrentSite, Public, ZodPipe } from '@manzil/nest-kit';
 import type { z } from 'zod';
 import { PublicContentService } from './public-content.service.js';
 
@@ -18,6 +18,7 @@ function checkSlug(slug: string): string {
 }
 
 @Controller('v1')
+@Public()
 export class PublicContentController {
   constructor(private readonly content: PublicContentService) {}
 

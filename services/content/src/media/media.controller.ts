@@ -2,13 +2,14 @@ import { readdir } from 'node:fs/promises';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { contentMediaUrl } from '@manzil/contracts';
-import { imageContentType, Roles, sendImageFile } from '@manzil/nest-kit';
+import { imageContentType, Public, Roles, sendImageFile } from '@manzil/nest-kit';
 import { MEDIA_DIR } from './media.js';
 
 /** Serves the blog covers, community and banner art: there is no object storage in development. */
 @Controller('v1')
 export class MediaController {
   @Get('media/:file')
+  @Public()
   async file(@Param('file') file: string, @Res() response: Response): Promise<void> {
     await sendImageFile(response, MEDIA_DIR, file);
   }

@@ -19,6 +19,7 @@ import {
   CurrentLanguage,
   CurrentSite,
   CurrentUser,
+  Public,
   Roles,
   withMessage,
   ZodPipe,
@@ -32,6 +33,7 @@ export class MessagesController {
   constructor(private readonly messages: MessagesService) {}
 
   @Post('contact-us')
+  @Public()
   async contactUs(
     @Body(new ZodPipe(contactUsSchema)) input: ContactUs,
     @CurrentSite() site: Site,
@@ -44,6 +46,7 @@ export class MessagesController {
   }
 
   @Post('complaints-and-suggestions')
+  @Public()
   async complaint(
     @Body(new ZodPipe(complaintSchema)) input: ComplaintInput,
     @CurrentSite() site: Site,
@@ -55,6 +58,7 @@ export class MessagesController {
   }
 
   @Post('feedback')
+  @Public()
   async feedback(
     @Body(new ZodPipe(feedbackSchema)) input: FeedbackInput,
     @CurrentSite() site: Site,

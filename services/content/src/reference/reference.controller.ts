@@ -1,13 +1,14 @@
 import { Controller, Get } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type Language, type MasterData, type MortgageSettings, type Site } from '@manzil/contracts';
-import { AppException, CurrentLanguage, CurrentSite } from '@manzil/nest-kit';
+import { AppException, CurrentLanguage, CurrentSite, Public } from '@manzil/nest-kit';
 import { PublicCache } from '../cms/public-cache.js';
 import { MasterDataOption } from './master-data-option.entity.js';
 import { MortgageSetting } from './mortgage-setting.entity.js';
 
 /** Reference data the forms and the mortgage calculator read; seeded, changed by migration/seed. */
 @Controller('v1')
+@Public()
 export class ReferenceController {
   constructor(
     private readonly dataSource: DataSource,

@@ -5,7 +5,7 @@ import {
   type Site,
   type UpdateSiteConfig as Change,
 } from '@manzil/contracts';
-import { CurrentLanguage, CurrentSite, currentContext, Roles, ZodPipe } from '@manzil/nest-kit';
+import { currentContext, CurrentLanguage, CurrentSite, Public, Roles, ZodPipe } from '@manzil/nest-kit';
 import { SiteConfigService } from './site-config.service.js';
 import { UpdateSiteConfig } from './update-site-config.js';
 
@@ -17,6 +17,7 @@ export class SiteConfigController {
   ) {}
 
   @Get('config')
+  @Public()
   get(@CurrentSite() site: Site, @CurrentLanguage() language: Language) {
     return this.configs.get(site, language);
   }

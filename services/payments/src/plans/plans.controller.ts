@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { paginationQuerySchema, type Language, type PaginationQuery, type Site } from '@manzil/contracts';
-import { CurrentLanguage, CurrentSite, ZodPipe } from '@manzil/nest-kit';
+import { CurrentLanguage, CurrentSite, Public, ZodPipe } from '@manzil/nest-kit';
 import { Plan } from './plan.entity.js';
 import { toPlanView, type PlanPage } from './plan.schema.js';
 
@@ -12,6 +12,7 @@ export class PlansController {
 
   /** Public: the plans of the request's site, cheapest tier first, then by duration. */
   @Get()
+  @Public()
   async list(
     @Query(new ZodPipe(paginationQuerySchema)) query: PaginationQuery,
     @CurrentSite() site: Site,

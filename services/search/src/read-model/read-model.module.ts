@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ListingEventsConsumer } from './listing-events.consumer.js';
+import { ListingEventsController } from './listing-events.controller.js';
 import { PostgresSearchEngine } from './postgres-search-engine.js';
 import { SEARCH_ENGINE } from './search-engine.js';
 
 @Module({
-  providers: [{ provide: SEARCH_ENGINE, useClass: PostgresSearchEngine }, ListingEventsConsumer],
+  controllers: [ListingEventsController],
+  providers: [{ provide: SEARCH_ENGINE, useClass: PostgresSearchEngine }],
   exports: [SEARCH_ENGINE],
 })
 export class ReadModelModule {}
