@@ -5,11 +5,18 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const rootPackage = require('../package.json');
 
 const rootDeps = rootPackage.dependencies;
+// Not a root dependency (it comes with @tanstack/react-query): its own installed version.
+const queryCoreVersion = require('@tanstack/query-core/package.json').version;
 
 /**
  * Shared as singletons between the shell and the remotes: one React, one router (the
  * remotes' <Routes> live in the shell's router), one react-intl and one design system (its
- * CSS is injected once).
+ * CSS is injected once). One TanStack Query: the shell's QueryClientProvider wraps every
+ * remote's outlet, and a remote's useQuery finds that context only if both use the same
+ * module (a second copy would have its own context, and no client). Its core too, whose
+ * focus and online managers are module-level. react-hook-form is shared so a remote's
+ * useWatch/useFieldArray work on the control @manzil/ui's useContractForm made (its zod
+ * resolver is only imported by @manzil/ui, so it comes with it).
  */
 const shared = {
   react: { singleton: true, requiredVersion: rootDeps.react },
@@ -17,6 +24,9 @@ const shared = {
   'react-dom': { singleton: true, requiredVersion: rootDeps['react-dom'] },
   'react-router': { singleton: true, requiredVersion: rootDeps['react-router'] },
   'react-intl': { singleton: true, requiredVersion: rootDeps['react-intl'] },
+  '@tanstack/react-query': { singleton: true, requiredVersion: rootDeps['@tanstack/react-query'] },
+  '@tanstack/query-core': { singleton: true, requiredVersion: queryCoreVersion },
+  'react-hook-form': { singleton: true, requiredVersion: rootDeps['react-hook-form'] },
   '@manzil/ui': { singleton: true, requiredVersion: '*' },
 };
 

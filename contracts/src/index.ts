@@ -12,3 +12,4 @@ export * from './validation.js';
 export * from './identity.js';
 export * from './cms.js';
 export * from './units.js';
+export * from './page-heads.js';

@@ -259,3 +259,45 @@ export function photoSvg(seed) {
 <rect width="400" height="300" fill="url(#s)"/><circle cx="${80 + ((seed * 37) % 240)}" cy="70" r="26" fill="#fff6da" opacity="0.9"/>
 ${towers.join('')}<rect y="292" width="400" height="8" fill="#2b3b36"/></svg>`;
 }
+
+const MENU_LINKS = {
+  buy: ['/buy/properties-for-sale', '/شراء/عقارات-للبيع'],
+  rent: ['/rent/properties-for-rent', '/ايجار/عقارات-للايجار'],
+  'commercial-buy': ['/commercial/properties-for-sale', '/تجاري/عقارات-للبيع'],
+  'commercial-rent': ['/commercial/properties-for-rent', '/تجاري/عقارات-للايجار'],
+};
+
+/** GET /api/content/v1/top-menus results (contracts' topMenuItemSchema): the listing types. */
+export function topMenu() {
+  return Object.entries(TYPE_NAMES).map(([slug, name], index) => ({
+    _id: `00000000-0000-4000-8000-00000000000${index + 1}`,
+    name: name.en,
+    nameAr: name.ar,
+    link: MENU_LINKS[slug][0],
+    linkAr: MENU_LINKS[slug][1],
+    menuSlug: slug,
+  }));
+}
+
+/** GET /api/content/v1/admin-info results (contracts' adminInfoSchema), in the request's language. */
+export function adminInfo(site, language) {
+  const ae = site === 'ae';
+  const address = ae
+    ? { en: 'Office 1201, Marina Plaza, Dubai Marina, Dubai', ar: 'مكتب 1201، مارينا بلازا، دبي مارينا، دبي' }
+    : { en: 'King Fahd Road, Al Olaya, Riyadh', ar: 'طريق الملك فهد، العليا، الرياض' };
+  return {
+    email: ae ? 'hello@manzil.ae' : 'hello@manzil.sa',
+    mobile: ae ? '4 123 4567' : '11 123 4567',
+    phonePrefix: ae ? '+971' : '+966',
+    whatsapp: ae ? '97141234567' : '966111234567',
+    addresses: [address[language]],
+    facebookUrl: 'https://facebook.com/manzil',
+    linkedinUrl: null,
+    twitterUrl: null,
+    youtubeUrl: null,
+    instgramUrl: 'https://instagram.com/manzil',
+    appStoreUrl: ae ? null : 'https://apps.apple.com/app/manzil',
+    playStoreUrl: ae ? null : 'https://play.google.com/store/apps/details?id=manzil',
+    licenceCertificateUrl: null,
+  };
+}

@@ -52,6 +52,7 @@ function profile(role, site) {
     verified: true,
     isNafathVerified: false,
     companyId: null,
+    emailVerified: false,
   };
 }
 

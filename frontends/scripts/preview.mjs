@@ -2,7 +2,8 @@
 // frontends can be tried in a browser before the services exist:
 //   /remotes.json          → frontends/shell/dist/remotes.json
 //   /remotes/<name>/...    → frontends/<name>/dist/...
-//   /api/content/v1/config, /api/search/v1/properties → stubs (preview-fixtures.mjs)
+//   /api/content/v1/config, top-menus, admin-info, /api/search/v1/properties, the bell's
+//   /api/notifications/v1/notifications → stubs (preview-fixtures.mjs)
 //   /api/identity/**       → stubs (preview-identity.mjs)
 //   /api/content/**        → a real content service when PREVIEW_CONTENT_URL is set (preview-content.mjs)
 //   anything else          → frontends/shell/dist, falling back to its index.html
@@ -11,7 +12,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LISTINGS, photoSvg, siteConfig } from './preview-fixtures.mjs';
+import { LISTINGS, adminInfo, photoSvg, siteConfig, topMenu } from './preview-fixtures.mjs';
 import { identityStub } from './preview-identity.mjs';
 import { contentServiceUrl, proxyContent } from './preview-content.mjs';
 
@@ -97,6 +98,29 @@ async function api(request, response, url, log) {
       message: 'OK',
       results: siteConfig(site, language),
     });
+  }
+  if (url.pathname === '/api/content/v1/top-menus') {
+    return sendJson(response, 200, { status: 200, success: true, message: 'OK', results: topMenu() });
+  }
+  if (url.pathname === '/api/content/v1/admin-info') {
+    return sendJson(response, 200, {
+      status: 200,
+      success: true,
+      message: 'OK',
+      results: adminInfo(site, language),
+    });
+  }
+  // The home page's rows: nothing to show yet (the real ones come with PREVIEW_CONTENT_URL).
+  if (url.pathname === '/api/content/v1/home-banner') {
+    return sendJson(response, 200, { status: 200, success: true, message: 'OK', results: [] });
+  }
+  if (url.pathname === '/api/content/v1/blogs' || url.pathname === '/api/content/v1/communities') {
+    const results = { items: [], page: 1, limit: Number(url.searchParams.get('limit') ?? 10), total: 0 };
+    return sendJson(response, 200, { status: 200, success: true, message: 'OK', results });
+  }
+  if (url.pathname === '/api/notifications/v1/notifications') {
+    const results = { items: [], page: 1, limit: 1, total: 0 };
+    return sendJson(response, 200, { status: 200, success: true, message: 'OK', results });
   }
   if (url.pathname === '/api/search/v1/properties') {
     const type = url.searchParams.get('propertyType') ?? 'buy';

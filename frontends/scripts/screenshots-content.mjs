@@ -4,12 +4,14 @@
 // Usage (after building shell, customer, admin, and with a migrated + seeded content service):
 //   PREVIEW_CONTENT_URL=http://127.0.0.1:4006 PREVIEW_JWT_KEY=/path/private.pem \
 //     node frontends/scripts/screenshots-content.mjs
-// PREVIEW_JWT_KEY is the PKCS#8 private key matching the service's JWT_PUBLIC_KEY (admin token).
+// PREVIEW_JWT_KEY is the PKCS#8 private key of a key the service's JWKS publishes (JWT_JWKS_URL,
+// identity's; the dev key is .data/keys/jwt-private.pem): an admin token is signed with it.
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SignJWT, importPKCS8 } from 'jose';
+import { calculateJwkThumbprint, exportJWK, importPKCS8, SignJWT } from 'jose';
+import { createPublicKey } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import { startPreview } from './preview.mjs';
 
@@ -22,10 +24,15 @@ const check = (condition, message) => {
 
 async function adminToken(site) {
   if (!process.env.PREVIEW_JWT_KEY) return null;
-  const key = await importPKCS8(await readFile(process.env.PREVIEW_JWT_KEY, 'utf8'), 'RS256');
-  return new SignJWT({ role: 'admin', site, firstName: 'Admin' })
-    .setProtectedHeader({ alg: 'RS256' })
+  const pem = await readFile(process.env.PREVIEW_JWT_KEY, 'utf8');
+  const key = await importPKCS8(pem, 'RS256');
+  // The kid identity would write: the RFC 7638 thumbprint of the public key.
+  const kid = await calculateJwkThumbprint(await exportJWK(createPublicKey(pem)));
+  return new SignJWT({ role: 'admin', site, firstName: 'Admin', tv: 0 })
+    .setProtectedHeader({ alg: 'RS256', kid })
     .setSubject(randomUUID())
+    .setIssuer(process.env.JWT_ISSUER ?? 'manzil-identity')
+    .setAudience(process.env.JWT_AUDIENCE ?? 'manzil')
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(key);

@@ -1,12 +1,15 @@
 // Looks at the built frontends in a real browser (Debian's Chromium + playwright-core):
-// `/` and `/buy/properties-for-sale` on both sites, in both languages, at 375/768/1280 px,
-// plus a few journeys (language switch, country switch, a remote that is down). Writes PNGs
-// to frontends/.screenshots/ and fails on a broken page or a console error.
+// `/`, `/buy/properties-for-sale` and `/contact-us` on both sites, in both languages, at
+// 375/768/1280 px, plus a few journeys (language switch, country switch, a remote that is
+// down, and journeys-data.mjs: Back to results, one shared read, sticky tabs, the footer
+// without admin info). Writes PNGs to frontends/.screenshots/ and fails on a broken page or a
+// console error.
 // Usage: node frontends/scripts/screenshots.mjs   (after building the five frontends)
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { fakeToken, launchBrowser, openPage } from './browser-kit.mjs';
+import { dataJourneys } from './journeys-data.mjs';
 import { startPreview } from './preview.mjs';
 
 const OUT = resolve(fileURLToPath(new URL('../.screenshots', import.meta.url)));
@@ -14,44 +17,15 @@ const WIDTHS = [375, 768, 1280];
 const PATHS = [
   ['home', '/'],
   ['buy', '/buy/properties-for-sale'],
+  ['contact', '/contact-us'],
 ];
 const failures = [];
 const check = (condition, message) => {
   if (!condition) failures.push(message);
 };
 
-/** An unsigned token with the agent role: the shell only reads the payload. */
-function fakeToken(role, name) {
-  const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ role, firstName: name, exp: 4102444800 })}.x`;
-}
-
-async function openPage(context, url, errors) {
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    // The fixtures point one listing in eleven at a missing photo on purpose (placeholder check).
-    if (message.type() === 'error' && !message.location().url.endsWith('/missing.jpg'))
-      errors.push(`${url}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${url}: ${error.message}`));
-  await page.goto(url, { waitUntil: 'networkidle' });
-  return page;
-}
-
 const preview = await startPreview(Number(process.env.PREVIEW_PORT ?? 3300));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchBrowser();
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
 
@@ -308,7 +282,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const errors = [];
     const page = await openPage(context, `${preview.url('ae')}/buy/properties-for-sale`, errors);
-    await page.getByTestId('language-select').selectOption('ar');
+    await page.getByTestId('language-option-ar').first().click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.getByTestId('property-card').first().waitFor();
     check(
@@ -334,10 +308,9 @@ try {
       'config refetched in Arabic',
     );
     // Country switch: same path on the other site's origin, language carried over.
-    await Promise.all([
-      page.waitForURL(/sa\.localhost/),
-      page.getByTestId('country-select').selectOption('sa'),
-    ]);
+    await page.getByTestId('country-switcher').click();
+    await page.screenshot({ path: join(OUT, 'ae-ar-1280-country-open.png') });
+    await Promise.all([page.waitForURL(/sa\.localhost/), page.getByTestId('country-option-sa').click()]);
     await page.getByTestId('property-card').first().waitFor();
     check(
       (await page.getByTestId('currency-indicator').textContent()) === '﷼',
@@ -347,6 +320,8 @@ try {
     check(errors.length === 0, `language/country switch: ${errors.join(' | ')}`);
     await context.close();
   }
+
+  await dataJourneys({ browser, preview, check, openPage, shot: (name) => join(OUT, `${name}.png`) });
 
   // Guards: a visitor is sent to /login; an agent may open /manage-properties.
   {
@@ -369,7 +344,7 @@ try {
     check(await page.getByTestId('site-footer').isVisible(), 'footer stays when agent-portal is down');
     check(await page.getByTestId('user-chip').isVisible(), 'agent is logged in');
     await page.screenshot({ path: join(OUT, 'ae-en-1280-agent-portal-down.png') });
-    await page.getByTestId('language-select').selectOption('ar');
+    await page.getByTestId('language-option-ar').first().click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.getByTestId('remote-unavailable').waitFor();
     await page.screenshot({ path: join(OUT, 'ae-ar-1280-agent-portal-down.png') });

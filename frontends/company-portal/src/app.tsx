@@ -1,7 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';
 import { AgentFormPage } from './agents/agent-form-page.js';
-import { PortalFeedbackProvider } from './agents/feedback.js';
 import { MyAgentsPage } from './agents/my-agents-page.js';
 import ar from './i18n/ar.json' with { type: 'json' };
 import en from './i18n/en.json' with { type: 'json' };
@@ -9,18 +8,20 @@ import './company-portal.css';
 
 const messages = { en, ar };
 
-/** A company's own screens (its agents), mounted by the shell. */
+/**
+ * A company's own screens (its agents), mounted by the shell. Toasts and the confirm dialog
+ * are the shell's (`useFeedback`, through the shared `@manzil/ui`): one toast on screen at a
+ * time, whichever app shows it.
+ */
 export default function App({ language, site }: RemoteAppProps) {
   return (
     <LanguageProvider language={language} messages={messages[language]}>
-      <PortalFeedbackProvider>
-        <div className="mz-container">
-          <Routes>
-            <Route path="/myAgents" element={<MyAgentsPage language={language} />} />
-            <Route path="/addAgent" element={<AgentFormPage language={language} site={site} />} />
-          </Routes>
-        </div>
-      </PortalFeedbackProvider>
+      <div className="mz-container">
+        <Routes>
+          <Route path="/myAgents" element={<MyAgentsPage language={language} />} />
+          <Route path="/addAgent" element={<AgentFormPage language={language} site={site} />} />
+        </Routes>
+      </div>
     </LanguageProvider>
   );
 }

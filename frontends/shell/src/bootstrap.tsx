@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@manzil/ui';
 import { registerRemotes } from './remotes/registry.js';
 import { ShellApp } from './shell-app.js';
 import './shell.css';
@@ -8,12 +10,21 @@ import './shell.css';
 // Start fetching /remotes.json while the language messages load.
 void registerRemotes();
 
+/**
+ * The page's one QueryClient: it wraps the routes and so every remote's outlet, and the
+ * remotes share @tanstack/react-query with the shell (webpack.common.cjs), so their reads
+ * land in this cache too.
+ */
+const queryClient = createQueryClient();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('shell: #root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter>
-      <ShellApp />
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <ShellApp />
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

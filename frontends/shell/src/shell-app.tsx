@@ -31,6 +31,7 @@ import {
   markLanguageChanged,
   useLanguageChangeReload,
 } from './chrome/language-change.js';
+import { MAIN_ID, RouteAnnouncer, SkipLink, useRouteFocus } from './chrome/page-focus.js';
 import { useSiteConfig } from './config/site-config.js';
 import {
   LANGUAGE_QUERY_PARAM,
@@ -42,10 +43,11 @@ import {
 } from './i18n/language.js';
 import { Footer } from './layout/footer.js';
 import { Header } from './layout/header.js';
+import { useScrollRestoration } from './navigation/scroll-restoration.js';
 import { ProfilePage } from './profile/profile-page.js';
 import { RemoteOutlet } from './remotes/remote-outlet.js';
 import { remoteFor } from './remotes/registry.js';
-import { siteFromHost, siteUrl } from './site/site.js';
+import { siteFromHost } from './site/site.js';
 
 /** The language state: document attributes, messages, saving, other tabs, `?lang=`. */
 function useLanguageState() {
@@ -104,6 +106,7 @@ export function ShellApp() {
   const role = roleOf(session);
   const config = useSiteConfig(site, language);
   useLanguageChangeReload();
+  useScrollRestoration();
 
   // A language carried over from the other country's site: keep it, then tidy the URL.
   useEffect(() => {
@@ -130,19 +133,17 @@ export function ShellApp() {
     [location.pathname, location.search, navigate, setLanguage],
   );
 
-  const changeSite = useCallback(
-    (target: Site) => {
-      if (target !== site) window.location.assign(siteUrl(target, window.location, language));
-    },
-    [site, language],
-  );
-
   const shellContext = useMemo(() => ({ language, site, changeLanguage }), [language, site, changeLanguage]);
 
+  const redirect = isKnownRoute(location.pathname) && !isRouteAllowed(role, location.pathname);
+  // Focus and announce each page once it shows (not the covers, not a redirect on the way).
+  const announcement = useRouteFocus(
+    sessionReady && !redirect && messages ? `${language} ${location.pathname}` : null,
+    language,
+  );
+
   if (!sessionReady) return <div className="shell-cover" data-testid="session-cover" aria-busy="true" />;
-  if (isKnownRoute(location.pathname) && !isRouteAllowed(role, location.pathname)) {
-    return <Navigate to={redirectFor(role)} replace />;
-  }
+  if (redirect) return <Navigate to={redirectFor(role)} replace />;
   // Spec §2: a blank white cover while the language's messages load.
   if (!messages) return <div className="shell-cover" data-testid="language-cover" aria-busy="true" />;
 
@@ -154,6 +155,7 @@ export function ShellApp() {
         <FeedbackProvider language={language}>
           <LoginPromptProvider>
             <div className="shell-page">
+              <SkipLink />
               {headerless ? null : (
                 <Header
                   language={language}
@@ -163,10 +165,9 @@ export function ShellApp() {
                   role={role}
                   pathname={location.pathname}
                   onLanguageChange={changeLanguage}
-                  onSiteChange={changeSite}
                 />
               )}
-              <main className="shell-main" id="main">
+              <main className="shell-main" id={MAIN_ID} tabIndex={-1}>
                 <Routes>
                   <Route path="/login" element={<LoginPage />} />
                   <Route path="/register" element={<RegisterPage />} />
@@ -182,6 +183,7 @@ export function ShellApp() {
                 </Routes>
               </main>
               {headerless ? null : <Footer language={language} site={site} role={role} config={config} />}
+              <RouteAnnouncer message={announcement} />
             </div>
           </LoginPromptProvider>
         </FeedbackProvider>

@@ -69,6 +69,8 @@ export {
 } from './components/icons.js';
 export { LanguageProvider, type LanguageProviderProps } from './components/language-provider.js';
 export { PagePlaceholder, type PagePlaceholderProps } from './components/page-placeholder.js';
+export * from './data/index.js';
 export * from './forms/index.js';
 export * from './feedback/index.js';
 export * from './seo/index.js';
+export * from './a11y/index.js';

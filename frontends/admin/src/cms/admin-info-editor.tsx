@@ -1,9 +1,23 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { CONTENT_API, adminInfoAdminSchema, updateAdminInfoSchema, type Site } from '@manzil/contracts';
-import { Button, ErrorFallback, Skeleton, apiFetch, useFeedback } from '@manzil/ui';
-import { contentUrl } from './admin-api.js';
+import {
+  Button,
+  ErrorFallback,
+  FormErrorSummary,
+  Skeleton,
+  SubmitButton,
+  TextField,
+  apiFetch,
+  contentKeys,
+  showServerErrors,
+  useContractForm,
+  useFeedback,
+} from '@manzil/ui';
+import { adminInfoQuery, adminKeys, contentUrl } from './admin-api.js';
 import { BilingualField } from './bilingual-field.js';
-import { problemsOf, useAdminText, type Problems } from './use-admin-text.js';
+import { useAdminText } from './use-admin-text.js';
 
 const TEXT_FIELDS = [
   'email',
@@ -21,116 +35,109 @@ type InfoValues = Record<(typeof TEXT_FIELDS)[number] | (typeof SAUDI_FIELDS)[nu
   addresses: { en: string; ar: string }[];
 };
 
-/** Admin info (spec §3): contact, addresses in both languages, social links; the Saudi app block on sa. */
-export function AdminInfoEditor({ site }: { site: Site }) {
+function valuesOf(results: z.infer<typeof adminInfoAdminSchema>): InfoValues {
+  const text = Object.fromEntries(
+    [...TEXT_FIELDS, ...SAUDI_FIELDS].map((key) => [key, String(results[key] ?? '')]),
+  ) as Record<(typeof TEXT_FIELDS)[number] | (typeof SAUDI_FIELDS)[number], string>;
+  return { ...text, addresses: results.addresses };
+}
+
+function InfoForm({ site, initial }: { site: Site; initial: InfoValues }) {
   const { t, language } = useAdminText();
   const feedback = useFeedback();
-  const [values, setValues] = useState<InfoValues | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
-
-  useEffect(() => {
-    apiFetch(contentUrl(CONTENT_API.admin.adminInfo), { language, results: adminInfoAdminSchema })
-      .then(({ results }) => {
-        const text = Object.fromEntries(
-          [...TEXT_FIELDS, ...SAUDI_FIELDS].map((key) => [key, String(results[key] ?? '')]),
-        ) as Record<(typeof TEXT_FIELDS)[number] | (typeof SAUDI_FIELDS)[number], string>;
-        setValues({ ...text, addresses: results.addresses });
-      })
-      .catch(() => setFailed(true));
-  }, [language]);
-
-  if (failed) return <ErrorFallback onRetry={() => window.location.reload()} />;
-  if (!values) return <Skeleton inlineSize="100%" blockSize="24rem" radius="lg" />;
-
-  const fields = site === 'sa' ? [...TEXT_FIELDS, ...SAUDI_FIELDS] : [...TEXT_FIELDS];
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const body =
+  const client = useQueryClient();
+  const form = useContractForm<InfoValues>({
+    schema: updateAdminInfoSchema,
+    defaultValues: initial,
+    // The app block and licence are the Saudi site's only.
+    toInput: (values) =>
       site === 'sa'
         ? values
-        : { ...values, appStoreUrl: null, playStoreUrl: null, licenceCertificateUrl: null };
-    const parsed = updateAdminInfoSchema.safeParse(body);
-    if (!parsed.success) {
-      setProblems(problemsOf(parsed.error.issues, language));
-      return;
-    }
+        : { ...values, appStoreUrl: null, playStoreUrl: null, licenceCertificateUrl: null },
+  });
+  const { control } = form;
+  const addresses = useFieldArray({ control, name: 'addresses' });
+  const save = useMutation({
+    mutationFn: (body: unknown) =>
+      apiFetch(contentUrl(CONTENT_API.admin.adminInfo), {
+        language,
+        method: 'PUT',
+        body,
+        results: adminInfoAdminSchema,
+      }),
+    onSuccess: (envelope) => {
+      client.setQueryData(adminKeys.adminInfo(language), envelope.results);
+      // The footer and the contact page show the new details at their next read.
+      void client.invalidateQueries({ queryKey: contentKeys.all });
+    },
+  });
+
+  const onValid = async (body: unknown) => {
     try {
-      await feedback.withLoader(
-        apiFetch(contentUrl(CONTENT_API.admin.adminInfo), { language, method: 'PUT', body: parsed.data }),
-      );
-      setProblems({});
+      await save.mutateAsync(body);
       feedback.toast('success', t('admin.done.saved'));
-    } catch {
-      feedback.toast('danger', t('admin.error.action'));
+    } catch (error) {
+      if (!showServerErrors(form, error)) feedback.toast('danger', t('admin.error.action'));
     }
   };
+
+  const fields = site === 'sa' ? [...TEXT_FIELDS, ...SAUDI_FIELDS] : [...TEXT_FIELDS];
   const languageNames = { en: t('admin.language.en'), ar: t('admin.language.ar') };
   return (
-    <form className="ad-editor" onSubmit={save} noValidate data-testid="admin-info-editor">
+    <form
+      className="ad-editor"
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      noValidate
+      data-testid="admin-info-editor"
+    >
       <div className="ad-head">
         <h1 className="ad-head__title">{t('admin.kind.adminInfo')}</h1>
-        <Button type="submit" data-testid="admin-save">
+        <SubmitButton control={control} data-testid="admin-save">
           {t('admin.save')}
-        </Button>
+        </SubmitButton>
       </div>
+      <FormErrorSummary control={control} setFocus={form.setFocus} />
       <div className="ad-editor__grid">
         {fields.map((key) => (
-          <div key={key} className={problems[key] ? 'mz-field mz-field--invalid' : 'mz-field'}>
-            <label className="mz-field__label" htmlFor={`info-${key}`}>
-              {t(`admin.field.${key}`)}
-            </label>
-            <input
-              id={`info-${key}`}
-              className="mz-input"
-              dir="ltr"
-              value={values[key]}
-              onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-            />
-            {problems[key] ? (
-              <p className="mz-field__error" role="alert">
-                {problems[key]}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            key={key}
+            control={control}
+            name={key}
+            label={t(`admin.field.${key}`)}
+            dir="ltr"
+            testId={`info-${key}`}
+          />
         ))}
       </div>
-      {values.addresses.map((address, index) => (
-        <div key={index} className="ad-address">
+      {addresses.fields.map((address, index) => (
+        <div key={address.id} className="ad-address">
           <BilingualField
-            name={`address-${index}`}
+            control={control}
+            name={`addresses.${index}`}
+            testName={`address-${index}`}
             label={t('admin.field.address', { n: index + 1 })}
-            value={address}
-            onChange={(next) =>
-              setValues({
-                ...values,
-                addresses: values.addresses.map((old, i) => (i === index ? next : old)),
-              })
-            }
-            errors={{ en: problems[`addresses.${index}.en`], ar: problems[`addresses.${index}.ar`] }}
             languageNames={languageNames}
             previewLabel={t('admin.preview')}
           />
-          <button
-            type="button"
-            className="ad-link-danger"
-            onClick={() =>
-              setValues({ ...values, addresses: values.addresses.filter((_, i) => i !== index) })
-            }
-          >
+          <button type="button" className="ad-link-danger" onClick={() => addresses.remove(index)}>
             {t('admin.delete')}
           </button>
         </div>
       ))}
       <div>
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => setValues({ ...values, addresses: [...values.addresses, { en: '', ar: '' }] })}
-        >
+        <Button type="button" variant="secondary" onClick={() => addresses.append({ en: '', ar: '' })}>
           {t('admin.addAddress')}
         </Button>
       </div>
     </form>
   );
+}
+
+/** Admin info (spec §3): contact, addresses in both languages, social links; the Saudi app block on sa. */
+export function AdminInfoEditor({ site }: { site: Site }) {
+  const { language } = useAdminText();
+  const info = useQuery(adminInfoQuery(language));
+  if (info.isError) return <ErrorFallback onRetry={() => void info.refetch()} headingLevel={1} />;
+  if (!info.data) return <Skeleton inlineSize="100%" blockSize="24rem" radius="lg" />;
+  return <InfoForm key={language} site={site} initial={valuesOf(info.data)} />;
 }

@@ -1,113 +1,85 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_INPUT_SCHEMAS, CMS_KINDS, type CmsKind } from '@manzil/contracts';
 import {
-  ADMIN_INPUT_SCHEMAS,
-  CMS_KINDS,
-  fieldErrorSchema,
-  type CmsKind,
-  type Language,
-} from '@manzil/contracts';
-import { ApiError, Button, ErrorFallback, Skeleton, useFeedback } from '@manzil/ui';
-import { deleteItem, getItem, saveItem, setPublished } from './admin-api.js';
+  ApiError,
+  Button,
+  ErrorFallback,
+  FormErrorSummary,
+  SelectField,
+  Skeleton,
+  SubmitButton,
+  TextField,
+  showServerErrors,
+  useContractForm,
+  useFeedback,
+} from '@manzil/ui';
+import { adminKeys, afterContentChange, deleteItem, itemQuery, saveItem, setPublished } from './admin-api.js';
 import { BilingualField } from './bilingual-field.js';
 import { KIND_FIELDS, emptyItem, valuesOf, type FieldSpec } from './kinds.js';
-import { problemsOf, useAdminText, type Problems } from './use-admin-text.js';
+import { useAdminText } from './use-admin-text.js';
 
-const apiFieldsSchema = z.object({ fields: z.array(fieldErrorSchema) });
-
-function serverProblems(error: unknown): Problems | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const parsed = apiFieldsSchema.safeParse(error.results);
-  if (!parsed.success) return null;
-  return Object.fromEntries(parsed.data.fields.map(({ field, message }) => [field, message]));
-}
+type Values = Record<string, unknown>;
 
 /** The body the service expects: numbers as numbers, empty optional links as null. */
-function bodyOf(kind: CmsKind, values: Record<string, unknown>): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...values };
+function bodyOf(kind: CmsKind, values: Values): Values {
+  const body: Values = { ...values };
   for (const field of KIND_FIELDS[kind]) {
     if (field.type === 'number') body[field.name] = Number(values[field.name]);
   }
   return body;
 }
 
-export function KindEditor({ kind }: { kind: CmsKind }) {
-  const { id } = useParams();
-  const isNew = !id || id === 'new';
+function EditorForm({ kind, id, initial }: { kind: CmsKind; id: string | null; initial: Values }) {
   const { t, language } = useAdminText();
   const feedback = useFeedback();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<string, unknown> | null>(() =>
-    isNew ? emptyItem(kind) : null,
-  );
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
+  const client = useQueryClient();
+  const form = useContractForm<Values>({
+    schema: ADMIN_INPUT_SCHEMAS[kind],
+    defaultValues: initial,
+    toInput: (values) => bodyOf(kind, values),
+  });
+  const { control } = form;
+  const published = form.watch('published') === true;
 
-  useEffect(() => {
-    if (isNew) {
-      setValues(emptyItem(kind));
-      return;
-    }
-    setValues(null);
-    getItem(kind, id, language)
-      .then((item) => setValues(valuesOf(kind, item)))
-      .catch(() => setLoadFailed(true));
-  }, [kind, id, isNew, language]);
+  const save = useMutation({
+    mutationFn: (body: unknown) => saveItem(kind, id, body, language),
+    onSuccess: () => afterContentChange(client, kind),
+  });
+  const publish = useMutation({
+    mutationFn: (next: boolean) => setPublished(kind, id ?? '', next, language),
+    onSuccess: (_answer, next) => {
+      form.setValue('published', next);
+      feedback.toast('success', t(next ? 'admin.done.published' : 'admin.done.unpublished'));
+    },
+    onError: () => feedback.toast('danger', t('admin.error.action')),
+    onSettled: () => afterContentChange(client, kind),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteItem(kind, id ?? '', language),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: adminKeys.item(kind, id ?? '', language) });
+      feedback.toast('success', t('admin.done.deleted'));
+      navigate(`/admin/content/${kind}`);
+    },
+    onError: () => feedback.toast('danger', t('admin.error.action')),
+    onSettled: () => afterContentChange(client, kind),
+  });
 
-  if (loadFailed) return <ErrorFallback onRetry={() => window.location.reload()} />;
-  if (!values) return <Skeleton inlineSize="100%" blockSize="24rem" radius="lg" />;
-
-  const set = (name: string, value: unknown) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setProblems((current) =>
-      Object.fromEntries(Object.entries(current).filter(([key]) => key.split('.')[0] !== name)),
-    );
-  };
-  const problemFor = (name: string, language?: Language) =>
-    problems[language ? `${name}.${language}` : name] ?? (language === 'en' ? problems[name] : undefined);
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = bodyOf(kind, values);
-    const parsed = ADMIN_INPUT_SCHEMAS[kind].safeParse(body);
-    if (!parsed.success) {
-      setProblems(problemsOf(parsed.error.issues, language));
-      feedback.toast('warning', t('admin.error.fix'));
-      return;
-    }
+  const onValid = async (body: unknown) => {
     try {
-      const saved = await feedback.withLoader(saveItem(kind, isNew ? null : id, parsed.data, language));
+      const saved = await save.mutateAsync(body);
       feedback.toast('success', t('admin.done.saved'));
-      if (isNew) navigate(`/admin/content/${kind}/${saved.id}`, { replace: true });
+      if (!id) navigate(`/admin/content/${kind}/${saved.id}`, { replace: true });
     } catch (error) {
-      const fromServer = serverProblems(error);
-      if (fromServer) setProblems(fromServer);
+      if (showServerErrors(form, error)) return;
       feedback.toast('danger', error instanceof ApiError ? error.message : t('admin.error.action'));
     }
   };
 
-  const togglePublished = async () => {
-    if (isNew) return;
-    const next = !values.published;
-    try {
-      await feedback.withLoader(setPublished(kind, id, next, language));
-      set('published', next);
-      feedback.toast('success', t(next ? 'admin.done.published' : 'admin.done.unpublished'));
-    } catch {
-      feedback.toast('danger', t('admin.error.action'));
-    }
-  };
-
-  const remove = async () => {
-    if (isNew || !(await feedback.confirm(t('admin.confirm.deleteThis')))) return;
-    try {
-      await feedback.withLoader(deleteItem(kind, id, language));
-      feedback.toast('success', t('admin.done.deleted'));
-      navigate(`/admin/content/${kind}`);
-    } catch {
-      feedback.toast('danger', t('admin.error.action'));
-    }
+  const askRemove = async () => {
+    if (id && (await feedback.confirm(t('admin.confirm.deleteThis')))) remove.mutate();
   };
 
   const languageNames = { en: t('admin.language.en'), ar: t('admin.language.ar') };
@@ -117,11 +89,10 @@ export function KindEditor({ kind }: { kind: CmsKind }) {
       return (
         <BilingualField
           key={field.name}
+          control={control}
           name={field.name}
+          testName={field.name}
           label={label}
-          value={(values[field.name] as { en: string; ar: string }) ?? { en: '', ar: '' }}
-          onChange={(value) => set(field.name, value)}
-          errors={{ en: problemFor(field.name, 'en'), ar: problemFor(field.name, 'ar') }}
           multiline={field.multiline}
           markdown={field.markdown}
           ltrBoth={field.ltrBoth}
@@ -130,80 +101,99 @@ export function KindEditor({ kind }: { kind: CmsKind }) {
         />
       );
     }
-    const error = problemFor(field.name);
-    const inputId = `field-${field.name}`;
+    if (field.type === 'select') {
+      return (
+        <SelectField
+          key={field.name}
+          control={control}
+          name={field.name}
+          label={label}
+          options={field.options.map((option) => ({
+            value: option,
+            label: t(`admin.option.${field.name}.${option}`),
+          }))}
+          testId={`field-${field.name}`}
+        />
+      );
+    }
     return (
-      <div key={field.name} className={error ? 'mz-field mz-field--invalid' : 'mz-field'}>
-        <label className="mz-field__label" htmlFor={inputId}>
-          {label}
-        </label>
-        {field.type === 'select' ? (
-          <select
-            id={inputId}
-            className="mz-input"
-            value={String(values[field.name] ?? '')}
-            onChange={(event) => set(field.name, event.target.value)}
-          >
-            {field.options.map((option) => (
-              <option key={option} value={option}>
-                {t(`admin.option.${field.name}.${option}`)}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            id={inputId}
-            className="mz-input"
-            type={field.type === 'number' ? 'number' : 'text'}
-            step={field.type === 'number' ? 'any' : undefined}
-            dir={field.type === 'text' ? field.dir : 'ltr'}
-            value={String(values[field.name] ?? '')}
-            data-testid={inputId}
-            onChange={(event) => set(field.name, event.target.value)}
-          />
-        )}
-        {error ? (
-          <p className="mz-field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        key={field.name}
+        control={control}
+        name={field.name}
+        label={label}
+        type={field.type === 'number' ? 'number' : 'text'}
+        step={field.type === 'number' ? 'any' : undefined}
+        dir={field.type === 'text' ? field.dir : 'ltr'}
+        testId={`field-${field.name}-box`}
+        data-testid={`field-${field.name}`}
+      />
     );
   };
 
   return (
-    <form className="ad-editor" onSubmit={save} noValidate data-testid={`admin-editor-${kind}`}>
+    <form
+      className="ad-editor"
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      noValidate
+      data-testid={`admin-editor-${kind}`}
+    >
       <div className="ad-head">
         <div>
           <Link className="ad-back" to={`/admin/content/${kind}`}>
             {t('admin.back', { kind: t(`admin.kind.${kind}`) })}
           </Link>
           <h1 className="ad-head__title">
-            {t(isNew ? 'admin.editor.new' : 'admin.editor.edit', { kind: t(`admin.kind.${kind}`) })}
+            {t(id ? 'admin.editor.edit' : 'admin.editor.new', { kind: t(`admin.kind.${kind}`) })}
           </h1>
         </div>
         <div className="ad-head__actions">
-          {isNew ? null : (
+          {id ? (
             <>
-              <span className={values.published ? 'ad-status ad-status--on' : 'ad-status'}>
-                {t(values.published ? 'admin.status.published' : 'admin.status.draft')}
+              <span className={published ? 'ad-status ad-status--on' : 'ad-status'}>
+                {t(published ? 'admin.status.published' : 'admin.status.draft')}
               </span>
-              <Button type="button" variant="secondary" onClick={() => void togglePublished()}>
-                {t(values.published ? 'admin.unpublish' : 'admin.publish')}
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={publish.isPending}
+                aria-busy={publish.isPending || undefined}
+                onClick={() => publish.mutate(!published)}
+              >
+                {t(published ? 'admin.unpublish' : 'admin.publish')}
               </Button>
-              <button type="button" className="ad-link-danger" onClick={() => void remove()}>
+              <button
+                type="button"
+                className="ad-link-danger"
+                disabled={remove.isPending}
+                onClick={() => void askRemove()}
+              >
                 {t('admin.delete')}
               </button>
             </>
-          )}
-          <Button type="submit" data-testid="admin-save">
+          ) : null}
+          <SubmitButton control={control} data-testid="admin-save">
             {t('admin.save')}
-          </Button>
+          </SubmitButton>
         </div>
       </div>
+      <FormErrorSummary control={control} setFocus={form.setFocus} />
       <div className="ad-editor__fields">{KIND_FIELDS[kind].map(renderField)}</div>
     </form>
   );
+}
+
+/** `/admin/content/:kind/new` and `/admin/content/:kind/:id`: the item, then its form. */
+export function KindEditor({ kind }: { kind: CmsKind }) {
+  const { id } = useParams();
+  const isNew = !id || id === 'new';
+  const { language } = useAdminText();
+  const item = useQuery({ ...itemQuery(kind, id ?? '', language), enabled: !isNew });
+
+  if (isNew) return <EditorForm key="new" kind={kind} id={null} initial={emptyItem(kind)} />;
+  if (item.isError) return <ErrorFallback onRetry={() => void item.refetch()} headingLevel={1} />;
+  if (!item.data) return <Skeleton inlineSize="100%" blockSize="24rem" radius="lg" />;
+  return <EditorForm key={`${id}-${language}`} kind={kind} id={id} initial={valuesOf(kind, item.data)} />;
 }
 
 export function isCmsKind(value: string | undefined): value is CmsKind {

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminItem, CmsKind, Page } from '@manzil/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminItem, CmsKind } from '@manzil/contracts';
 import { EmptyState, ErrorFallback, Skeleton, buttonClassName, useFeedback } from '@manzil/ui';
-import { deleteItem, listItems, setPublished } from './admin-api.js';
+import { ADMIN_PAGE_SIZE, afterContentChange, deleteItem, itemsQuery, setPublished } from './admin-api.js';
 import { itemTitle } from './kinds.js';
 import { useAdminText } from './use-admin-text.js';
 
-const PAGE_SIZE = 20;
+type Action = { kind: 'publish' | 'unpublish' | 'delete'; item: AdminItem<CmsKind> };
 
 /** A kind's items (published and not), newest edits first as the service orders them; paginated. */
 export function KindList({ kind }: { kind: CmsKind }) {
@@ -14,36 +14,36 @@ export function KindList({ kind }: { kind: CmsKind }) {
   const feedback = useFeedback();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [state, setState] = useState<
-    { status: 'loading' | 'error' } | { status: 'ready'; data: Page<AdminItem<CmsKind>> }
-  >({
-    status: 'loading',
+  const client = useQueryClient();
+  const items = useQuery({ ...itemsQuery(kind, language, page), placeholderData: keepPreviousData });
+  const data = items.data;
+  const act = useMutation({
+    mutationFn: ({ kind: action, item }: Action) =>
+      action === 'delete'
+        ? deleteItem(kind, item.id, language)
+        : setPublished(kind, item.id, action === 'publish', language),
+    onSuccess: (_answer, { kind: action }) =>
+      feedback.toast(
+        'success',
+        t(
+          action === 'delete'
+            ? 'admin.done.deleted'
+            : action === 'publish'
+              ? 'admin.done.published'
+              : 'admin.done.unpublished',
+        ),
+      ),
+    onError: () => feedback.toast('danger', t('admin.error.action')),
+    onSettled: () => afterContentChange(client, kind),
   });
-
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    listItems(kind, language, page, PAGE_SIZE)
-      .then((data) => setState({ status: 'ready', data }))
-      .catch(() => setState({ status: 'error' }));
-  }, [kind, language, page]);
-  useEffect(load, [load]);
-
-  const act = async (work: Promise<unknown>, done: string) => {
-    try {
-      await feedback.withLoader(work);
-      feedback.toast('success', done);
-      load();
-    } catch {
-      feedback.toast('danger', t('admin.error.action'));
-    }
-  };
+  const busy = (item: AdminItem<CmsKind>) => act.isPending && act.variables?.item.id === item.id;
   const remove = async (item: AdminItem<CmsKind>) => {
     if (await feedback.confirm(t('admin.confirm.delete', { title: itemTitle(kind, item, language) }))) {
-      await act(deleteItem(kind, item.id, language), t('admin.done.deleted'));
+      act.mutate({ kind: 'delete', item });
     }
   };
 
-  const pages = state.status === 'ready' ? Math.max(1, Math.ceil(state.data.total / PAGE_SIZE)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
   return (
     <section data-testid={`admin-list-${kind}`}>
       <div className="ad-head">
@@ -56,12 +56,10 @@ export function KindList({ kind }: { kind: CmsKind }) {
           {t('admin.new')}
         </Link>
       </div>
-      {state.status === 'loading' ? <Skeleton inlineSize="100%" blockSize="16rem" radius="lg" /> : null}
-      {state.status === 'error' ? <ErrorFallback onRetry={load} /> : null}
-      {state.status === 'ready' && state.data.items.length === 0 ? (
-        <EmptyState title={t('admin.empty')} />
-      ) : null}
-      {state.status === 'ready' && state.data.items.length > 0 ? (
+      {items.isPending ? <Skeleton inlineSize="100%" blockSize="16rem" radius="lg" /> : null}
+      {items.isError && !data ? <ErrorFallback onRetry={() => void items.refetch()} /> : null}
+      {data && data.items.length === 0 ? <EmptyState title={t('admin.empty')} /> : null}
+      {data && data.items.length > 0 ? (
         <div className="ad-table-wrap">
           <table className="ad-table">
             <thead>
@@ -75,7 +73,7 @@ export function KindList({ kind }: { kind: CmsKind }) {
               </tr>
             </thead>
             <tbody>
-              {state.data.items.map((item) => (
+              {data.items.map((item) => (
                 <tr key={item.id} data-testid="admin-row">
                   <td>
                     <Link to={`/admin/content/${kind}/${item.id}`} className="ad-table__title">
@@ -97,16 +95,18 @@ export function KindList({ kind }: { kind: CmsKind }) {
                     <button
                       type="button"
                       className={buttonClassName('secondary', 'sm')}
-                      onClick={() =>
-                        void act(
-                          setPublished(kind, item.id, !item.published, language),
-                          t(item.published ? 'admin.done.unpublished' : 'admin.done.published'),
-                        )
-                      }
+                      disabled={busy(item)}
+                      aria-busy={busy(item) || undefined}
+                      onClick={() => act.mutate({ kind: item.published ? 'unpublish' : 'publish', item })}
                     >
                       {t(item.published ? 'admin.unpublish' : 'admin.publish')}
                     </button>
-                    <button type="button" className="ad-link-danger" onClick={() => void remove(item)}>
+                    <button
+                      type="button"
+                      className="ad-link-danger"
+                      disabled={busy(item)}
+                      onClick={() => void remove(item)}
+                    >
                       {t('admin.delete')}
                     </button>
                   </td>

@@ -1,120 +1,117 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CONTENT_API, MESSAGE_STATUSES, answerMessageSchema } from '@manzil/contracts';
 import {
-  CONTENT_API,
-  MESSAGE_STATUSES,
-  answerMessageSchema,
-  complaintMessageSchema,
-  contactMessageSchema,
-  pageSchema,
-} from '@manzil/contracts';
-import { Button, EmptyState, ErrorFallback, Ltr, Skeleton, apiFetch, useFeedback } from '@manzil/ui';
-import { contentUrl } from './admin-api.js';
-import { problemsOf, useAdminText } from './use-admin-text.js';
+  Button,
+  EmptyState,
+  ErrorFallback,
+  FormErrorSummary,
+  Ltr,
+  SelectField,
+  Skeleton,
+  SubmitButton,
+  TextAreaField,
+  apiFetch,
+  showServerErrors,
+  useContractForm,
+  useFeedback,
+} from '@manzil/ui';
+import {
+  ADMIN_PAGE_SIZE,
+  adminKeys,
+  contentUrl,
+  messagesQuery,
+  type Message,
+  type MessageBox,
+} from './admin-api.js';
+import { useAdminText } from './use-admin-text.js';
 
-type Box = 'contact' | 'complaints';
-const messageSchema = z.union([complaintMessageSchema, contactMessageSchema]);
-type Message = z.infer<typeof messageSchema>;
-const PAGE_SIZE = 20;
+type AnswerStatus = 'in-progress' | 'answered' | 'closed';
 
-function AnswerForm({ box, message, onAnswered }: { box: Box; message: Message; onAnswered: () => void }) {
+function AnswerForm({
+  box,
+  message,
+  onAnswered,
+}: {
+  box: MessageBox;
+  message: Message;
+  onAnswered: () => void;
+}) {
   const { t, language } = useAdminText();
   const feedback = useFeedback();
-  const [status, setStatus] = useState<'in-progress' | 'answered' | 'closed'>('answered');
-  const [reply, setReply] = useState(message.reply ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const send = async () => {
-    const parsed = answerMessageSchema.safeParse({ status, reply });
-    if (!parsed.success) {
-      setProblem(Object.values(problemsOf(parsed.error.issues, language))[0] ?? null);
-      return;
-    }
-    const path =
-      box === 'contact'
-        ? CONTENT_API.admin.contactMessageAnswer(message.id)
-        : CONTENT_API.admin.complaintAnswer(message.id);
+  const client = useQueryClient();
+  const form = useContractForm<{ status: AnswerStatus; reply: string }>({
+    schema: answerMessageSchema,
+    defaultValues: { status: 'answered', reply: message.reply ?? '' },
+  });
+  const answer = useMutation({
+    mutationFn: (body: unknown) =>
+      apiFetch(
+        contentUrl(
+          box === 'contact'
+            ? CONTENT_API.admin.contactMessageAnswer(message.id)
+            : CONTENT_API.admin.complaintAnswer(message.id),
+        ),
+        { language, method: 'PUT', body },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.messages(box) }),
+  });
+  const onValid = async (body: unknown) => {
     try {
-      await feedback.withLoader(apiFetch(contentUrl(path), { language, method: 'PUT', body: parsed.data }));
+      await answer.mutateAsync(body);
       feedback.toast('success', t('admin.done.answered'));
       onAnswered();
-    } catch {
-      feedback.toast('danger', t('admin.error.action'));
+    } catch (error) {
+      if (!showServerErrors(form, error)) feedback.toast('danger', t('admin.error.action'));
     }
   };
   return (
-    <div className="ad-answer">
-      <div className={problem ? 'mz-field mz-field--invalid' : 'mz-field'}>
-        <label className="mz-field__label" htmlFor={`reply-${message.id}`}>
-          {t('admin.messages.reply')}
-        </label>
-        <textarea
-          id={`reply-${message.id}`}
-          className="mz-input mz-input--area"
-          dir={message.language === 'ar' ? 'rtl' : 'ltr'}
-          lang={message.language}
-          rows={4}
-          value={reply}
-          onChange={(event) => {
-            setReply(event.target.value);
-            setProblem(null);
-          }}
-        />
-        {problem ? (
-          <p className="mz-field__error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </div>
+    <form
+      className="ad-answer"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      data-testid="admin-answer"
+    >
+      <FormErrorSummary control={form.control} setFocus={form.setFocus} />
+      <TextAreaField
+        control={form.control}
+        name="reply"
+        label={t('admin.messages.reply')}
+        dir={message.language === 'ar' ? 'rtl' : 'ltr'}
+        lang={message.language}
+        rows={4}
+      />
       <div className="ad-answer__actions">
-        <select
-          className="mz-input ad-answer__status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as typeof status)}
-        >
-          {(['answered', 'in-progress', 'closed'] as const).map((value) => (
-            <option key={value} value={value}>
-              {t(`admin.messages.status.${value}`)}
-            </option>
-          ))}
-        </select>
-        <Button type="button" onClick={() => void send()}>
-          {t('admin.messages.send')}
-        </Button>
+        <SelectField
+          control={form.control}
+          name="status"
+          label={t('admin.column.status')}
+          options={(['answered', 'in-progress', 'closed'] as const).map((value) => ({
+            value,
+            label: t(`admin.messages.status.${value}`),
+          }))}
+        />
+        <SubmitButton control={form.control}>{t('admin.messages.send')}</SubmitButton>
       </div>
-    </div>
+    </form>
   );
 }
 
 /** Contact-us messages or complaints and suggestions: newest first, paginated, answered in place. */
-export function MessagesPage({ box }: { box: Box }) {
+export function MessagesPage({ box }: { box: MessageBox }) {
   const { t, language, intl } = useAdminText();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const status = params.get('status') ?? '';
-  const [state, setState] = useState<
-    { status: 'loading' | 'error' } | { status: 'ready'; items: Message[]; total: number }
-  >({
-    status: 'loading',
+  const messages = useQuery({
+    ...messagesQuery(box, language, page, status),
+    placeholderData: keepPreviousData,
   });
+  const data = messages.data;
   const [open, setOpen] = useState<string | null>(null);
 
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    apiFetch(
-      contentUrl(box === 'contact' ? CONTENT_API.admin.contactMessages : CONTENT_API.admin.complaints),
-      {
-        language,
-        query: { page, limit: PAGE_SIZE, status: status || undefined },
-        results: pageSchema(messageSchema),
-      },
-    )
-      .then(({ results }) => setState({ status: 'ready', items: results.items, total: results.total }))
-      .catch(() => setState({ status: 'error' }));
-  }, [box, language, page, status]);
-  useEffect(load, [load]);
-
-  const pages = state.status === 'ready' ? Math.max(1, Math.ceil(state.total / PAGE_SIZE)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
   return (
     <section data-testid={`admin-messages-${box}`}>
       <div className="ad-head">
@@ -135,12 +132,12 @@ export function MessagesPage({ box }: { box: Box }) {
           ))}
         </select>
       </div>
-      {state.status === 'loading' ? <Skeleton inlineSize="100%" blockSize="16rem" radius="lg" /> : null}
-      {state.status === 'error' ? <ErrorFallback onRetry={load} /> : null}
-      {state.status === 'ready' && state.items.length === 0 ? <EmptyState title={t('admin.empty')} /> : null}
-      {state.status === 'ready' ? (
+      {messages.isPending ? <Skeleton inlineSize="100%" blockSize="16rem" radius="lg" /> : null}
+      {messages.isError && !data ? <ErrorFallback onRetry={() => void messages.refetch()} /> : null}
+      {data && data.items.length === 0 ? <EmptyState title={t('admin.empty')} /> : null}
+      {data ? (
         <ul className="ad-messages">
-          {state.items.map((message) => (
+          {data.items.map((message) => (
             <li key={message.id} className="ad-message" data-testid="admin-message">
               <div className="ad-message__head">
                 <strong>{'subject' in message ? message.subject : message.name}</strong>
@@ -171,14 +168,7 @@ export function MessagesPage({ box }: { box: Box }) {
                 </p>
               ) : null}
               {open === message.id ? (
-                <AnswerForm
-                  box={box}
-                  message={message}
-                  onAnswered={() => {
-                    setOpen(null);
-                    load();
-                  }}
-                />
+                <AnswerForm box={box} message={message} onAnswered={() => setOpen(null)} />
               ) : (
                 <Button type="button" variant="secondary" size="sm" onClick={() => setOpen(message.id)}>
                   {t('admin.messages.answer')}

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { ZodType } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   IDENTITY_API,
   createAgentSchema,
@@ -13,26 +13,29 @@ import {
 import {
   AgentProfileFields,
   ApiError,
-  Button,
   CheckboxField,
   ContactFields,
-  ImageUpload,
+  FormErrorSummary,
+  ImageUploadField,
   PasswordPairFields,
   PersonNameFields,
+  SubmitButton,
   avatarLetter,
   buttonClassName,
   passwordMismatch,
-  useForm,
+  showServerErrors,
+  useContractForm,
+  useFeedback,
 } from '@manzil/ui';
 import {
-  agentDetailSchema,
+  agentKeys,
+  agentQuery,
   identityFetch,
   isEntitlementRefusal,
   uploadPicture,
   type AgentDetail,
   type AgentSummary,
 } from './agents-api.js';
-import { usePortalFeedback } from './feedback.js';
 
 /** Editing keeps the password unless a new one is typed (contracts' update schema, same rules and messages). */
 export const editAgentSchema = updateAgentSchema;
@@ -43,7 +46,7 @@ interface AgentValues {
   firstName: string;
   lastName: string;
   email: string;
-  countryCode: '+971' | '+966';
+  countryCode: string;
   mobile: string;
   whatsapp: boolean;
   nationality: string;
@@ -63,7 +66,7 @@ function valuesOf(agent: AgentSummary | AgentDetail | null, site: Site): AgentVa
     firstName: agent?.firstName ?? '',
     lastName: agent?.lastName ?? '',
     email: agent?.email ?? '',
-    countryCode: agent?.countryCode ?? (SITE_FACTS[site].phonePrefix as '+971' | '+966'),
+    countryCode: agent?.countryCode ?? SITE_FACTS[site].phonePrefix,
     mobile: agent?.mobile ?? '',
     whatsapp: detail?.whatsapp ?? false,
     nationality: detail?.nationality ?? '',
@@ -91,16 +94,14 @@ function AgentForm({
   const t = (id: string) => intl.formatMessage({ id });
   const label = (field: string) => t(`companyPortal.field.${field}`);
   const navigate = useNavigate();
-  const { toast, withLoader } = usePortalFeedback();
+  const client = useQueryClient();
+  const { toast } = useFeedback();
   const [needsPlan, setNeedsPlan] = useState(false);
-  const form = useForm<AgentValues>(language, initial);
-  const { values, setValue, error } = form;
   const editing = agentId !== null;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setNeedsPlan(false);
-    const input = {
+  const form = useContractForm<AgentValues>({
+    schema: editing ? editAgentSchema : createAgentSchema,
+    defaultValues: initial,
+    toInput: ({ pictureUrl: _shown, ...values }) => ({
       ...values,
       nationality: blank(values.nationality),
       designation: blank(values.designation),
@@ -108,21 +109,26 @@ function AgentForm({
       pictureId: editing ? blank(values.pictureId) : values.pictureId,
       password: editing ? blank(values.password) : values.password,
       confirmPassword: editing ? blank(values.confirmPassword) : values.confirmPassword,
-    };
-    const body = form.validate(
-      (editing ? editAgentSchema : createAgentSchema) as ZodType<unknown>,
-      input,
-      passwordMismatch,
-    );
-    if (!body) return;
+    }),
+    crossField: passwordMismatch,
+  });
+  const save = useMutation({
+    mutationFn: (body: unknown) =>
+      identityFetch(editing ? IDENTITY_API.agent(agentId) : IDENTITY_API.agents, {
+        language,
+        method: editing ? 'PUT' : 'POST',
+        body,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+  const upload = useMutation({ mutationFn: (file: File) => uploadPicture(file, language) });
+  const { control } = form;
+  const firstName = form.watch('firstName');
+
+  async function onValid(body: unknown) {
+    setNeedsPlan(false);
     try {
-      const envelope = await withLoader(
-        identityFetch(editing ? IDENTITY_API.agent(agentId) : IDENTITY_API.agents, {
-          language,
-          method: editing ? 'PUT' : 'POST',
-          body,
-        }),
-      );
+      const envelope = await save.mutateAsync(body);
       toast('success', envelope.message || t(editing ? 'companyPortal.saved' : 'companyPortal.added'));
       navigate('/myAgents');
     } catch (failure) {
@@ -130,7 +136,7 @@ function AgentForm({
         setNeedsPlan(true);
         return;
       }
-      if (form.showApiError(failure)) return;
+      if (showServerErrors(form, failure)) return;
       toast(
         'danger',
         failure instanceof ApiError && failure.message ? failure.message : t('companyPortal.error'),
@@ -142,9 +148,10 @@ function AgentForm({
     <form
       className="mz-form cp-form"
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
       data-testid="agent-form"
     >
+      <FormErrorSummary control={control} setFocus={form.setFocus} />
       {needsPlan ? (
         <div className="cp-alert" role="alert" data-testid="needs-subscription">
           <strong>{t('companyPortal.subscription.required')}</strong>
@@ -153,16 +160,13 @@ function AgentForm({
           </Link>
         </div>
       ) : null}
-      <ImageUpload
+      <ImageUploadField
+        control={control}
+        name="pictureId"
+        previewName="pictureUrl"
         label={t('companyPortal.field.picture')}
-        url={values.pictureUrl}
-        emptyMark={values.firstName ? avatarLetter(values.firstName) : '+'}
-        upload={(file) => uploadPicture(file, language)}
-        onUploaded={({ id, url }) => {
-          setValue('pictureId', id);
-          setValue('pictureUrl', url);
-        }}
-        error={error('pictureId')}
+        emptyMark={firstName ? avatarLetter(firstName) : '+'}
+        upload={upload.mutateAsync}
         texts={{
           choose: t('companyPortal.upload.choose'),
           change: t('companyPortal.upload.change'),
@@ -176,45 +180,21 @@ function AgentForm({
       />
       <fieldset className="cp-fieldset">
         <legend>{t('companyPortal.section.details')}</legend>
-        <PersonNameFields
-          firstName={values.firstName}
-          lastName={values.lastName}
-          onChange={setValue}
-          label={label}
-          error={error}
-          testIdPrefix="agent"
-        />
-        <ContactFields
-          email={values.email}
-          countryCode={values.countryCode}
-          mobile={values.mobile}
-          onEmailChange={(v) => setValue('email', v)}
-          onCountryCodeChange={(v) => setValue('countryCode', v)}
-          onMobileChange={(v) => setValue('mobile', v)}
-          label={label}
-          error={error}
-          testIdPrefix="agent"
-        />
+        <PersonNameFields control={control} label={label} testIdPrefix="agent" />
+        <ContactFields control={control} label={label} testIdPrefix="agent" />
         <CheckboxField
+          control={control}
+          name="whatsapp"
           label={t('companyPortal.field.whatsapp')}
-          checked={values.whatsapp}
-          onChange={(v) => setValue('whatsapp', v)}
           testId="agent-whatsapp"
         />
       </fieldset>
       <fieldset className="cp-fieldset">
         <legend>{t('companyPortal.section.work')}</legend>
         <AgentProfileFields
-          brn={values.brn}
-          designation={values.designation}
-          nationality={values.nationality}
-          languages={values.languages}
-          bio={values.bio}
-          onChange={setValue}
-          onLanguagesChange={(languages) => setValue('languages', languages)}
+          control={control}
           languageName={(name) => t(`companyPortal.language.${name}`)}
           label={label}
-          error={error}
           testIdPrefix="agent"
         />
       </fieldset>
@@ -223,11 +203,8 @@ function AgentForm({
           {t(editing ? 'companyPortal.section.passwordEdit' : 'companyPortal.section.password')}
         </legend>
         <PasswordPairFields
-          password={values.password}
-          confirmPassword={values.confirmPassword}
-          onChange={setValue}
+          control={control}
           label={label}
-          error={error}
           testIdPrefix="agent"
           showLabel={t('companyPortal.show')}
           hideLabel={t('companyPortal.hide')}
@@ -237,9 +214,9 @@ function AgentForm({
         <Link to="/myAgents" className={buttonClassName('secondary')}>
           {t('companyPortal.cancel')}
         </Link>
-        <Button type="submit" data-testid="agent-submit">
+        <SubmitButton control={control} data-testid="agent-submit">
           {t(editing ? 'companyPortal.save' : 'companyPortal.add.submit')}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );
@@ -254,29 +231,16 @@ export function AgentFormPage({ language, site }: { language: Language; site: Si
   const agentId = params.get('id');
   const state = location.state as { agent?: AgentSummary } | null;
   const [fromList] = useState(() => state?.agent ?? null);
-  const [initial, setInitial] = useState<AgentValues | null>(() =>
-    agentId === null ? valuesOf(null, site) : null,
-  );
-
-  useEffect(() => {
-    if (agentId === null) {
-      setInitial(valuesOf(null, site));
-      return;
-    }
-    const controller = new AbortController();
-    identityFetch(IDENTITY_API.agent(agentId), {
-      language,
-      results: agentDetailSchema,
-      signal: controller.signal,
-    })
-      .then(({ results }) => setInitial(valuesOf(results, site)))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('company-portal: agent details unavailable, editing what the list showed', error);
-        setInitial(valuesOf(fromList?.id === agentId ? fromList : null, site));
-      });
-    return () => controller.abort();
-  }, [agentId, language, site, fromList]);
+  const details = useQuery({ ...agentQuery(language, agentId ?? ''), enabled: agentId !== null });
+  // The details, else (when they cannot be had) what the list showed of this agent.
+  const initial: AgentValues | null =
+    agentId === null
+      ? valuesOf(null, site)
+      : details.data
+        ? valuesOf(details.data, site)
+        : details.isError
+          ? valuesOf(fromList?.id === agentId ? fromList : null, site)
+          : null;
 
   return (
     <section className="cp-page cp-page--narrow" data-testid="add-agent-page">
@@ -292,7 +256,12 @@ export function AgentFormPage({ language, site }: { language: Language; site: Si
         </div>
       </header>
       {initial ? (
-        <AgentForm key={agentId ?? 'new'} language={language} agentId={agentId} initial={initial} />
+        <AgentForm
+          key={`${agentId ?? 'new'}-${details.isError ? 'list' : 'details'}`}
+          language={language}
+          agentId={agentId}
+          initial={initial}
+        />
       ) : (
         <p className="cp-muted" data-testid="agent-loading">
           {t('companyPortal.loading')}

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IDENTITY_API, type Language } from '@manzil/contracts';
 import {
   ApiError,
@@ -11,11 +12,56 @@ import {
   avatarLetter,
   buttonClassName,
   isPlaceholderPicture,
+  useFeedback,
 } from '@manzil/ui';
-import { agentsPageSchema, identityFetch, type AgentSummary } from './agents-api.js';
-import { usePortalFeedback } from './feedback.js';
+import { AGENTS_PER_PAGE, agentKeys, agentsQuery, identityFetch, type AgentSummary } from './agents-api.js';
 
-export const AGENTS_PER_PAGE = 10;
+export { AGENTS_PER_PAGE } from './agents-api.js';
+
+type AgentsPage = { items: AgentSummary[]; page: number; limit: number; total: number };
+type Status = AgentSummary['status'];
+
+/**
+ * Activate / deactivate with the answer assumed: the row shows the new status at once (the
+ * server's answer to a status change is predictable), goes back if the server refuses, and
+ * the lists are asked again either way.
+ */
+function useAgentStatus(language: Language, page: number) {
+  const intl = useIntl();
+  const client = useQueryClient();
+  const { toast } = useFeedback();
+  const key = agentKeys.page(language, page);
+  return useMutation({
+    mutationFn: ({ agent, status }: { agent: AgentSummary; status: Status }) =>
+      identityFetch(IDENTITY_API.agentStatus(agent.id), { language, method: 'PATCH', body: { status } }),
+    onMutate: async ({ agent, status }) => {
+      // A list read still on its way would overwrite the change with the old status.
+      await client.cancelQueries({ queryKey: key });
+      const previous = client.getQueryData<AgentsPage>(key);
+      client.setQueryData<AgentsPage>(
+        key,
+        (current) =>
+          current && {
+            ...current,
+            items: current.items.map((item) => (item.id === agent.id ? { ...item, status } : item)),
+          },
+      );
+      return { previous };
+    },
+    onError: (error, _change, context) => {
+      client.setQueryData(key, context?.previous);
+      toast(
+        'danger',
+        error instanceof ApiError && error.message
+          ? error.message
+          : intl.formatMessage({ id: 'companyPortal.error' }),
+      );
+    },
+    onSuccess: (envelope, { status }) =>
+      toast('success', envelope.message || intl.formatMessage({ id: `companyPortal.status.done.${status}` })),
+    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
 
 function AgentAvatar({ agent }: { agent: AgentSummary }) {
   const [broken, setBroken] = useState(false);
@@ -43,60 +89,41 @@ function StatusBadge({ status }: { status: AgentSummary['status'] }) {
 export function MyAgentsPage({ language }: { language: Language }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { toast, withLoader, confirm } = usePortalFeedback();
+  const { toast, confirm } = useFeedback();
+  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const [data, setData] = useState<{ items: AgentSummary[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((n) => n + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    identityFetch(IDENTITY_API.agents, {
-      language,
-      query: { page, limit: AGENTS_PER_PAGE },
-      results: agentsPageSchema,
-      signal: controller.signal,
-    })
-      .then(({ results }) => setData({ items: results.items, total: results.total }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('company-portal: agents unavailable', error);
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [language, page, version]);
+  // Moving between pages keeps the last one on screen until the next arrives.
+  const agents = useQuery({ ...agentsQuery(language, page), placeholderData: keepPreviousData });
+  const data = agents.data;
+  const failed = !data && agents.isError && !agents.isFetching;
+  const status = useAgentStatus(language, page);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const deletion = useMutation({
+    mutationFn: (agent: AgentSummary) =>
+      identityFetch(IDENTITY_API.agent(agent.id), { language, method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
 
   const failMessage = (error: unknown) =>
     error instanceof ApiError && error.message ? error.message : t('companyPortal.error');
 
-  async function toggle(agent: AgentSummary) {
-    const status = agent.status === 'active' ? 'inactive' : 'active';
-    try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.agentStatus(agent.id), { language, method: 'PATCH', body: { status } }),
-      );
-      toast('success', envelope.message || t(`companyPortal.status.done.${status}`));
-      reload();
-    } catch (error) {
-      toast('danger', failMessage(error));
-    }
+  function toggle(agent: AgentSummary) {
+    status.mutate({ agent, status: agent.status === 'active' ? 'inactive' : 'active' });
   }
 
   async function remove(agent: AgentSummary) {
     if (!(await confirm(t('companyPortal.delete.confirm', { name: `${agent.firstName} ${agent.lastName}` }))))
       return;
+    setDeleting(agent.id);
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.agent(agent.id), { language, method: 'DELETE' }),
-      );
+      const envelope = await deletion.mutateAsync(agent);
       toast('success', envelope.message || t('companyPortal.delete.done'));
       if (data && data.items.length === 1 && page > 1) setParams({ page: String(page - 1) });
-      else reload();
     } catch (error) {
       toast('danger', failMessage(error));
+    } finally {
+      setDeleting(null);
     }
   }
 
@@ -120,7 +147,7 @@ export function MyAgentsPage({ language }: { language: Language }) {
         <EmptyState
           title={t('companyPortal.error')}
           description={t('companyPortal.agents.unavailable')}
-          action={<Button onClick={reload}>{t('companyPortal.retry')}</Button>}
+          action={<Button onClick={() => void agents.refetch()}>{t('companyPortal.retry')}</Button>}
           testId="agents-error"
         />
       ) : !data ? (
@@ -185,7 +212,7 @@ export function MyAgentsPage({ language }: { language: Language }) {
                   <Button
                     variant="secondary"
                     size="sm"
-                    onClick={() => void toggle(agent)}
+                    onClick={() => toggle(agent)}
                     data-testid="agent-toggle"
                   >
                     {t(agent.status === 'active' ? 'companyPortal.deactivate' : 'companyPortal.activate')}
@@ -195,6 +222,8 @@ export function MyAgentsPage({ language }: { language: Language }) {
                     size="sm"
                     className="cp-danger"
                     onClick={() => void remove(agent)}
+                    disabled={deleting === agent.id}
+                    aria-busy={deleting === agent.id || undefined}
                     data-testid="agent-delete"
                   >
                     {t('companyPortal.delete')}

@@ -10,6 +10,7 @@ export function ComingSoonPage() {
   return (
     <div className="mz-container cu-soon">
       <EmptyState
+        headingLevel={1}
         testId="coming-soon"
         icon={<HomeIcon />}
         title={intl.formatMessage({ id: 'customer.soon.title' })}

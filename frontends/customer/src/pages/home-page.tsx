@@ -2,17 +2,22 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { PROPERTY_TYPE_SLUGS, listingPagePath, type Site } from '@manzil/contracts';
-import { Button, HomeIcon, SearchIcon, useDocumentHead, useLanguage } from '@manzil/ui';
+import { Button, HomeIcon, SearchIcon, useDocumentHead, useLanguage, useRadioGroup } from '@manzil/ui';
 import { HomeBanner, HomeRows } from './content/home-sections.js';
 
-type Purpose = 'buy' | 'rent';
+const PURPOSES = ['buy', 'rent'] as const;
+type Purpose = (typeof PURPOSES)[number];
 
-/** Customer home: a hero with a simple search box, and the listing types to browse. */
+/**
+ * Customer home: a hero that opens the listings for sale or for rent (the search box with
+ * places and filters comes with the search screens), and the listing types to browse.
+ */
 export function HomePage({ site }: { site: Site }) {
   const intl = useIntl();
   const language = useLanguage();
   const navigate = useNavigate();
   const [purpose, setPurpose] = useState<Purpose>('buy');
+  const { groupProps, radioProps } = useRadioGroup(PURPOSES, purpose, setPurpose);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
   useDocumentHead({
@@ -43,37 +48,20 @@ export function HomePage({ site }: { site: Site }) {
           >
             <div
               className="cu-search__purpose"
-              role="radiogroup"
+              {...groupProps}
               aria-label={t('customer.home.search.purpose')}
             >
-              {(['buy', 'rent'] as const).map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  role="radio"
-                  aria-checked={purpose === value}
-                  className="cu-search__purpose-option"
-                  onClick={() => setPurpose(value)}
-                >
+              {PURPOSES.map((value) => (
+                <button key={value} {...radioProps(value)} className="cu-search__purpose-option">
                   {t(`customer.purpose.${value}`)}
                 </button>
               ))}
             </div>
-            <label className="cu-search__field">
-              <SearchIcon className="cu-search__icon" />
-              <span className="mz-visually-hidden">{t('customer.home.search.location')}</span>
-              <input
-                type="search"
-                name="location"
-                placeholder={t('customer.home.search.location')}
-                autoComplete="off"
-              />
-            </label>
             <Button type="submit" size="lg" data-testid="home-search-submit">
+              <SearchIcon aria-hidden="true" />
               {t('customer.home.search.submit')}
             </Button>
           </form>
-          <p className="cu-hero__note">{t('customer.home.search.soon')}</p>
         </div>
       </section>
 

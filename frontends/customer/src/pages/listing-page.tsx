@@ -1,16 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
-import {
-  PROPERTY_TYPE_SLUGS,
-  listingPagePath,
-  pageSchema,
-  propertySummarySchema,
-  type Page,
-  type PropertySummary,
-  type PropertyTypeSlug,
-  type Site,
-} from '@manzil/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { PROPERTY_TYPE_SLUGS, listingPagePath, type PropertyTypeSlug, type Site } from '@manzil/contracts';
 import {
   AlertIcon,
   Button,
@@ -19,85 +10,34 @@ import {
   PropertyCard,
   PropertyGridSkeleton,
   useDocumentHead,
-  apiFetch,
   buttonClassName,
   formatNumber,
   useLanguage,
 } from '@manzil/ui';
+import { propertiesQuery } from './listing-queries.js';
 
-export const PAGE_SIZE = 20;
-const resultsSchema = pageSchema(propertySummarySchema);
-
-type Status = 'loading' | 'ready' | 'loading-more' | 'error';
-
-interface ListingState {
-  items: PropertySummary[];
-  page: number;
-  total: number;
-  status: Status;
-}
-
-const INITIAL: ListingState = { items: [], page: 0, total: 0, status: 'loading' };
-
-/** GET /api/search/v1/properties?propertyType=…&page=…&limit=20 */
-function fetchPage(
-  propertyType: PropertyTypeSlug,
-  page: number,
-  language: 'en' | 'ar',
-  signal?: AbortSignal,
-): Promise<Page<PropertySummary>> {
-  return apiFetch('/api/search/v1/properties', {
-    language,
-    query: { propertyType, page, limit: PAGE_SIZE },
-    results: resultsSchema,
-    signal,
-  }).then((envelope) => envelope.results);
-}
+export { PAGE_SIZE } from './listing-queries.js';
 
 export interface ListingPageProps {
   propertyType: PropertyTypeSlug;
   site: Site;
 }
 
-/** A list of published properties of one type: sticky type tabs, count, grid, load more. */
+/**
+ * A list of published properties of one type: sticky type tabs, count, grid, load more. Each
+ * type's list is its own cached infinite query: switching type cancels the other's request
+ * (its AbortSignal reaches fetch) and can never append to this one.
+ */
 export function ListingPage({ propertyType, site }: ListingPageProps) {
   const intl = useIntl();
   const language = useLanguage();
-  const [state, setState] = useState<ListingState>(INITIAL);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState(INITIAL);
-    fetchPage(propertyType, 1, language, controller.signal)
-      .then((result) =>
-        setState({ items: result.items, page: result.page, total: result.total, status: 'ready' }),
-      )
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) {
-          console.error('listing page: search failed', error);
-          setState({ ...INITIAL, status: 'error' });
-        }
-      });
-    return () => controller.abort();
-  }, [propertyType, language, attempt]);
-
-  const loadMore = useCallback(() => {
-    setState((current) => ({ ...current, status: 'loading-more' }));
-    fetchPage(propertyType, state.page + 1, language)
-      .then((result) =>
-        setState((current) => ({
-          items: [...current.items, ...result.items],
-          page: result.page,
-          total: result.total,
-          status: 'ready',
-        })),
-      )
-      .catch((error: unknown) => {
-        console.error('listing page: load more failed', error);
-        setState((current) => ({ ...current, status: 'ready' }));
-      });
-  }, [propertyType, language, state.page]);
+  const listings = useInfiniteQuery(propertiesQuery(propertyType, language));
+  const items = listings.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = listings.data?.pages.at(-1)?.total ?? 0;
+  // A failed first page has nothing to show (until Try again); a failed next page keeps
+  // what was shown and says so beside the button.
+  const failed = !listings.data && listings.isError && !listings.isFetching;
+  const moreFailed = listings.isFetchNextPageError;
 
   const country = intl.formatMessage({ id: `customer.country.${site}` });
   const heading = intl.formatMessage({ id: `customer.listing.heading.${propertyType}` }, { country });
@@ -127,31 +67,31 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
           <h1 className="cu-listing__heading" data-testid="listing-heading">
             {heading}
           </h1>
-          {state.status === 'ready' || state.status === 'loading-more' ? (
+          {listings.data ? (
             <p className="cu-listing__count" data-testid="result-count">
-              <Ltr>{formatNumber(state.total, language)}</Ltr>{' '}
-              {intl.formatMessage({ id: 'customer.listing.count' }, { count: state.total })}
+              <Ltr>{formatNumber(total, language)}</Ltr>{' '}
+              {intl.formatMessage({ id: 'customer.listing.count' }, { count: total })}
             </p>
           ) : null}
         </header>
 
-        {state.status === 'loading' ? <PropertyGridSkeleton count={8} /> : null}
+        {!listings.data && !failed ? <PropertyGridSkeleton count={8} /> : null}
 
-        {state.status === 'error' ? (
+        {failed ? (
           <EmptyState
             testId="listing-error"
             icon={<AlertIcon />}
             title={intl.formatMessage({ id: 'customer.listing.error.title' })}
             description={intl.formatMessage({ id: 'customer.listing.error.description' })}
             action={
-              <Button variant="primary" onClick={() => setAttempt((n) => n + 1)}>
+              <Button variant="primary" onClick={() => void listings.refetch()}>
                 {intl.formatMessage({ id: 'customer.listing.error.retry' })}
               </Button>
             }
           />
         ) : null}
 
-        {state.status === 'ready' && state.items.length === 0 ? (
+        {listings.data && items.length === 0 ? (
           <EmptyState
             testId="listing-empty"
             title={intl.formatMessage({ id: 'customer.listing.empty.title' })}
@@ -169,9 +109,9 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
           />
         ) : null}
 
-        {state.items.length > 0 ? (
+        {items.length > 0 ? (
           <div className="mz-property-grid" data-testid="property-grid">
-            {state.items.map((property, index) => (
+            {items.map((property, index) => (
               <PropertyCard
                 key={property.id}
                 property={property}
@@ -182,28 +122,35 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
           </div>
         ) : null}
 
-        {state.items.length > 0 && state.items.length < state.total ? (
+        {items.length > 0 && listings.hasNextPage ? (
           <div className="cu-listing__more">
             <p className="cu-listing__showing">
               {intl.formatMessage(
                 { id: 'customer.listing.showing' },
                 {
-                  shown: <Ltr key="shown">{formatNumber(state.items.length, language)}</Ltr>,
-                  total: <Ltr key="total">{formatNumber(state.total, language)}</Ltr>,
+                  shown: <Ltr key="shown">{formatNumber(items.length, language)}</Ltr>,
+                  total: <Ltr key="total">{formatNumber(total, language)}</Ltr>,
                 },
               )}
             </p>
+            {moreFailed && !listings.isFetchingNextPage ? (
+              <p className="cu-listing__more-error" role="alert" data-testid="load-more-error">
+                {intl.formatMessage({ id: 'customer.listing.moreFailed' })}
+              </p>
+            ) : null}
             <Button
               variant="secondary"
               size="lg"
-              onClick={loadMore}
-              disabled={state.status === 'loading-more'}
+              onClick={() => void listings.fetchNextPage()}
+              disabled={listings.isFetchingNextPage}
+              aria-busy={listings.isFetchingNextPage || undefined}
               data-testid="load-more"
             >
               {intl.formatMessage({
-                id:
-                  state.status === 'loading-more'
-                    ? 'customer.listing.loadingMore'
+                id: listings.isFetchingNextPage
+                  ? 'customer.listing.loadingMore'
+                  : moreFailed
+                    ? 'customer.listing.error.retry'
                     : 'customer.listing.loadMore',
               })}
             </Button>

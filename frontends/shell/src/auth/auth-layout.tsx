@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { LANGUAGE_ENTRIES } from '@manzil/contracts';
 import { useLocation } from 'react-router';
-import { Select, useDocumentHead } from '@manzil/ui';
+import type { LoginType } from '@manzil/contracts';
+import { useDocumentHead, useTabs } from '@manzil/ui';
+import { LanguageSwitch } from '../chrome/header-prefs.js';
 import { Logo } from '../layout/logo.js';
 import { useShell } from './shell-context.js';
 import './auth.css';
@@ -14,13 +15,15 @@ export interface AuthLayoutProps {
   testId: string;
   /** Registration forms are longer and wider. */
   wide?: boolean;
+  /** The account kinds as tabs above the card's content (/login, /register). */
+  kinds?: KindTabsProps<LoginType>;
 }
 
 /**
  * The sign-in screens (no header or footer, spec §2): a brand panel beside the form on wide
  * screens, the form alone on phones, a language switch always at hand.
  */
-export function AuthLayout({ title, subtitle, children, testId, wide = false }: AuthLayoutProps) {
+export function AuthLayout({ title, subtitle, children, testId, wide = false, kinds }: AuthLayoutProps) {
   const intl = useIntl();
   const { language, changeLanguage } = useShell();
   const t = (id: string) => intl.formatMessage({ id });
@@ -50,55 +53,58 @@ export function AuthLayout({ title, subtitle, children, testId, wide = false }: 
           <span className="auth__bar-logo">
             <Logo />
           </span>
-          <Select
-            label={t('shell.language')}
-            value={language}
-            testId="language-select"
-            options={LANGUAGE_ENTRIES.map((entry) => ({
-              value: entry.language,
-              label: entry.lang,
-              lang: entry.language,
-            }))}
-            onChange={changeLanguage}
-          />
+          <LanguageSwitch language={language} onChange={changeLanguage} />
         </div>
         <section className={wide ? 'auth__card auth__card--wide' : 'auth__card'}>
           <h1 className="auth__title">{title}</h1>
           {subtitle ? <p className="auth__subtitle">{subtitle}</p> : null}
-          {children}
+          {kinds ? <KindTabs {...kinds}>{children}</KindTabs> : children}
         </section>
       </div>
     </div>
   );
 }
 
-/** Customer / Agent / Company tabs of /login and /register. */
-export function KindTabs<T extends string>({
-  value,
-  options,
-  onChange,
-  label,
-}: {
+export interface KindTabsProps<T extends string> {
   value: T;
   options: readonly { value: T; label: string }[];
   onChange: (value: T) => void;
   label: string;
-}) {
+}
+
+/**
+ * Customer / Agent / Company of /login and /register: ARIA tabs (arrow keys in the reading
+ * direction, Home, End, one tab in the Tab order) over a panel holding the rest of the card.
+ */
+function KindTabs<T extends string>({
+  value,
+  options,
+  onChange,
+  label,
+  children,
+}: KindTabsProps<T> & { children: ReactNode }) {
+  const { tabListProps, tabProps, panelProps } = useTabs(
+    options.map((option) => option.value),
+    value,
+    onChange,
+  );
   return (
-    <div className="auth-tabs" role="tablist" aria-label={label}>
-      {options.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          role="tab"
-          aria-selected={option.value === value}
-          className="auth-tabs__tab"
-          data-testid={`kind-tab-${option.value}`}
-          onClick={() => onChange(option.value)}
-        >
-          {option.label}
-        </button>
-      ))}
-    </div>
+    <>
+      <div className="auth-tabs" {...tabListProps} aria-label={label}>
+        {options.map((option) => (
+          <button
+            key={option.value}
+            {...tabProps(option.value)}
+            className="auth-tabs__tab"
+            data-testid={`kind-tab-${option.value}`}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+      <div className="auth__panel" {...panelProps}>
+        {children}
+      </div>
+    </>
   );
 }

@@ -1,13 +1,23 @@
-import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { IDENTITY_API, SITE_FACTS, forgotPasswordSchema } from '@manzil/contracts';
-import { ApiError, Button, PhoneField, useForm } from '@manzil/ui';
+import {
+  ApiError,
+  FormErrorSummary,
+  PhoneField,
+  SubmitButton,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
 import { identityFetch, loginTypeParam, otpTimingSchema } from './identity.js';
 import { pendingVerification, savePendingVerification } from './pending-verification.js';
 import { useShell } from './shell-context.js';
+
+type ForgotRequest = z.infer<typeof forgotPasswordSchema>;
 
 /** `/forgotPassword`: the mobile gets a reset OTP, then /otpVerify, then /resetPassword. */
 export function ForgotPasswordPage() {
@@ -17,31 +27,30 @@ export function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const loginType = loginTypeParam(params.get('type'));
   const { language, site } = useShell();
-  const { toast, withLoader } = useFeedback();
-  const form = useForm(language, {
-    countryCode: SITE_FACTS[site].phonePrefix as '+971' | '+966',
-    mobile: '',
+  const { toast } = useFeedback();
+  const form = useContractForm<{ countryCode: string; mobile: string }, ForgotRequest>({
+    schema: forgotPasswordSchema,
+    defaultValues: { countryCode: SITE_FACTS[site].phonePrefix, mobile: '' },
+  });
+  const sendCode = useMutation({
+    mutationFn: (request: ForgotRequest) =>
+      identityFetch(IDENTITY_API.forgotPassword, {
+        language,
+        method: 'POST',
+        body: request,
+        results: otpTimingSchema,
+        endsSession: false,
+      }),
   });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const request = form.validate(forgotPasswordSchema, form.values);
-    if (!request) return;
+  async function onValid(request: ForgotRequest) {
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.forgotPassword, {
-          language,
-          method: 'POST',
-          body: request,
-          results: otpTimingSchema,
-          endsSession: false,
-        }),
-      );
+      const envelope = await sendCode.mutateAsync(request);
       const pending = pendingVerification({ ...request, purpose: 'reset', ...envelope.results }, loginType);
       savePendingVerification(pending);
       navigate('/otpVerify', { state: pending });
     } catch (error) {
-      if (form.showApiError(error)) return;
+      if (showServerErrors(form, error)) return;
       toast('danger', error instanceof ApiError && error.message ? error.message : t('shell.error.generic'));
     }
   }
@@ -55,22 +64,19 @@ export function ForgotPasswordPage() {
       <form
         className="mz-form"
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
         data-testid="forgot-form"
       >
+        <FormErrorSummary control={form.control} setFocus={form.setFocus} />
         <PhoneField
+          control={form.control}
           label={t('shell.form.mobile')}
           codeLabel={t('shell.form.countryCode')}
-          countryCode={form.values.countryCode}
-          mobile={form.values.mobile}
-          onCountryCodeChange={(code) => form.setValue('countryCode', code)}
-          onMobileChange={(mobile) => form.setValue('mobile', mobile)}
-          error={form.error('mobile') ?? form.error('countryCode')}
           testId="forgot-mobile"
         />
-        <Button type="submit" size="lg" data-testid="forgot-submit">
+        <SubmitButton control={form.control} size="lg" data-testid="forgot-submit">
           {t('shell.forgot.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       <p className="auth__switch">
         <Link to={`/login?type=${loginType}`} className="auth__link">

@@ -65,6 +65,15 @@ describe('forms show the contracts messages in the page language', () => {
     expect(screen.getByTestId('register-company-error').textContent).toBe('Please select company.');
     expect(screen.getByTestId('register-picture-error').textContent).toBe('Please upload profile picture.');
     expect(screen.getByTestId('register-terms-error').textContent).toBe('Click Agree Before Submit');
+    // The summary follows the page: the picture first, the terms last, the company in between.
+    const problems = [...screen.getByTestId('form-error-summary').querySelectorAll('li')].map(
+      (item) => item.textContent,
+    );
+    expect(problems[0]).toBe('Profile picture: Please upload profile picture.');
+    expect(problems.at(-1)).toMatch(/Click Agree Before Submit$/);
+    expect(problems.indexOf('Company: Please select company.')).toBeGreaterThan(
+      problems.findIndex((text) => text?.startsWith('BRN')),
+    );
     fireEvent.click(screen.getByTestId('register-freelancer').querySelector('input')!);
     await act(async () => {
       fireEvent.click(screen.getByTestId('register-submit'));
@@ -97,5 +106,60 @@ describe('forms show the contracts messages in the page language', () => {
       fireEvent.click(within(form).getByTestId('register-submit'));
     });
     expect(within(form).getByTestId('register-email-error').textContent).toBe('Email already used');
+  });
+
+  it('login: the button is busy and the global loader shows while the login runs (spec §4)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    globalThis.fetch = (() =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      })) as typeof fetch;
+    renderScreen(<LoginPage />, { path: '/login?type=Customer' });
+    fireEvent.change(screen.getByTestId('login-mobile-input'), { target: { value: '501234567' } });
+    fireEvent.change(screen.getByTestId('login-password').querySelector('input')!, {
+      target: { value: 'Secret#123' },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-submit'));
+    });
+    const button = screen.getByTestId('login-submit') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.textContent).toBe('Please wait…');
+    expect(screen.getByTestId('global-loader')).toBeTruthy();
+    await act(async () =>
+      answer({
+        status: 401,
+        ok: false,
+        statusText: '',
+        json: async () => ({
+          status: 401,
+          success: false,
+          message: 'Invalid mobile or password.',
+          results: null,
+        }),
+      } as Response),
+    );
+    expect(screen.getByTestId('toast').textContent).toContain('Invalid mobile or password.');
+    expect(screen.queryByTestId('global-loader')).toBeNull();
+    expect(button.disabled).toBe(false);
+  });
+
+  it('sign-up: a field is checked when left; a failed submit focuses the first invalid one', async () => {
+    renderScreen(<RegisterPage />, { path: '/register?type=Customer' });
+    const form = screen.getByTestId('register-form-Customer');
+    const field = (testId: string) => within(form).getByTestId(testId).querySelector('input')!;
+    fireEvent.change(field('register-email'), { target: { value: 'sara@' } });
+    expect(within(form).queryByTestId('register-email-error')).toBeNull();
+    await act(async () => {
+      fireEvent.blur(field('register-email'));
+    });
+    expect(within(form).getByTestId('register-email-error').textContent).toBe('Please enter a valid email.');
+    expect(within(form).queryByTestId('register-firstName-error')).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(form).getByTestId('register-submit'));
+    });
+    expect(document.activeElement).toBe(field('register-firstName'));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByTestId('form-error-summary').textContent).toContain('Please correct');
   });
 });

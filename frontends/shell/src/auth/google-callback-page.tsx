@@ -1,17 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, problemsOfApiError, problemText } from '@manzil/ui';
+import { useMutation } from '@tanstack/react-query';
+import type { GoogleLinkRequired } from '@manzil/contracts';
+import { ApiError, apiFieldErrors } from '@manzil/ui';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
+import { GoogleLinkStep } from './google-link-step.js';
 import { completeGoogleSignIn, readGoogleCallback, takePendingGoogleSignIn } from './google-sign-in.js';
 import { completeLogin } from './login-outcome.js';
 import { useShell } from './shell-context.js';
 
 /**
  * `/auth/google/callback`: the issuer's answer in the fragment → POST the ID token → a session
- * like a login (`/`, or `/profile` on the Saudi site when not Nafath-verified). The fragment
- * is read once and wiped from the address bar at once.
+ * like a login (`/`, or `/profile` on the Saudi site when not Nafath-verified), or the "prove
+ * it's you" step when an account holds the e-mail without having proved it. The fragment is
+ * read once and wiped from the address bar at once.
  */
 export function GoogleCallbackPage() {
   const intl = useIntl();
@@ -25,6 +29,10 @@ export function GoogleCallbackPage() {
     return read;
   });
   const [failed, setFailed] = useState<string | null>(null);
+  const [link, setLink] = useState<{ link: GoogleLinkRequired; message: string } | null>(null);
+  const signIn = useMutation({
+    mutationFn: (token: Extract<typeof callback, { kind: 'token' }>) => completeGoogleSignIn(token, language),
+  });
   // The ID token is posted once, even when React runs the effect twice (StrictMode).
   const started = useRef(false);
 
@@ -36,13 +44,15 @@ export function GoogleCallbackPage() {
       return;
     }
     if (callback.kind !== 'token') return;
-    withLoader(completeGoogleSignIn(callback, language))
-      .then((results) => completeLogin(results, site))
+    withLoader(signIn.mutateAsync(callback))
+      .then(({ results, message }) => {
+        if ('linkRequired' in results) setLink({ link: results, message });
+        else completeLogin(results, site);
+      })
       .catch((error: unknown) => {
         // A refusal that names a field (e.g. Google sign-up asked for an agent) says it there.
-        const problem = Object.values(problemsOfApiError(error) ?? {})[0];
         const message =
-          problemText(problem, language) ??
+          apiFieldErrors(error)[0]?.message ??
           (error instanceof ApiError && error.message ? error.message : t('shell.auth.google.failed'));
         setFailed(message);
         toast('danger', message);
@@ -52,7 +62,13 @@ export function GoogleCallbackPage() {
   const problem = callback.kind === 'invalid' ? t('shell.auth.google.invalid') : failed;
   return (
     <AuthLayout testId="google-callback-page" title={t('shell.auth.google.title')}>
-      {problem ? (
+      {link ? (
+        <GoogleLinkStep
+          link={link.link}
+          message={link.message}
+          onSignedIn={(results) => completeLogin(results, site)}
+        />
+      ) : problem ? (
         <div className="auth__empty" data-testid="google-callback-error">
           <p role="alert">{problem}</p>
           <Link to="/login" className="auth__link">

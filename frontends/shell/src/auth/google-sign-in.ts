@@ -2,12 +2,14 @@ import { z } from 'zod';
 import {
   IDENTITY_API,
   googleConfigSchema,
+  googleSignInResultsSchema,
   loginResultsSchema,
+  type GoogleSignInResults,
   type Language,
   type LoginResults,
   type LoginType,
 } from '@manzil/contracts';
-import { identityFetch, KIND_OF_LOGIN_TYPE } from './identity.js';
+import { identityFetch, KIND_OF_LOGIN_TYPE, otpTimingSchema, type OtpTiming } from './identity.js';
 
 /** The shell route the issuer sends the browser back to (in every role's allow-list as a visitor). */
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
@@ -94,11 +96,15 @@ export function readGoogleCallback(hash: string, pending: PendingGoogleSignIn | 
   return { kind: 'token', idToken, nonce: pending.nonce, loginType: pending.loginType };
 }
 
-/** POST the ID token (and our nonce) to identity: a session like any login. */
+/**
+ * POST the ID token (and our nonce) to identity: a session like any login, or (202) the
+ * "prove it's you" step when an account holds the e-mail without having proved it, with the
+ * server's explanation in the page's language.
+ */
 export async function completeGoogleSignIn(
   callback: Extract<GoogleCallback, { kind: 'token' }>,
   language: Language,
-): Promise<LoginResults> {
+): Promise<{ results: GoogleSignInResults; message: string }> {
   const envelope = await identityFetch(IDENTITY_API.google, {
     language,
     method: 'POST',
@@ -107,6 +113,46 @@ export async function completeGoogleSignIn(
       nonce: callback.nonce,
       role: ROLE_OF_KIND[KIND_OF_LOGIN_TYPE[callback.loginType]],
     },
+    results: googleSignInResultsSchema,
+    endsSession: false,
+  });
+  return { results: envelope.results, message: envelope.message };
+}
+
+/** The link step: a code to the account's verified mobile. */
+export async function sendGoogleLinkOtp(ticket: string, language: Language): Promise<OtpTiming> {
+  const envelope = await identityFetch(IDENTITY_API.googleLinkOtp, {
+    language,
+    method: 'POST',
+    body: { ticket },
+    results: otpTimingSchema,
+    endsSession: false,
+  });
+  return envelope.results;
+}
+
+/** The link step: the account's password or the code → Google linked, a session. */
+export async function linkGoogle(
+  ticket: string,
+  proof: { password: string } | { otp: string },
+  language: Language,
+): Promise<LoginResults> {
+  const envelope = await identityFetch(IDENTITY_API.googleLink, {
+    language,
+    method: 'POST',
+    body: { ticket, ...proof },
+    results: loginResultsSchema,
+    endsSession: false,
+  });
+  return envelope.results;
+}
+
+/** The link step declined: a separate account with the e-mail Google proved. */
+export async function separateGoogleAccount(ticket: string, language: Language): Promise<LoginResults> {
+  const envelope = await identityFetch(IDENTITY_API.googleSeparate, {
+    language,
+    method: 'POST',
+    body: { ticket },
     results: loginResultsSchema,
     endsSession: false,
   });

@@ -1,11 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { IDENTITY_API, LOGIN_TYPES, type Language, type LoginType } from '@manzil/contracts';
-import { apiFetch, identityPath, type ApiFetchOptions } from '@manzil/ui';
+import { IDENTITY_API, LOGIN_TYPES, pageSchema, type Language, type LoginType } from '@manzil/contracts';
+import { apiFetch, apiQueryFn, identityPath, type ApiFetchOptions } from '@manzil/ui';
 
 /** A call to the identity service through the gateway (`/api/identity` + an IDENTITY_API path). */
 export function identityFetch<T>(path: string, options: ApiFetchOptions<T>) {
   return apiFetch<T>(identityPath(path), options);
 }
+
+/**
+ * The identity feature's reads in the shell: the account's profile and the companies an agent
+ * can join. The session changes only with a full page load (login, logout), so the keys need
+ * no account in them.
+ */
+export const identityKeys = {
+  all: ['identity'] as const,
+  profile: (language: Language) => ['identity', 'profile', language] as const,
+  companies: (language: Language) => ['identity', 'companies', language] as const,
+};
+
+const companiesSchema = pageSchema(
+  z.object({ id: z.string(), name: z.string(), logo: z.string().nullable().optional() }),
+);
+
+/** Companies an agent can join (the sign-up's select): the first hundred. */
+export const companiesQuery = (language: Language) =>
+  queryOptions({
+    queryKey: identityKeys.companies(language),
+    queryFn: apiQueryFn(identityPath(IDENTITY_API.companies), {
+      language,
+      query: { page: 1, limit: 100 },
+      results: companiesSchema,
+      endsSession: false,
+    }),
+  });
 
 /** The `kind` of IDENTITY_API.login/register for a `?type=`. */
 export type AccountKind = 'customer' | 'agent' | 'company';

@@ -1,9 +1,9 @@
-import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SITE_FACTS, loginRequestSchema, type LoginType } from '@manzil/contracts';
-import { Button, PasswordField, PhoneField, useForm } from '@manzil/ui';
-import { AuthLayout, KindTabs } from './auth-layout.js';
+import { useMutation } from '@tanstack/react-query';
+import { SITE_FACTS, loginRequestSchema, type LoginRequest } from '@manzil/contracts';
+import { FormErrorSummary, PasswordField, PhoneField, SubmitButton, useContractForm } from '@manzil/ui';
+import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
 import { GoogleButton } from './google-button.js';
 import { LOGIN_TYPE_LIST, loginTypeParam } from './identity.js';
@@ -19,20 +19,18 @@ export function LoginPage() {
   const { language, site } = useShell();
   const { toast, withLoader } = useFeedback();
   const loginType = loginTypeParam(params.get('type'));
-  const form = useForm(language, {
-    countryCode: SITE_FACTS[site].phonePrefix as '+971' | '+966',
-    mobile: '',
-    password: '',
+  const form = useContractForm<{ countryCode: string; mobile: string; password: string }, LoginRequest>({
+    schema: loginRequestSchema,
+    defaultValues: { countryCode: SITE_FACTS[site].phonePrefix, mobile: '', password: '' },
   });
-  const { values, setValue } = form;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const request = form.validate(loginRequestSchema, values);
-    if (!request) return;
-    const outcome = await withLoader(
+  const login = useMutation({
+    mutationFn: (request: LoginRequest) =>
       submitLogin(request, loginType, { site, language, fallbackMessage: t('shell.error.generic') }),
-    );
+  });
+
+  // Spec §4: the global loader shows while the login runs (the one request that keeps it).
+  async function onValid(request: LoginRequest) {
+    const outcome = await withLoader(login.mutateAsync(request));
     applyLoginOutcome(outcome, { navigate, toast: (message) => toast('danger', message) });
   }
 
@@ -41,35 +39,31 @@ export function LoginPage() {
       testId="login-page"
       title={t('shell.auth.login.title')}
       subtitle={t('shell.auth.login.subtitle')}
+      kinds={{
+        label: t('shell.auth.kind'),
+        value: loginType,
+        options: LOGIN_TYPE_LIST.map((type) => ({ value: type, label: t(`shell.auth.kind.${type}`) })),
+        onChange: (type) => setParams({ type }, { replace: true }),
+      }}
     >
-      <KindTabs<LoginType>
-        label={t('shell.auth.kind')}
-        value={loginType}
-        options={LOGIN_TYPE_LIST.map((type) => ({ value: type, label: t(`shell.auth.kind.${type}`) }))}
-        onChange={(type) => setParams({ type }, { replace: true })}
-      />
       <form
         className="mz-form"
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
         data-testid="login-form"
       >
+        <FormErrorSummary control={form.control} setFocus={form.setFocus} />
         <PhoneField
+          control={form.control}
           label={t('shell.form.mobile')}
           codeLabel={t('shell.form.countryCode')}
-          countryCode={values.countryCode}
-          mobile={values.mobile}
-          onCountryCodeChange={(code) => setValue('countryCode', code)}
-          onMobileChange={(mobile) => setValue('mobile', mobile)}
-          error={form.error('mobile') ?? form.error('countryCode')}
           testId="login-mobile"
         />
         <PasswordField
+          control={form.control}
+          name="password"
           label={t('shell.form.password')}
-          value={values.password}
-          onChange={(password) => setValue('password', password)}
           autoComplete="current-password"
-          error={form.error('password')}
           showLabel={t('shell.form.show')}
           hideLabel={t('shell.form.hide')}
           testId="login-password"
@@ -79,9 +73,9 @@ export function LoginPage() {
             {t('shell.auth.forgot.link')}
           </Link>
         </div>
-        <Button type="submit" size="lg" data-testid="login-submit">
+        <SubmitButton control={form.control} size="lg" data-testid="login-submit">
           {t('shell.auth.login.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       <GoogleButton loginType={loginType} />
       <p className="auth__switch">

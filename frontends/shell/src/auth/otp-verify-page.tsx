@@ -1,9 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { IDENTITY_API, loginResultsSchema, verifyOtpSchema } from '@manzil/contracts';
-import { ApiError, Button, Ltr, OtpInput, useForm } from '@manzil/ui';
+import {
+  ApiError,
+  Button,
+  FormErrorSummary,
+  Ltr,
+  OtpField,
+  SERVER_ERROR,
+  SubmitButton,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
 import { identityFetch, otpTimingSchema } from './identity.js';
@@ -26,10 +37,13 @@ export function OtpTimer({
   expiresAt,
   resendAt,
   onResend,
+  busy = false,
 }: {
   expiresAt: number;
   resendAt: number;
   onResend: () => void;
+  /** A new code is being asked for: the button waits. */
+  busy?: boolean;
 }) {
   const intl = useIntl();
   const expiresIn = useCountdown(expiresAt);
@@ -48,7 +62,14 @@ export function OtpTimer({
           {intl.formatMessage({ id: 'shell.otp.expired' })}
         </p>
       )}
-      <Button variant="ghost" size="sm" disabled={resendIn > 0} onClick={onResend} data-testid="otp-resend">
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={resendIn > 0 || busy}
+        aria-busy={busy || undefined}
+        onClick={onResend}
+        data-testid="otp-resend"
+      >
         {resendIn > 0
           ? intl.formatMessage({ id: 'shell.otp.resendIn' }, { time: formatCountdown(resendIn) })
           : intl.formatMessage({ id: 'shell.otp.resend' })}
@@ -57,36 +78,49 @@ export function OtpTimer({
   );
 }
 
+type VerifyRequest = z.infer<typeof verifyOtpSchema>;
+
 function OtpForm({ initial }: { initial: PendingVerification }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
   const { language, site } = useShell();
-  const { toast, withLoader } = useFeedback();
+  const { toast } = useFeedback();
   const [pending, setPending] = useState(initial);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm(language, { otp: '' });
   const expiresIn = useCountdown(pending.expiresAt);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setServerError(null);
-    const request = form.validate(verifyOtpSchema, {
+  const form = useContractForm<{ otp: string }, VerifyRequest>({
+    schema: verifyOtpSchema,
+    defaultValues: { otp: '' },
+    toInput: ({ otp }) => ({
       countryCode: pending.countryCode,
       mobile: pending.mobile,
       purpose: pending.purpose,
-      otp: form.values.otp,
-    });
-    if (!request) return;
+      otp,
+    }),
+  });
+  const verify = useMutation({
+    mutationFn: (request: VerifyRequest) =>
+      identityFetch<unknown>(IDENTITY_API.verifyOtp, {
+        language,
+        method: 'POST',
+        body: request,
+        endsSession: false,
+      }),
+  });
+  const resendCode = useMutation({
+    mutationFn: () =>
+      identityFetch(IDENTITY_API.resendOtp, {
+        language,
+        method: 'POST',
+        body: { countryCode: pending.countryCode, mobile: pending.mobile, purpose: pending.purpose },
+        results: otpTimingSchema,
+        endsSession: false,
+      }),
+  });
+
+  async function onValid(request: VerifyRequest) {
     try {
-      const envelope = await withLoader(
-        identityFetch<unknown>(IDENTITY_API.verifyOtp, {
-          language,
-          method: 'POST',
-          body: request,
-          endsSession: false,
-        }),
-      );
+      const envelope = await verify.mutateAsync(request);
       clearPendingVerification();
       if (pending.purpose === 'reset') {
         const reset = {
@@ -99,66 +133,56 @@ function OtpForm({ initial }: { initial: PendingVerification }) {
       }
       completeLogin(loginResultsSchema.parse(envelope.results), site);
     } catch (error) {
-      if (form.showApiError(error)) return;
-      setServerError(error instanceof ApiError && error.message ? error.message : t('shell.error.generic'));
+      if (showServerErrors(form, error)) return;
+      // A wrong or used code: the server's words under the boxes (and in the summary).
+      form.setError(
+        'otp',
+        {
+          type: SERVER_ERROR,
+          message: error instanceof ApiError && error.message ? error.message : t('shell.error.generic'),
+        },
+        { shouldFocus: true },
+      );
     }
   }
 
   async function resend() {
-    setServerError(null);
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.resendOtp, {
-          language,
-          method: 'POST',
-          body: { countryCode: pending.countryCode, mobile: pending.mobile, purpose: pending.purpose },
-          results: otpTimingSchema,
-          endsSession: false,
-        }),
-      );
+      const envelope = await resendCode.mutateAsync();
       const next = pendingVerification({ ...pending, ...envelope.results }, pending.loginType);
       savePendingVerification(next);
       setPending(next);
-      form.setValue('otp', '');
+      form.reset({ otp: '' });
       toast('success', envelope.message || t('shell.otp.sent'));
     } catch (error) {
-      setServerError(error instanceof ApiError && error.message ? error.message : t('shell.error.generic'));
+      toast('danger', error instanceof ApiError && error.message ? error.message : t('shell.error.generic'));
     }
   }
 
-  const fieldError = form.error('otp');
   return (
     <form
       className="mz-form otp-form"
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
       data-testid="otp-form"
     >
+      <FormErrorSummary control={form.control} setFocus={form.setFocus} />
       <p className="auth__subtitle">
         {intl.formatMessage(
           { id: 'shell.otp.sentTo' },
           { mobile: <Ltr key="m">{`${pending.countryCode} ${pending.mobile}`}</Ltr> },
         )}
       </p>
-      <OtpInput
-        label={t('shell.otp.label')}
-        value={form.values.otp}
-        onChange={(otp) => {
-          form.setValue('otp', otp);
-          setServerError(null);
-        }}
-        invalid={Boolean(fieldError || serverError)}
-        disabled={expiresIn === 0}
+      <OtpField control={form.control} name="otp" label={t('shell.otp.label')} disabled={expiresIn === 0} />
+      <OtpTimer
+        expiresAt={pending.expiresAt}
+        resendAt={pending.resendAt}
+        onResend={() => void resend()}
+        busy={resendCode.isPending}
       />
-      {fieldError || serverError ? (
-        <p className="mz-field__error otp-form__error" role="alert" data-testid="otp-error">
-          {fieldError ?? serverError}
-        </p>
-      ) : null}
-      <OtpTimer expiresAt={pending.expiresAt} resendAt={pending.resendAt} onResend={() => void resend()} />
-      <Button type="submit" size="lg" disabled={expiresIn === 0} data-testid="otp-submit">
+      <SubmitButton control={form.control} size="lg" disabled={expiresIn === 0} data-testid="otp-submit">
         {t('shell.otp.submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z, type ZodType } from 'zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { Control, FieldValues, UseFormReturn } from 'react-hook-form';
 import {
   IDENTITY_API,
   SITE_FACTS,
-  pageSchema,
   registerAgentSchema,
   registerCompanySchema,
   registerCustomerSchema,
@@ -15,24 +16,26 @@ import {
 } from '@manzil/contracts';
 import {
   AgentProfileFields,
-  Button,
   CheckboxField,
   ContactFields,
-  ImageUpload,
+  FormErrorSummary,
+  ImageUploadField,
   PasswordPairFields,
   PersonNameFields,
   SelectField,
+  SubmitButton,
   TextField,
   passwordMismatch,
-  useForm,
-  type FieldProblems,
+  showServerErrors,
+  useContractForm,
 } from '@manzil/ui';
-import { AuthLayout, KindTabs } from './auth-layout.js';
+import { AuthLayout } from './auth-layout.js';
 import { GoogleButton } from './google-button.js';
 import { useFeedback } from './feedback.js';
 import {
   KIND_OF_LOGIN_TYPE,
   LOGIN_TYPE_LIST,
+  companiesQuery,
   identityFetch,
   loginTypeParam,
   uploadImage,
@@ -41,59 +44,71 @@ import { pendingVerification, savePendingVerification } from './pending-verifica
 import { useShell } from './shell-context.js';
 import { useUploadTexts } from './upload-texts.js';
 
-type CountryCode = '+971' | '+966';
 const registeredSchema = unverifiedResultsSchema.extend({
   expiresInSeconds: z.number().int().positive().optional(),
   resendInSeconds: z.number().int().nonnegative().optional(),
 });
+
 /** What zod reports only once every field is valid: confirm password, company or freelancer. */
-function crossFieldProblems(values: {
+function crossFieldRules(values: {
   freelancer?: boolean;
   companyId?: string;
   password?: string;
   confirmPassword?: string;
-}): FieldProblems {
+}): Record<string, string> {
   const needsCompany = values.freelancer === false && !values.companyId;
-  return { ...passwordMismatch(values), ...(needsCompany ? { companyId: { key: 'company.required' } } : {}) };
+  return { ...passwordMismatch(values), ...(needsCompany ? { companyId: 'company.required' } : {}) };
 }
 
 const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value);
 
-/** Sends a sign-up, then carries the account to /otpVerify (the OTP has been sent). */
-function useRegister(loginType: LoginType) {
+/** What every sign-up form starts with besides its own fields. */
+interface SignUpValues {
+  email: string;
+  countryCode: string;
+  mobile: string;
+  password: string;
+  confirmPassword: string;
+  termsAccepted: boolean;
+}
+
+const signUpDefaults = (site: Site): SignUpValues => ({
+  email: '',
+  countryCode: SITE_FACTS[site].phonePrefix,
+  mobile: '',
+  password: '',
+  confirmPassword: '',
+  termsAccepted: false,
+});
+
+/**
+ * Sends a sign-up, then carries the account to /otpVerify (the OTP has been sent). A 422
+ * goes beside its fields; anything else is a toast. The form's submit button is busy
+ * meanwhile (no veil over the page).
+ */
+function useRegister<V extends FieldValues>(loginType: LoginType, form: UseFormReturn<V, unknown, unknown>) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { language } = useShell();
-  const { toast, withLoader } = useFeedback();
-  return async <T,>(
-    form: {
-      validate: (
-        schema: ZodType<T>,
-        input: unknown,
-        crossField?: (input: never) => FieldProblems,
-      ) => T | null;
-      showApiError: (error: unknown) => boolean;
-    },
-    schema: ZodType<T>,
-    input: unknown,
-  ) => {
-    const payload = form.validate(schema, input, crossFieldProblems);
-    if (!payload) return;
+  const { toast } = useFeedback();
+  const register = useMutation({
+    mutationFn: (payload: unknown) =>
+      identityFetch(IDENTITY_API.register(KIND_OF_LOGIN_TYPE[loginType]), {
+        language,
+        method: 'POST',
+        body: payload,
+        results: registeredSchema,
+        endsSession: false,
+      }),
+  });
+  return async (payload: unknown) => {
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.register(KIND_OF_LOGIN_TYPE[loginType]), {
-          language,
-          method: 'POST',
-          body: payload,
-          results: registeredSchema,
-          endsSession: false,
-        }),
-      );
+      const envelope = await register.mutateAsync(payload);
       const pending = pendingVerification(envelope.results, loginType);
       savePendingVerification(pending);
       navigate('/otpVerify', { state: pending });
     } catch (error) {
-      if (form.showApiError(error)) return;
+      if (showServerErrors(form, error)) return;
       toast(
         'danger',
         error instanceof Error && error.message
@@ -109,385 +124,286 @@ function useText() {
   return (id: string) => intl.formatMessage({ id });
 }
 
-function TermsField({
-  checked,
-  onChange,
-  error,
-}: {
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  error?: string;
-}) {
-  const t = useText();
-  return (
-    <CheckboxField
-      checked={checked}
-      onChange={onChange}
-      error={error}
-      testId="register-terms"
-      label={
-        <>
-          {t('shell.register.terms.before')}{' '}
-          <Link to="/termsandCondition" target="_blank" className="auth__link">
-            {t('shell.register.terms.link')}
-          </Link>
-        </>
-      }
-    />
-  );
-}
-
 /** The field groups' labels: `shell.form.<field>`. */
 const formLabel = (t: (id: string) => string) => (field: string) => t(`shell.form.${field}`);
 
-/** Password + confirm, e-mail + mobile, names: the groups every sign-up form shares. */
-function PasswordPair({
-  password,
-  confirmPassword,
-  onChange,
-  error,
+/** A sign-up form: its summary, its fields, then password + confirm, the terms and the submit. */
+function SignUpForm<V extends SignUpValues>({
+  form,
+  onValid,
+  loginType,
+  children,
 }: {
-  password: string;
-  confirmPassword: string;
-  onChange: (field: 'password' | 'confirmPassword', value: string) => void;
-  error: (field: string) => string | undefined;
+  form: UseFormReturn<V, unknown, unknown>;
+  onValid: (output: unknown) => Promise<void>;
+  loginType: LoginType;
+  children: ReactNode;
 }) {
   const t = useText();
+  // The closing groups only need the shared fields.
+  const control = form.control as unknown as Control<SignUpValues>;
   return (
-    <PasswordPairFields
-      password={password}
-      confirmPassword={confirmPassword}
-      onChange={onChange}
-      label={formLabel(t)}
-      error={error}
-      testIdPrefix="register"
-      showLabel={t('shell.form.show')}
-      hideLabel={t('shell.form.hide')}
-    />
-  );
-}
-
-type ContactValues = { email: string; countryCode: CountryCode; mobile: string };
-
-function Contact<V extends ContactValues>({
-  values,
-  setValue,
-  error,
-}: {
-  values: V;
-  setValue: <K extends keyof V>(name: K, value: V[K]) => void;
-  error: (field: string) => string | undefined;
-}) {
-  const t = useText();
-  return (
-    <ContactFields
-      email={values.email}
-      countryCode={values.countryCode}
-      mobile={values.mobile}
-      onEmailChange={(v) => setValue('email', v as V['email'])}
-      onCountryCodeChange={(v) => setValue('countryCode', v as V['countryCode'])}
-      onMobileChange={(v) => setValue('mobile', v as V['mobile'])}
-      label={formLabel(t)}
-      error={error}
-      testIdPrefix="register"
-      autoComplete
-    />
-  );
-}
-
-type ClosingValues = { password: string; confirmPassword: string; termsAccepted: boolean };
-
-/** The end of every sign-up form: password + confirm, the terms, the submit button. */
-function PasswordTermsSubmit<V extends ClosingValues>({
-  values,
-  setValue,
-  error,
-}: {
-  values: V;
-  setValue: <K extends keyof V>(name: K, value: V[K]) => void;
-  error: (field: string) => string | undefined;
-}) {
-  const t = useText();
-  return (
-    <>
-      <PasswordPair
-        password={values.password}
-        confirmPassword={values.confirmPassword}
-        onChange={(field, value) => setValue(field, value as V[typeof field])}
-        error={error}
-      />
-      <TermsField
-        checked={values.termsAccepted}
-        onChange={(v) => setValue('termsAccepted', v as V['termsAccepted'])}
-        error={error('termsAccepted')}
-      />
-      <Button type="submit" size="lg" data-testid="register-submit">
-        {t('shell.register.submit')}
-      </Button>
-    </>
-  );
-}
-
-/** What every sign-up form starts with besides its own fields. */
-const signUpDefaults = (site: Site) => ({
-  email: '',
-  countryCode: SITE_FACTS[site].phonePrefix as CountryCode,
-  mobile: '',
-  password: '',
-  confirmPassword: '',
-  termsAccepted: false,
-});
-
-function CustomerForm() {
-  const t = useText();
-  const { language, site } = useShell();
-  const register = useRegister('Customer');
-  const form = useForm(language, { firstName: '', lastName: '', ...signUpDefaults(site) });
-  const { values, setValue, error } = form;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void register(form, registerCustomerSchema, values);
-  };
-  return (
-    <form className="mz-form" noValidate onSubmit={onSubmit} data-testid="register-form-Customer">
-      <PersonNameFields
-        firstName={values.firstName}
-        lastName={values.lastName}
-        onChange={setValue}
+    <form
+      className="mz-form"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      data-testid={`register-form-${loginType}`}
+    >
+      <FormErrorSummary control={form.control} setFocus={form.setFocus} />
+      {children}
+      <PasswordPairFields
+        control={control}
         label={formLabel(t)}
-        error={error}
         testIdPrefix="register"
-        autoComplete
+        showLabel={t('shell.form.show')}
+        hideLabel={t('shell.form.hide')}
       />
-      <Contact values={values} setValue={setValue} error={error} />
-      <PasswordTermsSubmit values={values} setValue={setValue} error={error} />
+      <CheckboxField
+        control={control}
+        name="termsAccepted"
+        testId="register-terms"
+        label={
+          <>
+            {t('shell.register.terms.before')}{' '}
+            <Link to="/termsandCondition" target="_blank" className="auth__link">
+              {t('shell.register.terms.link')}
+            </Link>
+          </>
+        }
+      />
+      <SubmitButton control={control} size="lg" data-testid="register-submit">
+        {t('shell.register.submit')}
+      </SubmitButton>
     </form>
   );
 }
 
-const companiesSchema = pageSchema(
-  z.object({ id: z.string(), name: z.string(), logo: z.string().nullable().optional() }),
-);
+interface CustomerValues extends SignUpValues {
+  firstName: string;
+  lastName: string;
+}
 
-/** Companies an agent can join (IDENTITY_API.companies); empty when the call fails. */
-function useCompanies() {
+function CustomerForm() {
+  const t = useText();
+  const { site } = useShell();
+  const form = useContractForm<CustomerValues>({
+    schema: registerCustomerSchema,
+    defaultValues: { firstName: '', lastName: '', ...signUpDefaults(site) },
+    crossField: crossFieldRules,
+  });
+  const register = useRegister('Customer', form);
+  return (
+    <SignUpForm form={form} onValid={register} loginType="Customer">
+      <PersonNameFields control={form.control} label={formLabel(t)} testIdPrefix="register" autoComplete />
+      <ContactFields control={form.control} label={formLabel(t)} testIdPrefix="register" autoComplete />
+    </SignUpForm>
+  );
+}
+
+interface AgentValues extends CustomerValues {
+  whatsapp: boolean;
+  nationality: string;
+  languages: string[];
+  designation: string;
+  brn: string;
+  companyId: string;
+  freelancer: boolean;
+  bio: string;
+  pictureId: string;
+  pictureUrl: string | null;
+}
+
+/** The picture or logo is sent as soon as it is chosen; the form then sends its id. */
+function useImageUpload() {
   const { language } = useShell();
-  const [companies, setCompanies] = useState<{ id: string; name: string }[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    identityFetch(IDENTITY_API.companies, {
-      language,
-      query: { page: 1, limit: 100 },
-      results: companiesSchema,
-      signal: controller.signal,
-      endsSession: false,
-    })
-      .then((envelope) => setCompanies(envelope.results.items))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn('shell: companies unavailable', error);
-      });
-    return () => controller.abort();
-  }, [language]);
-  return companies;
+  return useMutation({ mutationFn: (file: File) => uploadImage(file, language) }).mutateAsync;
 }
 
 function AgentForm() {
   const t = useText();
   const { language, site } = useShell();
-  const register = useRegister('Agent');
-  const companies = useCompanies();
+  const { data: companies } = useQuery(companiesQuery(language));
   const uploadTexts = useUploadTexts();
-  const form = useForm(language, {
-    ...signUpDefaults(site),
-    firstName: '',
-    lastName: '',
-    whatsapp: false,
-    nationality: '',
-    languages: [] as string[],
-    designation: '',
-    brn: '',
-    companyId: '',
-    freelancer: false,
-    bio: '',
-    pictureId: '',
-    pictureUrl: null as string | null,
-  });
-  const { values, setValue, error } = form;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { pictureUrl: _shown, ...rest } = values;
-    void register(form, registerAgentSchema, {
-      ...rest,
+  const upload = useImageUpload();
+  const form = useContractForm<AgentValues>({
+    schema: registerAgentSchema,
+    defaultValues: {
+      ...signUpDefaults(site),
+      firstName: '',
+      lastName: '',
+      whatsapp: false,
+      nationality: '',
+      languages: [],
+      designation: '',
+      brn: '',
+      companyId: '',
+      freelancer: false,
+      bio: '',
+      pictureId: '',
+      pictureUrl: null,
+    },
+    toInput: ({ pictureUrl: _shown, ...values }) => ({
+      ...values,
       nationality: blankToUndefined(values.nationality),
       designation: blankToUndefined(values.designation),
       bio: blankToUndefined(values.bio),
       companyId: values.freelancer ? undefined : blankToUndefined(values.companyId),
-    });
-  };
+    }),
+    crossField: crossFieldRules,
+  });
+  const register = useRegister('Agent', form);
+  const freelancer = form.watch('freelancer');
   return (
-    <form className="mz-form" noValidate onSubmit={onSubmit} data-testid="register-form-Agent">
-      <ImageUpload
+    <SignUpForm form={form} onValid={register} loginType="Agent">
+      <ImageUploadField
+        control={form.control}
+        name="pictureId"
+        previewName="pictureUrl"
         label={t('shell.form.picture')}
-        url={values.pictureUrl}
-        upload={(file) => uploadImage(file, language)}
-        onUploaded={({ id, url }) => {
-          setValue('pictureId', id);
-          setValue('pictureUrl', url);
-        }}
-        error={error('pictureId')}
+        upload={upload}
         texts={uploadTexts}
         testId="register-picture"
       />
-      <PersonNameFields
-        firstName={values.firstName}
-        lastName={values.lastName}
-        onChange={setValue}
-        label={formLabel(t)}
-        error={error}
-        testIdPrefix="register"
-        autoComplete
-      />
-      <Contact values={values} setValue={setValue} error={error} />
+      <PersonNameFields control={form.control} label={formLabel(t)} testIdPrefix="register" autoComplete />
+      <ContactFields control={form.control} label={formLabel(t)} testIdPrefix="register" autoComplete />
       <CheckboxField
+        control={form.control}
+        name="whatsapp"
         label={t('shell.form.whatsapp')}
-        checked={values.whatsapp}
-        onChange={(v) => setValue('whatsapp', v)}
         testId="register-whatsapp"
       />
       <AgentProfileFields
-        brn={values.brn}
-        designation={values.designation}
-        nationality={values.nationality}
-        languages={values.languages}
-        bio={values.bio}
-        onChange={setValue}
-        onLanguagesChange={(languages) => setValue('languages', languages)}
+        control={form.control}
         languageName={(name) => t(`shell.language.${name}`)}
         label={formLabel(t)}
-        error={error}
         testIdPrefix="register"
       >
         <SelectField
+          control={form.control}
+          name="companyId"
           label={t('shell.form.company')}
-          value={values.freelancer ? '' : values.companyId}
           placeholder={t('shell.form.companyPlaceholder')}
-          options={companies.map((company) => ({ value: company.id, label: company.name }))}
-          onChange={(v) => setValue('companyId', v)}
-          disabled={values.freelancer}
-          error={values.freelancer ? undefined : error('companyId')}
+          options={(companies?.items ?? []).map((company) => ({ value: company.id, label: company.name }))}
+          disabled={freelancer}
+          hideError={freelancer}
           testId="register-company"
         />
         <CheckboxField
+          control={form.control}
+          name="freelancer"
           label={t('shell.form.freelancer')}
-          checked={values.freelancer}
-          onChange={(v) => setValue('freelancer', v)}
           testId="register-freelancer"
         />
       </AgentProfileFields>
-      <PasswordTermsSubmit values={values} setValue={setValue} error={error} />
-    </form>
+    </SignUpForm>
   );
 }
 
+interface CompanyValues extends SignUpValues {
+  name: string;
+  orn: string;
+  authorizedPerson: string;
+  headOffice: string;
+  logoId: string;
+  logoUrl: string | null;
+  latitude: string;
+  longitude: string;
+}
+
+/** A coordinate as typed: digits, one point, a leading minus. */
+const decimal = (value: string) => value.replace(/[^\d.-]/g, '').replace(/(\..*)\./g, '$1');
+
 function CompanyForm() {
   const t = useText();
-  const { language, site } = useShell();
-  const register = useRegister('Company');
+  const { site } = useShell();
   const uploadTexts = useUploadTexts();
-  const form = useForm(language, {
-    name: '',
-    orn: '',
-    authorizedPerson: '',
-    headOffice: '',
-    ...signUpDefaults(site),
-    logoId: '',
-    logoUrl: null as string | null,
-    latitude: '',
-    longitude: '',
-  });
-  const { values, setValue, error } = form;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const { logoUrl: _shown, ...rest } = values;
-    void register(form, registerCompanySchema, {
-      ...rest,
+  const upload = useImageUpload();
+  const form = useContractForm<CompanyValues>({
+    schema: registerCompanySchema,
+    defaultValues: {
+      name: '',
+      orn: '',
+      authorizedPerson: '',
+      headOffice: '',
+      ...signUpDefaults(site),
+      logoId: '',
+      logoUrl: null,
+      latitude: '',
+      longitude: '',
+    },
+    toInput: ({ logoUrl: _shown, ...values }) => ({
+      ...values,
       latitude: blankToUndefined(values.latitude),
       longitude: blankToUndefined(values.longitude),
-    });
-  };
-  const decimal = (value: string) => value.replace(/[^\d.-]/g, '').replace(/(\..*)\./g, '$1');
+    }),
+    crossField: crossFieldRules,
+  });
+  const register = useRegister('Company', form);
+  const { control } = form;
   return (
-    <form className="mz-form" noValidate onSubmit={onSubmit} data-testid="register-form-Company">
-      <ImageUpload
+    <SignUpForm form={form} onValid={register} loginType="Company">
+      <ImageUploadField
+        control={control}
+        name="logoId"
+        previewName="logoUrl"
         label={t('shell.form.logo')}
-        url={values.logoUrl}
         shape="square"
-        upload={(file) => uploadImage(file, language)}
-        onUploaded={({ id, url }) => {
-          setValue('logoId', id);
-          setValue('logoUrl', url);
-        }}
-        error={error('logoId')}
+        upload={upload}
         texts={uploadTexts}
         testId="register-logo"
       />
       <TextField
+        control={control}
+        name="name"
         label={t('shell.form.companyName')}
-        value={values.name}
-        onChange={(v) => setValue('name', v)}
         autoComplete="organization"
-        error={error('name')}
         testId="register-name"
       />
       <div className="mz-form__row">
         <TextField
+          control={control}
+          name="orn"
           label={t('shell.form.orn')}
-          value={values.orn}
           maxLength={20}
-          onChange={(v) => setValue('orn', v)}
-          error={error('orn')}
           testId="register-orn"
         />
         <TextField
+          control={control}
+          name="authorizedPerson"
           label={t('shell.form.authorizedPerson')}
-          value={values.authorizedPerson}
-          onChange={(v) => setValue('authorizedPerson', v)}
-          error={error('authorizedPerson')}
           testId="register-authorizedPerson"
         />
       </div>
       <TextField
+        control={control}
+        name="headOffice"
         label={t('shell.form.headOffice')}
-        value={values.headOffice}
         maxLength={200}
-        onChange={(v) => setValue('headOffice', v)}
         autoComplete="street-address"
-        error={error('headOffice')}
         testId="register-headOffice"
       />
       <div className="mz-form__row">
         <TextField
+          control={control}
+          name="latitude"
           label={t('shell.form.latitude')}
           inputMode="decimal"
           dir="ltr"
-          value={values.latitude}
-          onChange={(v) => setValue('latitude', decimal(v))}
-          error={error('latitude')}
+          transform={decimal}
           testId="register-latitude"
         />
         <TextField
+          control={control}
+          name="longitude"
           label={t('shell.form.longitude')}
           inputMode="decimal"
           dir="ltr"
-          value={values.longitude}
-          onChange={(v) => setValue('longitude', decimal(v))}
-          error={error('longitude')}
+          transform={decimal}
           testId="register-longitude"
         />
       </div>
-      <Contact values={values} setValue={setValue} error={error} />
-      <PasswordTermsSubmit values={values} setValue={setValue} error={error} />
-    </form>
+      <ContactFields control={control} label={formLabel(t)} testIdPrefix="register" autoComplete />
+    </SignUpForm>
   );
 }
 
@@ -502,13 +418,13 @@ export function RegisterPage() {
       title={t('shell.auth.register.title')}
       subtitle={t('shell.register.subtitle')}
       wide
+      kinds={{
+        label: t('shell.auth.kind'),
+        value: loginType,
+        options: LOGIN_TYPE_LIST.map((type) => ({ value: type, label: t(`shell.register.kind.${type}`) })),
+        onChange: (type) => setParams({ type }, { replace: true }),
+      }}
     >
-      <KindTabs<LoginType>
-        label={t('shell.auth.kind')}
-        value={loginType}
-        options={LOGIN_TYPE_LIST.map((type) => ({ value: type, label: t(`shell.register.kind.${type}`) }))}
-        onChange={(type) => setParams({ type }, { replace: true })}
-      />
       {loginType === 'Agent' ? <AgentForm /> : loginType === 'Company' ? <CompanyForm /> : <CustomerForm />}
       {/* Google sign-up makes customers only: agents and companies need BRN/ORN and a picture/logo. */}
       {loginType === 'Customer' ? <GoogleButton loginType={loginType} /> : null}

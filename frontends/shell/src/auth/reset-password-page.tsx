@@ -1,13 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { IDENTITY_API, resetPasswordSchema } from '@manzil/contracts';
-import { ApiError, Button, PasswordField, passwordMismatch, useForm } from '@manzil/ui';
+import {
+  ApiError,
+  FormErrorSummary,
+  PasswordField,
+  SubmitButton,
+  passwordMismatch,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
 import { identityFetch } from './identity.js';
 import { clearPendingReset, readPendingReset } from './pending-verification.js';
 import { useShell } from './shell-context.js';
+
+type ResetRequest = z.infer<typeof resetPasswordSchema>;
 
 /** `/resetPassword`: after the reset OTP, a new password with the `resetToken`. */
 export function ResetPasswordPage() {
@@ -16,33 +28,33 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { language } = useShell();
-  const { toast, withLoader } = useFeedback();
+  const { toast } = useFeedback();
   const [reset] = useState(() => readPendingReset(location.state));
-  const form = useForm(language, { password: '', confirmPassword: '' });
+  const form = useContractForm<{ password: string; confirmPassword: string }, ResetRequest>({
+    schema: resetPasswordSchema,
+    defaultValues: { password: '', confirmPassword: '' },
+    toInput: (values) => ({ ...values, resetToken: reset?.resetToken ?? '' }),
+    crossField: passwordMismatch,
+  });
+  const save = useMutation({
+    mutationFn: (request: ResetRequest) =>
+      identityFetch(IDENTITY_API.resetPassword, {
+        language,
+        method: 'POST',
+        body: request,
+        endsSession: false,
+      }),
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onValid(request: ResetRequest) {
     if (!reset) return;
-    const request = form.validate(
-      resetPasswordSchema,
-      { ...form.values, resetToken: reset.resetToken },
-      passwordMismatch,
-    );
-    if (!request) return;
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.resetPassword, {
-          language,
-          method: 'POST',
-          body: request,
-          endsSession: false,
-        }),
-      );
+      const envelope = await save.mutateAsync(request);
       clearPendingReset();
       toast('success', envelope.message || t('shell.reset.done'));
       navigate(`/login?type=${reset.loginType}`, { replace: true });
     } catch (error) {
-      if (form.showApiError(error)) return;
+      if (showServerErrors(form, error)) return;
       toast('danger', error instanceof ApiError && error.message ? error.message : t('shell.error.generic'));
     }
   }
@@ -57,33 +69,32 @@ export function ResetPasswordPage() {
         <form
           className="mz-form"
           noValidate
-          onSubmit={(event) => void onSubmit(event)}
+          onSubmit={(event) => void form.handleSubmit(onValid)(event)}
           data-testid="reset-form"
         >
+          <FormErrorSummary control={form.control} setFocus={form.setFocus} />
           <PasswordField
+            control={form.control}
+            name="password"
             label={t('shell.form.newPassword')}
-            value={form.values.password}
-            onChange={(value) => form.setValue('password', value)}
             autoComplete="new-password"
-            error={form.error('password')}
             hint={t('shell.form.passwordHint')}
             showLabel={t('shell.form.show')}
             hideLabel={t('shell.form.hide')}
             testId="reset-password"
           />
           <PasswordField
+            control={form.control}
+            name="confirmPassword"
             label={t('shell.form.confirmPassword')}
-            value={form.values.confirmPassword}
-            onChange={(value) => form.setValue('confirmPassword', value)}
             autoComplete="new-password"
-            error={form.error('confirmPassword')}
             showLabel={t('shell.form.show')}
             hideLabel={t('shell.form.hide')}
             testId="reset-confirm"
           />
-          <Button type="submit" size="lg" data-testid="reset-submit">
+          <SubmitButton control={form.control} size="lg" data-testid="reset-submit">
             {t('shell.reset.submit')}
-          </Button>
+          </SubmitButton>
         </form>
       ) : (
         <div className="auth__empty" data-testid="reset-nothing">

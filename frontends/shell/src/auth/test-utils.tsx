@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Language, Site } from '@manzil/contracts';
 import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
+import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../i18n/ar.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 import { LoginPromptProvider } from './feedback.js';
@@ -45,7 +46,7 @@ function WhereAmI() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders a shell screen with its providers at `path`, in a language and site. */
+/** Renders a shell screen with its providers (a query client of its own) at `path`, in a language and site. */
 export function renderScreen(
   element: ReactNode,
   {
@@ -57,23 +58,25 @@ export function renderScreen(
 ) {
   const messages = language === 'ar' ? ar : en;
   return render(
-    <MemoryRouter
-      initialEntries={[
-        { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
-      ]}
-    >
-      <LanguageProvider language={language} messages={messages}>
-        <ShellContext.Provider value={{ language, site, changeLanguage: () => undefined }}>
-          <FeedbackProvider language={language}>
-            <LoginPromptProvider>
-              <Routes>
-                <Route path="*" element={element} />
-              </Routes>
-              <WhereAmI />
-            </LoginPromptProvider>
-          </FeedbackProvider>
-        </ShellContext.Provider>
-      </LanguageProvider>
-    </MemoryRouter>,
+    <WithQueryClient client={testQueryClient()}>
+      <MemoryRouter
+        initialEntries={[
+          { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+        ]}
+      >
+        <LanguageProvider language={language} messages={messages}>
+          <ShellContext.Provider value={{ language, site, changeLanguage: () => undefined }}>
+            <FeedbackProvider language={language}>
+              <LoginPromptProvider>
+                <Routes>
+                  <Route path="*" element={element} />
+                </Routes>
+                <WhereAmI />
+              </LoginPromptProvider>
+            </FeedbackProvider>
+          </ShellContext.Provider>
+        </LanguageProvider>
+      </MemoryRouter>
+    </WithQueryClient>,
   );
 }

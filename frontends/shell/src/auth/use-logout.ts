@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
+import { useMutation } from '@tanstack/react-query';
 import { IDENTITY_API, loginTypeOf, type Language } from '@manzil/contracts';
 import { clearSession, readRefreshToken, readSession } from '@manzil/ui';
 import { identityFetch } from './identity.js';
@@ -37,8 +38,9 @@ export function useLogout(
   enter: (to: string) => void = enterApp,
 ) {
   const intl = useIntl();
+  const { mutateAsync } = useMutation({ mutationFn: () => logout(language) });
   return useCallback(async () => {
     if (!(await confirm(intl.formatMessage({ id: 'shell.logout.confirm' })))) return;
-    enter(await withLoader(logout(language)));
-  }, [confirm, intl, language, withLoader, enter]);
+    enter(await withLoader(mutateAsync()));
+  }, [confirm, intl, mutateAsync, withLoader, enter]);
 }

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Language, Site } from '@manzil/contracts';
-import { ChevronDownIcon, avatarLetter, isPlaceholderPicture, type Session } from '@manzil/ui';
+import { ChevronDownIcon, avatarLetter, isPlaceholderPicture, useDisclosure, type Session } from '@manzil/ui';
 import { useFeedback } from './feedback.js';
 import { useLogout } from './use-logout.js';
 
@@ -34,43 +34,27 @@ export function Avatar({
   );
 }
 
-/** The header's user dropdown: Profile, My orders (Saudi only), Logout. */
+/**
+ * The header's account disclosure: Profile, My orders (Saudi only), Logout. A button and a
+ * list of links (not an ARIA menu: see `useDisclosure`); Logout gives focus back to the
+ * button first, so the confirm dialog returns it there when cancelled.
+ */
 export function UserMenu({ session, site, language }: { session: Session; site: Site; language: Language }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { confirm, withLoader } = useFeedback();
   const onLogout = useLogout(language, confirm, withLoader);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, close, rootRef, buttonProps, panelProps } = useDisclosure();
+  const account = t('shell.account', { name: session.name });
 
   return (
-    <div className="user-menu" ref={root}>
+    <div className="user-menu" ref={rootRef}>
       <button
-        type="button"
+        {...buttonProps}
         className="user-menu__button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        title={t('shell.account', { name: session.name })}
+        aria-label={account}
+        title={account}
         data-testid="user-chip"
-        onClick={() => setOpen((shown) => !shown)}
       >
         <Avatar session={session} />
         <span className="user-menu__name" dir="auto">
@@ -79,40 +63,43 @@ export function UserMenu({ session, site, language }: { session: Session; site: 
         <ChevronDownIcon className="user-menu__chevron" />
       </button>
       {open ? (
-        <div className="user-menu__list" id={menuId} role="menu" data-testid="user-menu">
-          <Link
-            role="menuitem"
-            className="user-menu__item"
-            to="/profile"
-            onClick={() => setOpen(false)}
-            data-testid="menu-profile"
-          >
-            {t('shell.menu.profile')}
-          </Link>
-          {site === 'sa' ? (
+        <ul className="user-menu__list" {...panelProps} data-testid="user-menu">
+          <li>
             <Link
-              role="menuitem"
               className="user-menu__item"
-              to="/my-orders"
-              onClick={() => setOpen(false)}
-              data-testid="menu-orders"
+              to="/profile"
+              onClick={() => close()}
+              data-testid="menu-profile"
             >
-              {t('shell.menu.orders')}
+              {t('shell.menu.profile')}
             </Link>
+          </li>
+          {site === 'sa' ? (
+            <li>
+              <Link
+                className="user-menu__item"
+                to="/my-orders"
+                onClick={() => close()}
+                data-testid="menu-orders"
+              >
+                {t('shell.menu.orders')}
+              </Link>
+            </li>
           ) : null}
-          <button
-            type="button"
-            role="menuitem"
-            className="user-menu__item user-menu__item--danger"
-            data-testid="menu-logout"
-            onClick={() => {
-              setOpen(false);
-              void onLogout();
-            }}
-          >
-            {t('shell.menu.logout')}
-          </button>
-        </div>
+          <li>
+            <button
+              type="button"
+              className="user-menu__item user-menu__item--danger"
+              data-testid="menu-logout"
+              onClick={() => {
+                close(true);
+                void onLogout();
+              }}
+            >
+              {t('shell.menu.logout')}
+            </button>
+          </li>
+        </ul>
       ) : null}
     </div>
   );

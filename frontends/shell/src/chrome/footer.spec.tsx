@@ -1,7 +1,13 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
-import type { AdminInfo, PropertyTypeSlug, Role, Site } from '@manzil/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import {
+  listingPagePath,
+  type AdminInfo,
+  type PropertyTypeSlug,
+  type Role,
+  type Site,
+} from '@manzil/contracts';
 import { fallbackConfig } from '../config/site-config.js';
 import { Footer } from '../layout/footer.js';
 import { searchLink, FOOTER_PLACES } from './footer-links.js';
@@ -168,4 +174,23 @@ describe('footer (spec §2)', () => {
     );
     expect(screen.getByTestId('footer-phone').textContent).toBe('+966 11 123 4567');
   });
+
+  it.each(['en', 'ar'] as const)(
+    'never shows or dials a made-up number when the admin info cannot be had (%s)',
+    async (language) => {
+      const fetchMock = mockApi({});
+      renderChrome(<Footer language={language} site="ae" role="visitor" config={config('ae')} />, language);
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/admin-info'))).toBe(true),
+      );
+      // Let the failed answer land before looking.
+      await act(async () => undefined);
+      const footer = screen.getByTestId('site-footer');
+      expect(footer.querySelectorAll('a[href^="tel:"]')).toHaveLength(0);
+      expect(footer.querySelectorAll('a[href^="https://wa.me/"]')).toHaveLength(0);
+      expect(screen.queryByTestId('footer-phone')).toBeNull();
+      const contact = screen.getByTestId('footer-contact-link');
+      expect(decodeURI(contact.getAttribute('href') ?? '')).toBe(listingPagePath('contact-us', language));
+    },
+  );
 });

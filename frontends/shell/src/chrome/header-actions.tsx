@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Language, Role } from '@manzil/contracts';
-import { apiFetch } from '@manzil/ui';
+import { apiQueryFn } from '@manzil/ui';
 import { BellIcon, HeartIcon } from './chrome-icons.js';
 
 /** Spec §2: the wishlist icon is for customers and agents only. */
@@ -22,28 +22,31 @@ const unreadSchema = z.union([
 
 export const NOTIFICATIONS_CHECK_PATH = '/api/notifications/v1/notifications';
 
-/** Whether the account has unread notifications; false when the service is missing or says nothing. */
-export function useUnreadNotifications(enabled: boolean, language: Language): boolean {
-  const [unread, setUnread] = useState(false);
-  useEffect(() => {
-    if (!enabled) {
-      setUnread(false);
-      return undefined;
-    }
-    const controller = new AbortController();
-    apiFetch(NOTIFICATIONS_CHECK_PATH, {
+/** The notifications feature's reads (the bell's check; the list page will add its own). */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unread: (language: Language) => ['notifications', 'unread', language] as const,
+};
+
+export const unreadNotificationsQuery = (language: Language) =>
+  queryOptions({
+    queryKey: notificationKeys.unread(language),
+    queryFn: apiQueryFn(NOTIFICATIONS_CHECK_PATH, {
       language,
       query: { page: 1, limit: 1 },
       results: unreadSchema,
-      signal: controller.signal,
       // A bell must never end the session: a 401 here is the service's business.
       endsSession: false,
-    })
-      .then((envelope) => setUnread(envelope.results))
-      .catch(() => setUnread(false));
-    return () => controller.abort();
-  }, [enabled, language]);
-  return unread;
+    }),
+    // Notifications arrive while the tab is elsewhere: look again whenever it comes back.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+
+/** Whether the account has unread notifications; false when the service is missing or says nothing. */
+export function useUnreadNotifications(enabled: boolean, language: Language): boolean {
+  const { data } = useQuery({ ...unreadNotificationsQuery(language), enabled });
+  return enabled && data === true;
 }
 
 /** Spec §2/§6: the bell, with a dot when something is unread; logged-in only (the caller decides). */

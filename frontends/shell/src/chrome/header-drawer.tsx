@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
+import { useModal } from '@manzil/ui';
 import { CloseIcon } from './chrome-icons.js';
 
 export interface HeaderDrawerProps {
@@ -9,29 +11,28 @@ export interface HeaderDrawerProps {
 }
 
 /**
- * The collapsed header's menu below the xl breakpoint: a panel from the inline-start side
- * (the left in English, the right in Arabic), over a backdrop; Escape or the backdrop closes it.
+ * The collapsed header's menu below the xl breakpoint: a modal panel from the inline-start
+ * side (the left in English, the right in Arabic), over a backdrop. Focus moves to its close
+ * button, Tab stays inside, the page behind is inert; Escape, the backdrop or the close
+ * button closes it and focus returns to the menu button.
  */
 export function HeaderDrawer({ open, onClose, children }: HeaderDrawerProps) {
+  return open ? <DrawerPanel onClose={onClose}>{children}</DrawerPanel> : null;
+}
+
+function DrawerPanel({ onClose, children }: Omit<HeaderDrawerProps, 'open'>) {
   const intl = useIntl();
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
+  useModal(panel, { onClose });
   useEffect(() => {
-    if (!open) return undefined;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
-      document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
     };
-  }, [open, onClose]);
-  if (!open) return null;
-  return (
+  }, []);
+  return createPortal(
     <div className="shell-drawer" data-testid="header-drawer">
       <div className="shell-drawer__backdrop" onClick={onClose} aria-hidden="true" />
       <div
@@ -58,6 +59,7 @@ export function HeaderDrawer({ open, onClose, children }: HeaderDrawerProps) {
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

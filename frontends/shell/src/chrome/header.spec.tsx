@@ -1,6 +1,6 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Role } from '@manzil/contracts';
 import type { Session } from '@manzil/ui';
 import { FeedbackProvider } from '@manzil/ui';
@@ -56,7 +56,6 @@ function renderHeader(role: Role, options: { unread?: boolean; language?: 'en' |
         role={role}
         pathname="/"
         onLanguageChange={() => undefined}
-        onSiteChange={() => undefined}
       />
     </FeedbackProvider>,
     language,
@@ -84,6 +83,62 @@ describe('header (spec §2)', () => {
   it('shows the bell only when logged in, with a dot when something is unread', async () => {
     renderHeader('user', { unread: true });
     expect(await screen.findByTestId('notification-dot')).toBeTruthy();
+  });
+
+  it('asks the bell again when the tab comes back into view', async () => {
+    const notifications = { items: [{ id: 'n', read: true }], page: 1, limit: 1, total: 1 };
+    const routes: Record<string, unknown> = {
+      '/api/content/v1/top-menus': MENU,
+      '/api/notifications/v1/notifications': notifications,
+    };
+    const fetchMock = mockApi(routes);
+    renderChrome(
+      <Header
+        language="en"
+        site="ae"
+        config={fallbackConfig('ae', 'en')}
+        session={session('user')}
+        role="user"
+        pathname="/"
+        onLanguageChange={() => undefined}
+      />,
+    );
+    const bellCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).includes('/notifications')).length;
+    await waitFor(() => expect(bellCalls()).toBe(1));
+    expect(screen.queryByTestId('notification-dot')).toBeNull();
+    // Something arrived while the visitor was in another tab.
+    routes['/api/notifications/v1/notifications'] = { ...notifications, items: [{ id: 'm', read: false }] };
+    await act(async () => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByTestId('notification-dot')).toBeTruthy();
+    expect(bellCalls()).toBe(2);
+  });
+
+  it('publishes its height so sticky tabs sit below it, not under it', () => {
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return { height: this.tagName === 'HEADER' ? 72.4 : 0 } as DOMRect;
+    });
+    const view = renderChrome(
+      <Header
+        language="ar"
+        site="sa"
+        config={fallbackConfig('sa', 'ar')}
+        session={null}
+        role="visitor"
+        pathname="/"
+        onLanguageChange={() => undefined}
+      />,
+      'ar',
+    );
+    const root = document.documentElement.style;
+    expect(root.getPropertyValue('--mz-header-block-size')).toBe('73px');
+    // A screen without the header (the sign-in screens) has nothing to sit below.
+    view.unmount();
+    expect(root.getPropertyValue('--mz-header-block-size')).toBe('');
   });
 
   it('has no bell for a visitor and never asks for notifications', async () => {
@@ -119,11 +174,12 @@ describe('header (spec §2)', () => {
     if (shown) expect(links[0].getAttribute('href')).toBe('/admin');
   });
 
-  it('opens the drawer with the menu and the dropdowns from the menu button', async () => {
+  it('opens the drawer with the menu, the language and the countries from the menu button', async () => {
     renderHeader('visitor');
     fireEvent.click(screen.getByTestId('menu-button'));
     const drawer = screen.getByTestId('header-drawer');
-    expect(drawer.querySelectorAll('select')).toHaveLength(2);
+    expect(within(drawer).getByTestId('language-option-ar').textContent).toBe('العربية');
+    expect(within(drawer).getByTestId('country-option-sa').tagName).toBe('A');
     await waitFor(() => expect(drawer.textContent).toContain('Blog'));
     fireEvent.click(screen.getByTestId('drawer-close'));
     expect(screen.queryByTestId('header-drawer')).toBeNull();

@@ -4,17 +4,20 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { Language } from '@manzil/contracts';
 import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
+import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../i18n/ar.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 
-/** Renders shell chrome with its messages, a router and the shared feedback. */
+/** Renders shell chrome with its messages, a router, the shared feedback and a query client of its own. */
 export function renderChrome(ui: ReactNode, language: Language = 'en', path = '/') {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <LanguageProvider language={language} messages={language === 'ar' ? ar : en}>
-        <FeedbackProvider language={language}>{ui}</FeedbackProvider>
-      </LanguageProvider>
-    </MemoryRouter>,
+    <WithQueryClient client={testQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <LanguageProvider language={language} messages={language === 'ar' ? ar : en}>
+          <FeedbackProvider language={language}>{ui}</FeedbackProvider>
+        </LanguageProvider>
+      </MemoryRouter>
+    </WithQueryClient>,
   );
 }
 

@@ -1,17 +1,13 @@
 import { NavLink } from 'react-router';
-import { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
 import {
-  CONTENT_API,
   listingPagePath,
-  topMenuItemSchema,
   type Language,
   type Role,
   type SiteConfig,
   type TopMenuItem,
 } from '@manzil/contracts';
-import { useContent } from './use-content.js';
-
-const topMenuSchema = z.array(topMenuItemSchema);
+import { contentQueries } from '@manzil/ui';
 
 /** Spec §3/§6: agents and companies read the whole menu, customers and visitors a filtered one. */
 export function topMenuType(role: Role): 'Customer' | 'Agent' | 'Company' | undefined {
@@ -41,8 +37,7 @@ export function menuEntry(item: TopMenuItem, language: Language): MenuEntry {
 
 /** The top menu from the server; until it answers (or if it cannot), the active property types. */
 export function useTopMenu(role: Role, language: Language, config: SiteConfig): MenuEntry[] {
-  const type = topMenuType(role);
-  const items = useContent(CONTENT_API.topMenus, topMenuSchema, language, { type });
+  const { data: items } = useQuery(contentQueries.topMenu(language, topMenuType(role)));
   if (items) return items.map((item) => menuEntry(item, language));
   return config.propertyType
     .filter((propertyType) => propertyType.status === 'active')

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   SITE_FACTS,
   PROPERTY_TYPE_SLUGS,
-  siteConfigSchema,
   type Language,
   type PropertyTypeSlug,
   type Site,
   type SiteConfig,
 } from '@manzil/contracts';
-import { apiFetch, areaUnitLabel, currencyLabel } from '@manzil/ui';
+import { areaUnitLabel, contentQueries, currencyLabel } from '@manzil/ui';
 
 const PROPERTY_TYPE_NAMES: Record<PropertyTypeSlug, Record<Language, string>> = {
   buy: { en: 'Buy', ar: 'شراء' },
@@ -41,24 +40,14 @@ export function fallbackConfig(site: Site, language: Language): SiteConfig {
   };
 }
 
-/** GET /api/content/v1/config in the page's language. */
-export async function fetchSiteConfig(language: Language, signal?: AbortSignal): Promise<SiteConfig> {
-  const envelope = await apiFetch('/api/content/v1/config', { language, results: siteConfigSchema, signal });
-  return envelope.results;
-}
-
-/** The site's config, fetched again whenever the language changes (spec §4). */
+/**
+ * The site's config (GET /api/content/v1/config), asked again whenever the language changes
+ * (spec §4); the site's facts meanwhile, and when the service cannot answer.
+ */
 export function useSiteConfig(site: Site, language: Language): SiteConfig {
-  const [config, setConfig] = useState<SiteConfig>(() => fallbackConfig(site, language));
-  useEffect(() => {
-    const controller = new AbortController();
-    setConfig(fallbackConfig(site, language));
-    fetchSiteConfig(language, controller.signal)
-      .then(setConfig)
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn('shell: site config unavailable, using defaults', error);
-      });
-    return () => controller.abort();
-  }, [site, language]);
-  return config;
+  const { data } = useQuery({
+    ...contentQueries.config(language),
+    placeholderData: () => fallbackConfig(site, language),
+  });
+  return data ?? fallbackConfig(site, language);
 }

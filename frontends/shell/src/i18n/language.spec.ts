@@ -42,4 +42,17 @@ describe('language', () => {
     expect(initialLanguage({ search: '?lang=ar' })).toBe('ar');
     expect(initialLanguage({ search: '?lang=fr' })).toBe('en');
   });
+
+  it('starts in Arabic on a path written in Arabic letters, as the gateway serves it, unless ?lang= says otherwise', () => {
+    localStorage.setItem('language', 'en');
+    expect(
+      initialLanguage({
+        search: '',
+        pathname:
+          '/%D8%B4%D8%B1%D8%A7%D8%A1/%D8%B9%D9%82%D8%A7%D8%B1%D8%A7%D8%AA-%D9%84%D9%84%D8%A8%D9%8A%D8%B9',
+      }),
+    ).toBe('ar');
+    expect(initialLanguage({ search: '?lang=en', pathname: '/pages/من-نحن' })).toBe('en');
+    expect(initialLanguage({ search: '', pathname: '/pages/about-us' })).toBe('en');
+  });
 });

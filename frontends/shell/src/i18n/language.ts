@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, directionOf, languageSchema, type Language } from '@manzil/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  languageSchema,
+  normalizePathname,
+  type Language,
+} from '@manzil/contracts';
 
 /** Where the language choice is kept (spec §4): localStorage and a `lang` cookie, 10 years. */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -18,12 +24,18 @@ function readCookie(name: string): string | null {
 
 /**
  * The language to start with: a `?lang=` carried over from the other country's site (see
- * siteUrl), else the stored choice, else the cookie, else English.
+ * siteUrl), else Arabic for a path written in Arabic letters (an Arabic slug is an Arabic
+ * page, as the gateway serves it: contracts' `requestLanguage`), else the stored choice,
+ * else the cookie, else English.
  */
-export function initialLanguage(location: Pick<Location, 'search'> = window.location): Language {
+export function initialLanguage(location: { search: string; pathname?: string } = window.location): Language {
   const fromQuery = parseLanguage(new URLSearchParams(location.search).get(LANGUAGE_QUERY_PARAM));
+  const fromPath: Language | null = /[\u0600-\u06ff]/.test(normalizePathname(location.pathname ?? '/'))
+    ? 'ar'
+    : null;
   return (
     fromQuery ??
+    fromPath ??
     parseLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY)) ??
     parseLanguage(readCookie(LANGUAGE_COOKIE)) ??
     DEFAULT_LANGUAGE

@@ -1,16 +1,15 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import {
-  CONTENT_API,
-  SITE_FACTS,
-  adminInfoSchema,
+  listingPagePath,
   type AdminInfo,
   type Language,
   type Role,
   type Site,
   type SiteConfig,
 } from '@manzil/contracts';
-import { Ltr, SafeImage } from '@manzil/ui';
+import { Ltr, SafeImage, contentQueries } from '@manzil/ui';
 import { MailIcon, PhoneIcon, SOCIAL_ICONS } from '../chrome/chrome-icons.js';
 import { FloatingContact } from '../chrome/floating-contact.js';
 import {
@@ -20,12 +19,8 @@ import {
   showsDiscover,
   type FooterLink,
 } from '../chrome/footer-links.js';
-import { useContent } from '../chrome/use-content.js';
 import { Logo } from './logo.js';
 import '../chrome/chrome.css';
-
-/** Until the admin info answers (or when it cannot): the site's prefix and a placeholder number. */
-const FALLBACK_NUMBER: Record<Site, string> = { ae: '4 000 0000', sa: '11 000 0000' };
 
 const SOCIAL_KEYS = ['facebookUrl', 'linkedinUrl', 'twitterUrl', 'youtubeUrl', 'instgramUrl'] as const;
 
@@ -51,11 +46,7 @@ function LinkList({ links, testId }: { links: FooterLink[]; testId: string }) {
   );
 }
 
-function phoneOf(site: Site, info: AdminInfo | null): string {
-  return info
-    ? `${info.phonePrefix} ${info.mobile}`
-    : `${SITE_FACTS[site].phonePrefix} ${FALLBACK_NUMBER[site]}`;
-}
+const phoneOf = (info: AdminInfo): string => `${info.phonePrefix} ${info.mobile}`;
 
 /**
  * Spec §2 footer: Discover and popular searches (visitors and customers; only active property
@@ -65,9 +56,10 @@ function phoneOf(site: Site, info: AdminInfo | null): string {
 export function Footer({ language, site, role, config }: FooterProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const info = useContent(CONTENT_API.adminInfo, adminInfoSchema, language);
-  const phone = phoneOf(site, info);
-  const whatsapp = info?.whatsapp ?? phone;
+  // The same read as the contact page's: one request when both are on screen.
+  const { data: info } = useQuery(contentQueries.adminInfo(language));
+  // Only the admin's own numbers are shown or dialled; without them, the contact form.
+  const phone = info ? phoneOf(info) : null;
   const year = new Date().getFullYear();
   const discover = showsDiscover(role) ? discoverLinks(config, site, language) : [];
   const popular = showsDiscover(role) ? popularSearchLinks(config, site, language) : [];
@@ -128,12 +120,21 @@ export function Footer({ language, site, role, config }: FooterProps) {
                 </a>
               </li>
             ) : null}
-            <li>
-              <PhoneIcon />
-              <a href={`tel:${phone.replace(/\s/g, '')}`} data-testid="footer-phone">
-                <Ltr>{phone}</Ltr>
-              </a>
-            </li>
+            {phone ? (
+              <li>
+                <PhoneIcon />
+                <a href={`tel:${phone.replace(/\s/g, '')}`} data-testid="footer-phone">
+                  <Ltr>{phone}</Ltr>
+                </a>
+              </li>
+            ) : (
+              <li>
+                <MailIcon />
+                <Link to={listingPagePath('contact-us', language)} data-testid="footer-contact-link">
+                  {t('shell.footer.contactForm')}
+                </Link>
+              </li>
+            )}
           </ul>
           {info && info.addresses.length > 0 ? (
             <ul className="shell-footer__addresses" data-testid="footer-addresses">
@@ -187,7 +188,7 @@ export function Footer({ language, site, role, config }: FooterProps) {
           )}
         </p>
       </div>
-      <FloatingContact whatsapp={whatsapp} phone={phone} />
+      {info && phone ? <FloatingContact whatsapp={info.whatsapp || phone} phone={phone} /> : null}
     </footer>
   );
 }

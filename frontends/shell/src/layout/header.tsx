@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { type Language, type Role, type Site, type SiteConfig } from '@manzil/contracts';
@@ -7,6 +7,7 @@ import { UserMenu } from '../auth/user-menu.js';
 import { MenuIcon } from '../chrome/chrome-icons.js';
 import { NotificationBell, WishlistLink, showsWishlist } from '../chrome/header-actions.js';
 import { HeaderDrawer } from '../chrome/header-drawer.js';
+import { useHeaderBlockSize } from '../chrome/header-size.js';
 import { HeaderPrefs } from '../chrome/header-prefs.js';
 import { TopMenuLinks, useTopMenu, type MenuEntry } from '../chrome/top-menu.js';
 import { Logo } from './logo.js';
@@ -19,7 +20,6 @@ export interface HeaderProps {
   role: Role;
   pathname: string;
   onLanguageChange: (language: Language) => void;
-  onSiteChange: (site: Site) => void;
 }
 
 /**
@@ -28,16 +28,7 @@ export interface HeaderProps {
  * It expands at the xl breakpoint (1200 px); below it the menu and the dropdowns move into a
  * drawer opened by the menu button.
  */
-export function Header({
-  language,
-  site,
-  config,
-  session,
-  role,
-  pathname,
-  onLanguageChange,
-  onSiteChange,
-}: HeaderProps) {
+export function Header({ language, site, config, session, role, pathname, onLanguageChange }: HeaderProps) {
   const intl = useIntl();
   const serverMenu = useTopMenu(role, language, config);
   // The admin reaches the console from the menu (spec §6: /admin/* is the admin's area).
@@ -56,14 +47,17 @@ export function Header({
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useEffect(closeDrawer, [pathname, language, closeDrawer]);
-  const prefs = { language, site, config, onLanguageChange, onSiteChange };
+  const prefs = { language, site, config, onLanguageChange };
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderBlockSize(headerRef);
   return (
-    <header className="shell-header" data-testid="site-header">
+    <header className="shell-header" data-testid="site-header" ref={headerRef}>
       <div className="mz-container shell-header__inner">
         <button
           type="button"
           className="shell-icon-button shell-header__menu-button"
           aria-label={intl.formatMessage({ id: 'shell.header.openMenu' })}
+          aria-haspopup="dialog"
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
           data-testid="menu-button"
@@ -102,7 +96,7 @@ export function Header({
           <TopMenuLinks entries={menu} onNavigate={closeDrawer} />
         </nav>
         <div className="shell-drawer__prefs">
-          <HeaderPrefs {...prefs} showLabels />
+          <HeaderPrefs {...prefs} inDrawer />
         </div>
       </HeaderDrawer>
     </header>

@@ -1,7 +1,15 @@
-import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useMutation } from '@tanstack/react-query';
 import { IDENTITY_API, changePasswordSchema } from '@manzil/contracts';
-import { ApiError, Button, PasswordField, passwordMismatch, useForm } from '@manzil/ui';
+import {
+  ApiError,
+  FormErrorSummary,
+  PasswordField,
+  SubmitButton,
+  passwordMismatch,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui';
 import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
 import { useShell } from '../auth/shell-context.js';
@@ -13,22 +21,24 @@ export function ChangePasswordTab() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { language } = useShell();
-  const { toast, withLoader } = useFeedback();
-  const form = useForm(language, EMPTY);
-  const { values, setValue, error } = form;
+  const { toast } = useFeedback();
+  const form = useContractForm<typeof EMPTY>({
+    schema: changePasswordSchema,
+    defaultValues: EMPTY,
+    crossField: passwordMismatch,
+  });
+  const change = useMutation({
+    mutationFn: (request: unknown) =>
+      identityFetch(IDENTITY_API.changePassword, { language, method: 'PUT', body: request }),
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const request = form.validate(changePasswordSchema, values, passwordMismatch);
-    if (!request) return;
+  async function onValid(request: unknown) {
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.changePassword, { language, method: 'PUT', body: request }),
-      );
-      form.setValues(EMPTY);
+      const envelope = await change.mutateAsync(request);
+      form.reset(EMPTY);
       toast('success', envelope.message || t('shell.password.changed'));
     } catch (failure) {
-      if (form.showApiError(failure)) return;
+      if (showServerErrors(form, failure)) return;
       toast(
         'danger',
         failure instanceof ApiError && failure.message ? failure.message : t('shell.error.generic'),
@@ -38,11 +48,10 @@ export function ChangePasswordTab() {
 
   const password = (field: keyof typeof EMPTY, label: string, autoComplete: string, hint?: string) => (
     <PasswordField
+      control={form.control}
+      name={field}
       label={label}
-      value={values[field]}
-      onChange={(value) => setValue(field, value)}
       autoComplete={autoComplete}
-      error={error(field)}
       hint={hint}
       showLabel={t('shell.form.show')}
       hideLabel={t('shell.form.hide')}
@@ -53,14 +62,19 @@ export function ChangePasswordTab() {
   return (
     <div className="profile-card" data-testid="change-password">
       <h2 className="profile-card__title">{t('shell.profile.tab.password')}</h2>
-      <form className="mz-form profile-narrow" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form
+        className="mz-form profile-narrow"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      >
+        <FormErrorSummary control={form.control} setFocus={form.setFocus} />
         {password('oldPassword', t('shell.form.oldPassword'), 'current-password')}
         {password('password', t('shell.form.newPassword'), 'new-password', t('shell.form.passwordHint'))}
         {password('confirmPassword', t('shell.form.confirmPassword'), 'new-password')}
         <div className="profile-actions">
-          <Button type="submit" data-testid="password-submit">
+          <SubmitButton control={form.control} data-testid="password-submit">
             {t('shell.password.submit')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </div>

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   IDENTITY_API,
@@ -9,7 +10,17 @@ import {
   type AccountProfileWithEmail,
   type Language,
 } from '@manzil/contracts';
-import { ApiError, Button, Dialog, OtpInput, useForm } from '@manzil/ui';
+import {
+  ApiError,
+  Button,
+  Dialog,
+  FormErrorSummary,
+  OtpField,
+  SERVER_ERROR,
+  SubmitButton,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui';
 import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
 import { OtpTimer } from '../auth/otp-verify-page.js';
@@ -75,20 +86,30 @@ export function EmailVerification({
   const t = (id: string) => intl.formatMessage({ id });
   const texts = useEmailVerificationTexts();
   const { language } = useShell();
-  const { toast, withLoader } = useFeedback();
+  const { toast } = useFeedback();
+  const formId = useId();
   const [open, setOpen] = useState<Deadlines | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm(language, { otp: '' });
+  const form = useContractForm<{ otp: string }>({ schema: verifyEmailSchema, defaultValues: { otp: '' } });
+  const send = useMutation({
+    mutationFn: () =>
+      identityFetch(IDENTITY_API.resendEmailOtp, { language, method: 'POST', results: timingSchema }),
+  });
+  const verify = useMutation({
+    mutationFn: (request: unknown) =>
+      identityFetch(IDENTITY_API.verifyEmail, {
+        language,
+        method: 'POST',
+        body: request,
+        results: accountProfileWithEmailSchema,
+      }),
+  });
 
   /** A new code to the address; during the cooldown the last one (just sent) is still good. */
   async function sendCode(): Promise<void> {
-    setServerError(null);
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.resendEmailOtp, { language, method: 'POST', results: timingSchema }),
-      );
+      const envelope = await send.mutateAsync();
       setOpen(deadlines(envelope.results));
-      form.setValue('otp', '');
+      form.reset({ otp: '' });
       if (open) toast('info', t('shell.otp.sent'));
     } catch (failure) {
       if (isCooldown(failure)) {
@@ -110,33 +131,27 @@ export function EmailVerification({
     }
   }
 
-  async function onSubmit(event?: FormEvent) {
-    event?.preventDefault();
-    setServerError(null);
-    const request = form.validate(verifyEmailSchema, { otp: form.values.otp });
-    if (!request) return;
+  async function onValid(request: unknown) {
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.verifyEmail, {
-          language,
-          method: 'POST',
-          body: request,
-          results: accountProfileWithEmailSchema,
-        }),
-      );
+      const envelope = await verify.mutateAsync(request);
       setOpen(null);
       onVerified(envelope.results);
       toast('success', texts.done);
     } catch (failure) {
-      if (form.showApiError(failure)) return;
-      setServerError(
-        failure instanceof ApiError && failure.message ? failure.message : t('shell.error.generic'),
+      if (showServerErrors(form, failure)) return;
+      form.setError(
+        'otp',
+        {
+          type: SERVER_ERROR,
+          message:
+            failure instanceof ApiError && failure.message ? failure.message : t('shell.error.generic'),
+        },
+        { shouldFocus: true },
       );
     }
   }
 
   if (!profile.email) return null;
-  const otpError = form.error('otp') ?? serverError;
   return (
     <>
       <span
@@ -151,6 +166,8 @@ export function EmailVerification({
           size="sm"
           className="profile-email-verify"
           onClick={() => void sendCode()}
+          disabled={send.isPending}
+          aria-busy={send.isPending || undefined}
           data-testid="profile-email-verify"
         >
           {texts.verify}
@@ -166,32 +183,32 @@ export function EmailVerification({
               <Button variant="secondary" onClick={() => setOpen(null)} data-testid="email-otp-cancel">
                 {t('shell.confirm.cancel')}
               </Button>
-              <Button onClick={() => void onSubmit()} data-testid="email-otp-submit">
+              <SubmitButton control={form.control} form={formId} data-testid="email-otp-submit">
                 {texts.submit}
-              </Button>
+              </SubmitButton>
             </>
           }
         >
-          <form className="mz-form profile-email-otp" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <form
+            id={formId}
+            className="mz-form profile-email-otp"
+            noValidate
+            onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+          >
+            <FormErrorSummary control={form.control} setFocus={form.setFocus} />
             <p className="profile-card__note">
               {texts.sentTo}
               <bdi dir="ltr" className="profile-email-otp__address">
                 {profile.email}
               </bdi>
             </p>
-            <OtpInput
-              label={t('shell.otp.label')}
-              value={form.values.otp}
-              onChange={(otp) => form.setValue('otp', otp)}
-              invalid={Boolean(otpError)}
-              testId="email-otp"
+            <OtpField control={form.control} name="otp" label={t('shell.otp.label')} testId="email-otp" />
+            <OtpTimer
+              expiresAt={open.expiresAt}
+              resendAt={open.resendAt}
+              onResend={() => void sendCode()}
+              busy={send.isPending}
             />
-            {otpError ? (
-              <p className="mz-field__error" role="alert" data-testid="email-otp-error">
-                {otpError}
-              </p>
-            ) : null}
-            <OtpTimer expiresAt={open.expiresAt} resendAt={open.resendAt} onResend={() => void sendCode()} />
           </form>
         </Dialog>
       ) : null}

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useMutation } from '@tanstack/react-query';
 import {
   IDENTITY_API,
   accountProfileWithEmailSchema,
@@ -10,13 +11,16 @@ import {
   ApiError,
   Button,
   EmailField,
+  FormErrorSummary,
   ImageUpload,
   Ltr,
   PersonNameFields,
+  SubmitButton,
   TextField,
   avatarLetter,
   refreshSession,
-  useForm,
+  showServerErrors,
+  useContractForm,
 } from '@manzil/ui';
 import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
@@ -41,35 +45,35 @@ function EditProfileForm({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { language } = useShell();
-  const { toast, withLoader } = useFeedback();
+  const { toast } = useFeedback();
   const emailTexts = useEmailVerificationTexts();
   const oneName = usesOneName(profile);
-  const form = useForm(language, {
-    firstName: profile.firstName ?? '',
-    lastName: profile.lastName ?? '',
-    name: profile.name,
-    email: profile.email ?? '',
-  });
-  const { values, setValue, error } = form;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const request = form.validate(
-      updateProfileSchema,
+  const form = useContractForm<{ firstName: string; lastName: string; name: string; email: string }>({
+    schema: updateProfileSchema,
+    defaultValues: {
+      firstName: profile.firstName ?? '',
+      lastName: profile.lastName ?? '',
+      name: profile.name,
+      email: profile.email ?? '',
+    },
+    toInput: (values) =>
       oneName
         ? { name: values.name, email: values.email }
         : { firstName: values.firstName, lastName: values.lastName, email: values.email },
-    );
-    if (!request) return;
+  });
+  const save = useMutation({
+    mutationFn: (request: unknown) =>
+      identityFetch(IDENTITY_API.profile, {
+        language,
+        method: 'PUT',
+        body: request,
+        results: accountProfileWithEmailSchema,
+      }),
+  });
+
+  async function onValid(request: unknown) {
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.profile, {
-          language,
-          method: 'PUT',
-          body: request,
-          results: accountProfileWithEmailSchema,
-        }),
-      );
+      const envelope = await save.mutateAsync(request);
       onSaved(envelope.results);
       // A new e-mail is unverified again, and a code is on its way to it.
       const emailChanged =
@@ -78,7 +82,7 @@ function EditProfileForm({
       // The header's name comes from the token: fetch one that carries the new name.
       void refreshSession(language);
     } catch (failure) {
-      if (form.showApiError(failure)) return;
+      if (showServerErrors(form, failure)) return;
       toast(
         'danger',
         failure instanceof ApiError && failure.message ? failure.message : t('shell.error.generic'),
@@ -90,43 +94,34 @@ function EditProfileForm({
     <form
       className="mz-form"
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
       data-testid="profile-form"
     >
+      <FormErrorSummary control={form.control} setFocus={form.setFocus} />
       {oneName ? (
-        <TextField
-          label={t('shell.form.name')}
-          value={values.name}
-          onChange={(v) => setValue('name', v)}
-          error={error('name')}
-          testId="profile-name"
-        />
+        <TextField control={form.control} name="name" label={t('shell.form.name')} testId="profile-name" />
       ) : (
         <PersonNameFields
-          firstName={values.firstName}
-          lastName={values.lastName}
-          onChange={setValue}
+          control={form.control}
           label={(field) => t(`shell.form.${field}`)}
-          error={error}
           testIdPrefix="profile"
           autoComplete
         />
       )}
       <EmailField
+        control={form.control}
+        name="email"
         label={t('shell.form.email')}
-        value={values.email}
-        onChange={(v) => setValue('email', v)}
         autoComplete
-        error={error('email')}
         testId="profile-email"
       />
       <div className="profile-actions">
         <Button variant="secondary" onClick={onCancel}>
           {t('shell.confirm.cancel')}
         </Button>
-        <Button type="submit" data-testid="profile-save">
+        <SubmitButton control={form.control} data-testid="profile-save">
           {t('shell.profile.save')}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );
@@ -145,16 +140,21 @@ export function MyProfileTab({
   const { language } = useShell();
   const uploadTexts = useUploadTexts();
   const [editing, setEditing] = useState(false);
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return identityFetch(IDENTITY_API.profileImage, {
+        language,
+        method: 'POST',
+        body,
+        results: accountProfileWithEmailSchema,
+      });
+    },
+  });
 
   async function uploadPicture(file: File) {
-    const body = new FormData();
-    body.append('file', file);
-    const envelope = await identityFetch(IDENTITY_API.profileImage, {
-      language,
-      method: 'POST',
-      body,
-      results: accountProfileWithEmailSchema,
-    });
+    const envelope = await upload.mutateAsync(file);
     onChange(envelope.results);
     void refreshSession(language);
     return { id: envelope.results.id, url: envelope.results.picture ?? '' };

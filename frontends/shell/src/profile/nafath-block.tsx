@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   IDENTITY_API,
@@ -7,7 +8,19 @@ import {
   nafathRequestSchema,
   nafathStatusSchema,
 } from '@manzil/contracts';
-import { ApiError, Button, Ltr, TextField, digitsOnly, refreshSession, useForm } from '@manzil/ui';
+import {
+  ApiError,
+  FormErrorSummary,
+  Ltr,
+  SubmitButton,
+  TextField,
+  apiQueryFn,
+  digitsOnly,
+  identityPath,
+  refreshSession,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui';
 import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
 import { useShell } from '../auth/shell-context.js';
@@ -16,6 +29,7 @@ import { formatCountdown, useCountdown } from '../auth/use-countdown.js';
 /** Spec §4 Nafath: status polled every 2 s while the person answers in the Nafath app. */
 export const NAFATH_POLL_MS = 2000;
 const statusResultsSchema = z.object({ status: nafathStatusSchema });
+type NafathStatusResults = z.infer<typeof statusResultsSchema>;
 
 type NafathState =
   | { step: 'form' }
@@ -58,51 +72,58 @@ export function NafathBlock({ verified, onVerified }: { verified: boolean; onVer
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { language } = useShell();
-  const { toast, withLoader } = useFeedback();
+  const { toast } = useFeedback();
   const [state, setState] = useState<NafathState>({ step: 'form' });
-  const form = useForm(language, { nationalId: '' });
+  const form = useContractForm<{ nationalId: string }>({
+    schema: nafathRequestSchema,
+    defaultValues: { nationalId: '' },
+  });
+  const ask = useMutation({
+    mutationFn: (body: unknown) =>
+      identityFetch(IDENTITY_API.nafathRequest, {
+        language,
+        method: 'POST',
+        body,
+        results: nafathRequestResultsSchema,
+      }),
+  });
   const onVerifiedRef = useRef(onVerified);
   onVerifiedRef.current = onVerified;
 
+  // While the person answers in the Nafath app: the request's status every 2 s until it is decided.
   const transId = state.step === 'waiting' ? state.transId : null;
+  const { data: decided } = useQuery({
+    queryKey: ['identity', 'nafath', transId],
+    queryFn: apiQueryFn(identityPath(IDENTITY_API.nafathStatus), {
+      language,
+      query: { transId: transId ?? '' },
+      results: statusResultsSchema,
+    }),
+    enabled: transId !== null,
+    refetchInterval: (query: { state: { data?: NafathStatusResults } }) =>
+      (query.state.data?.status ?? 'WAITING') === 'WAITING' && NAFATH_POLL_MS,
+    // A failed poll is followed by the next one.
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const outcome = transId !== null ? decided?.status : undefined;
   useEffect(() => {
-    if (!transId) return;
-    let stopped = false;
-    const timer = setInterval(() => {
-      identityFetch(IDENTITY_API.nafathStatus, { language, query: { transId }, results: statusResultsSchema })
-        .then(({ results }) => {
-          if (stopped || results.status === 'WAITING') return;
-          clearInterval(timer);
-          if (results.status === 'COMPLETED') {
-            onVerifiedRef.current();
-            void refreshSession(language);
-          } else setState({ step: results.status === 'REJECTED' ? 'rejected' : 'expired' });
-        })
-        .catch((error: unknown) => console.warn('shell: nafath status unavailable', error));
-    }, NAFATH_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [transId, language]);
+    if (outcome === 'COMPLETED') {
+      onVerifiedRef.current();
+      void refreshSession(language);
+    } else if (outcome === 'REJECTED' || outcome === 'EXPIRED') {
+      setState({ step: outcome === 'REJECTED' ? 'rejected' : 'expired' });
+    }
+  }, [outcome, language]);
 
-  async function request(event?: FormEvent) {
-    event?.preventDefault();
-    const body = form.validate(nafathRequestSchema, form.values);
-    if (!body) return;
+  async function request(body: unknown) {
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.nafathRequest, {
-          language,
-          method: 'POST',
-          body,
-          results: nafathRequestResultsSchema,
-        }),
-      );
+      const envelope = await ask.mutateAsync(body);
       const { transId: id, random, expiresAt } = envelope.results;
       setState({ step: 'waiting', transId: id, random, expiresAt: Date.parse(expiresAt) });
     } catch (failure) {
-      if (form.showApiError(failure)) return;
+      if (showServerErrors(form, failure)) return;
       toast(
         'danger',
         failure instanceof ApiError && failure.message ? failure.message : t('shell.error.generic'),
@@ -135,25 +156,30 @@ export function NafathBlock({ verified, onVerified }: { verified: boolean; onVer
           onExpired={() => setState({ step: 'expired' })}
         />
       ) : (
-        <form className="nafath__form" noValidate onSubmit={(event) => void request(event)}>
+        <form
+          className="nafath__form"
+          noValidate
+          onSubmit={(event) => void form.handleSubmit(request)(event)}
+        >
+          <FormErrorSummary control={form.control} setFocus={form.setFocus} />
           {state.step !== 'form' ? (
             <p className="mz-field__error" role="alert" data-testid={`nafath-${state.step}`}>
               {t(`shell.nafath.${state.step}`)}
             </p>
           ) : null}
           <TextField
+            control={form.control}
+            name="nationalId"
             label={t('shell.nafath.nationalId')}
             inputMode="numeric"
             dir="ltr"
             maxLength={10}
-            value={form.values.nationalId}
-            onChange={(value) => form.setValue('nationalId', digitsOnly(value, 10))}
-            error={form.error('nationalId')}
+            transform={(typed) => digitsOnly(typed, 10)}
             testId="nafath-id"
           />
-          <Button type="submit" data-testid="nafath-submit">
+          <SubmitButton control={form.control} data-testid="nafath-submit">
             {t(state.step === 'form' ? 'shell.nafath.submit' : 'shell.nafath.resend')}
-          </Button>
+          </SubmitButton>
         </form>
       )}
     </section>

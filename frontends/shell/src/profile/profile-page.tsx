@@ -1,18 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import {
-  IDENTITY_API,
-  accountProfileWithEmailSchema,
-  type AccountProfileWithEmail as AccountProfile,
-} from '@manzil/contracts';
-import { Button, EmptyState, Skeleton, useSession } from '@manzil/ui';
-import { identityFetch } from '../auth/identity.js';
+import { useQuery } from '@tanstack/react-query';
+import { Button, EmptyState, Skeleton, useSession, useTabs } from '@manzil/ui';
 import { useShell } from '../auth/shell-context.js';
 import { Avatar } from '../auth/user-menu.js';
 import { ChangePasswordTab } from './change-password-tab.js';
 import { MyProfileTab } from './my-profile-tab.js';
 import { NafathBlock } from './nafath-block.js';
+import { profileQuery, useSetProfile } from './profile-queries.js';
 import { SettingsTab } from './settings-tab.js';
 import './profile.css';
 
@@ -20,40 +15,22 @@ import './profile.css';
 export const PROFILE_TABS = ['profile', 'password', 'settings'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-function useProfile() {
-  const { language } = useShell();
-  const [profile, setProfile] = useState<AccountProfile | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    identityFetch(IDENTITY_API.profile, {
-      language,
-      results: accountProfileWithEmailSchema,
-      signal: controller.signal,
-    })
-      .then((envelope) => setProfile(envelope.results))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('shell: profile unavailable', error);
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [language, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { profile, setProfile, failed, retry };
-}
-
 /** `/profile`: change password, my profile, settings; the Nafath block on the Saudi site. */
 export function ProfilePage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const session = useSession();
-  const { site } = useShell();
+  const { site, language } = useShell();
   const [params, setParams] = useSearchParams();
   const tab: ProfileTab = PROFILE_TABS.find((name) => name === params.get('tab')) ?? 'profile';
-  const { profile, setProfile, failed, retry } = useProfile();
+  const query = useQuery(profileQuery(language));
+  const profile = query.data ?? null;
+  const setProfile = useSetProfile();
+  // A profile already shown stays on screen when a later refresh fails.
+  const failed = !profile && query.isError && !query.isFetching;
+  const { tabListProps, tabProps, panelProps } = useTabs(PROFILE_TABS, tab, (name) =>
+    setParams(name === 'profile' ? {} : { tab: name }, { replace: true }),
+  );
 
   return (
     <div className="mz-container profile" data-testid="profile-page">
@@ -65,27 +42,24 @@ export function ProfilePage() {
         </div>
       </header>
       <div className="profile__layout">
-        <nav className="profile-tabs" role="tablist" aria-label={t('shell.profile.tabs')}>
+        <div className="profile-tabs" {...tabListProps} aria-label={t('shell.profile.tabs')}>
           {PROFILE_TABS.map((name) => (
             <button
               key={name}
-              type="button"
-              role="tab"
-              aria-selected={name === tab}
+              {...tabProps(name)}
               className="profile-tabs__tab"
               data-testid={`profile-tab-${name}`}
-              onClick={() => setParams(name === 'profile' ? {} : { tab: name }, { replace: true })}
             >
               {t(`shell.profile.tab.${name}`)}
             </button>
           ))}
-        </nav>
-        <section className="profile__panel" role="tabpanel">
+        </div>
+        <section className="profile__panel" {...panelProps}>
           {failed ? (
             <EmptyState
               title={t('shell.error.generic')}
               description={t('shell.profile.unavailable')}
-              action={<Button onClick={retry}>{t('shell.retry')}</Button>}
+              action={<Button onClick={() => void query.refetch()}>{t('shell.retry')}</Button>}
               testId="profile-error"
             />
           ) : !profile ? (

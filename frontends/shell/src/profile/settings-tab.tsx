@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   IDENTITY_API,
@@ -9,7 +10,18 @@ import {
   type AccountProfile,
   type Language,
 } from '@manzil/contracts';
-import { ApiError, Button, OtpInput, TextAreaField, clearSession, useForm } from '@manzil/ui';
+import {
+  ApiError,
+  Button,
+  FormErrorSummary,
+  OtpField,
+  SERVER_ERROR,
+  SubmitButton,
+  TextAreaField,
+  clearSession,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui';
 import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
 import { enterApp } from '../auth/login-outcome.js';
@@ -34,18 +46,16 @@ function LanguageSetting() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { language, changeLanguage } = useShell();
-  const { toast, withLoader } = useFeedback();
+  const { toast } = useFeedback();
+  const store = useMutation({
+    mutationFn: (next: Language) =>
+      identityFetch(IDENTITY_API.changeLanguage, { language: next, method: 'PUT', body: { language: next } }),
+  });
 
   async function choose(next: Language) {
-    if (next === language) return;
+    if (next === language || store.isPending) return;
     try {
-      await withLoader(
-        identityFetch(IDENTITY_API.changeLanguage, {
-          language: next,
-          method: 'PUT',
-          body: { language: next },
-        }),
-      );
+      await store.mutateAsync(next);
       changeLanguage(next);
     } catch (failure) {
       toast('danger', errorText(failure, t('shell.error.generic')));
@@ -56,13 +66,18 @@ function LanguageSetting() {
     <section className="profile-card" data-testid="language-setting">
       <h2 className="profile-card__title">{t('shell.settings.language')}</h2>
       <p className="profile-card__note">{t('shell.settings.languageNote')}</p>
-      <div className="settings-languages" role="radiogroup" aria-label={t('shell.settings.language')}>
+      {/* Buttons, not radios: choosing saves and reloads the page in that language (WCAG 3.2.2). */}
+      <div
+        className="settings-languages"
+        role="group"
+        aria-label={t('shell.settings.language')}
+        aria-busy={store.isPending || undefined}
+      >
         {LANGUAGE_ENTRIES.map((entry) => (
           <button
             key={entry.language}
             type="button"
-            role="radio"
-            aria-checked={entry.language === language}
+            aria-pressed={entry.language === language}
             lang={entry.language}
             className="settings-language"
             data-testid={`settings-language-${entry.language}`}
@@ -77,6 +92,35 @@ function LanguageSetting() {
   );
 }
 
+/** Logout everywhere: every session of the account ends, on every device, this one too; then /login. */
+function SignOutEverywhere({ profile }: { profile: AccountProfile }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { language } = useShell();
+  const { toast, withLoader, confirm } = useFeedback();
+
+  async function signOutEverywhere() {
+    if (!(await confirm(t('shell.sessions.confirm')))) return;
+    try {
+      await withLoader(identityFetch(IDENTITY_API.logoutEverywhere, { language, method: 'POST' }));
+      clearSession();
+      enterApp(`/login?type=${loginTypeOf(profile.role)}`);
+    } catch (failure) {
+      toast('danger', errorText(failure, t('shell.error.generic')));
+    }
+  }
+
+  return (
+    <section className="profile-card" data-testid="sessions-setting">
+      <h2 className="profile-card__title">{t('shell.sessions.title')}</h2>
+      <p className="profile-card__note">{t('shell.sessions.note')}</p>
+      <Button variant="secondary" onClick={() => void signOutEverywhere()} data-testid="logout-everywhere">
+        {t('shell.sessions.logoutEverywhere')}
+      </Button>
+    </section>
+  );
+}
+
 type DeletionStep = { step: 'idle' } | { step: 'otp'; expiresAt: number; resendAt: number };
 
 /** Account deletion (spec §4): request an OTP, enter it, confirm, then logged out. */
@@ -84,21 +128,29 @@ function AccountDeletion({ profile }: { profile: AccountProfile }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { language } = useShell();
-  const { toast, withLoader, confirm } = useFeedback();
+  const { toast, confirm } = useFeedback();
   const [state, setState] = useState<DeletionStep>({ step: 'idle' });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm(language, { otp: '', reason: '' });
+  const form = useContractForm<{ otp: string; reason: string }>({
+    schema: accountDeletionSchema,
+    defaultValues: { otp: '', reason: '' },
+    toInput: ({ otp, reason }) => ({ otp, reason: reason.trim() === '' ? undefined : reason }),
+  });
+  const sendCode = useMutation({
+    mutationFn: () =>
+      identityFetch(IDENTITY_API.deletionOtp, {
+        language,
+        method: 'POST',
+        results: deletionOtpResultsSchema,
+      }),
+  });
+  const remove = useMutation({
+    mutationFn: (request: unknown) =>
+      identityFetch(IDENTITY_API.deletion, { language, method: 'POST', body: request }),
+  });
 
   async function requestOtp() {
-    setServerError(null);
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.deletionOtp, {
-          language,
-          method: 'POST',
-          results: deletionOtpResultsSchema,
-        }),
-      );
+      const envelope = await sendCode.mutateAsync();
       const timing = pendingVerification(
         {
           countryCode: profile.countryCode,
@@ -109,36 +161,31 @@ function AccountDeletion({ profile }: { profile: AccountProfile }) {
         loginTypeOf(profile.role),
       );
       setState({ step: 'otp', expiresAt: timing.expiresAt, resendAt: timing.resendAt });
-      form.setValue('otp', '');
+      form.reset({ otp: '', reason: form.getValues('reason') });
       toast('info', envelope.message || t('shell.otp.sent'));
     } catch (failure) {
       toast('danger', errorText(failure, t('shell.error.generic')));
     }
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setServerError(null);
-    const request = form.validate(accountDeletionSchema, {
-      otp: form.values.otp,
-      reason: form.values.reason.trim() === '' ? undefined : form.values.reason,
-    });
-    if (!request) return;
+  async function onValid(request: unknown) {
     if (!(await confirm(t('shell.delete.confirm')))) return;
     try {
-      const envelope = await withLoader(
-        identityFetch(IDENTITY_API.deletion, { language, method: 'POST', body: request }),
-      );
+      const envelope = await remove.mutateAsync(request);
       clearSession();
       toast('success', envelope.message || t('shell.delete.done'));
       enterApp(`/login?type=${loginTypeOf(profile.role)}`);
     } catch (failure) {
-      if (form.showApiError(failure)) return;
-      setServerError(errorText(failure, t('shell.error.generic')));
+      if (showServerErrors(form, failure)) return;
+      // A wrong or expired code: the server's words under the boxes.
+      form.setError(
+        'otp',
+        { type: SERVER_ERROR, message: errorText(failure, t('shell.error.generic')) },
+        { shouldFocus: true },
+      );
     }
   }
 
-  const otpError = form.error('otp') ?? serverError;
   return (
     <section className="profile-card profile-card--danger" data-testid="account-deletion">
       <h2 className="profile-card__title">{t('shell.delete.title')}</h2>
@@ -148,6 +195,8 @@ function AccountDeletion({ profile }: { profile: AccountProfile }) {
           variant="secondary"
           className="profile-danger-button"
           onClick={() => void requestOtp()}
+          disabled={sendCode.isPending}
+          aria-busy={sendCode.isPending || undefined}
           data-testid="delete-start"
         >
           {t('shell.delete.start')}
@@ -156,42 +205,36 @@ function AccountDeletion({ profile }: { profile: AccountProfile }) {
         <form
           className="mz-form profile-narrow"
           noValidate
-          onSubmit={(event) => void onSubmit(event)}
+          onSubmit={(event) => void form.handleSubmit(onValid)(event)}
           data-testid="delete-form"
         >
+          <FormErrorSummary control={form.control} setFocus={form.setFocus} />
           <p className="mz-field__label">{t('shell.delete.enterOtp')}</p>
-          <OtpInput
-            label={t('shell.otp.label')}
-            value={form.values.otp}
-            onChange={(otp) => form.setValue('otp', otp)}
-            invalid={Boolean(otpError)}
-            testId="delete-otp"
-          />
-          {otpError ? (
-            <p className="mz-field__error" role="alert" data-testid="delete-otp-error">
-              {otpError}
-            </p>
-          ) : null}
+          <OtpField control={form.control} name="otp" label={t('shell.otp.label')} testId="delete-otp" />
           <OtpTimer
             expiresAt={state.expiresAt}
             resendAt={state.resendAt}
             onResend={() => void requestOtp()}
+            busy={sendCode.isPending}
           />
           <TextAreaField
+            control={form.control}
+            name="reason"
             label={t('shell.delete.reason')}
-            value={form.values.reason}
             maxLength={500}
-            onChange={(reason) => form.setValue('reason', reason)}
-            error={form.error('reason')}
             rows={3}
           />
           <div className="profile-actions">
             <Button variant="secondary" onClick={() => setState({ step: 'idle' })}>
               {t('shell.confirm.cancel')}
             </Button>
-            <Button type="submit" className="profile-danger-button--solid" data-testid="delete-submit">
+            <SubmitButton
+              control={form.control}
+              className="profile-danger-button--solid"
+              data-testid="delete-submit"
+            >
               {t('shell.delete.submit')}
-            </Button>
+            </SubmitButton>
           </div>
         </form>
       )}
@@ -203,6 +246,7 @@ export function SettingsTab({ profile }: { profile: AccountProfile }) {
   return (
     <div className="profile-stack" data-testid="settings">
       <LanguageSetting />
+      <SignOutEverywhere profile={profile} />
       <AccountDeletion profile={profile} />
     </div>
   );

@@ -40,7 +40,7 @@ export function RemoteOutlet({ name, ...props }: RemoteAppProps & { name: Remote
       onReset={() => loaded.delete(name)}
       fallback={(_error, reset) => (
         <div className="mz-container shell-remote-error" data-testid="remote-unavailable" data-remote={name}>
-          <ErrorFallback onRetry={reset} />
+          <ErrorFallback onRetry={reset} headingLevel={1} />
         </div>
       )}
     >

@@ -55,12 +55,16 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 }
 
-/** The default fallback: says what happened and offers to try again. */
-export function ErrorFallback({ onRetry }: { onRetry?: () => void }) {
+/**
+ * The default fallback: says what happened and offers to try again. `headingLevel` 1 where it
+ * stands for the whole page (a remote or a page that failed to load).
+ */
+export function ErrorFallback({ onRetry, headingLevel = 2 }: { onRetry?: () => void; headingLevel?: 1 | 2 }) {
   const intl = useIntl();
   return (
     <div role="alert" data-testid="error-fallback">
       <EmptyState
+        headingLevel={headingLevel}
         icon={<AlertIcon />}
         title={intl.formatMessage({ id: 'ui.error.title' })}
         description={intl.formatMessage({ id: 'ui.error.body' })}

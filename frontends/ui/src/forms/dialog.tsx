@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useModal } from '../a11y/use-modal.js';
 import { AlertIcon } from '../components/icons.js';
 import { Button } from '../components/button.js';
 
@@ -11,22 +13,16 @@ export interface DialogProps {
   testId?: string;
 }
 
-/** A small modal: Escape or the backdrop closes it; focus starts on its last action. */
+/**
+ * A small modal, rendered into <body>: focus moves in (to `[data-autofocus]`, else the first
+ * control), Tab stays inside, the page behind is inert, Escape or the backdrop closes it, and
+ * focus goes back to what opened it.
+ */
 export function Dialog({ title, children, actions, onClose, tone = 'info', testId }: DialogProps) {
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const buttons = panel.current?.querySelectorAll<HTMLElement>(
-      '.mz-dialog__actions button, .mz-dialog__actions a',
-    );
-    buttons?.[buttons.length - 1]?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
-  return (
+  useModal(panel, { onClose });
+  return createPortal(
     <div className="mz-dialog" data-testid={testId}>
       <div className="mz-dialog__backdrop" onClick={onClose} aria-hidden="true" />
       <div className="mz-dialog__panel" role="dialog" aria-modal="true" aria-labelledby={id} ref={panel}>
@@ -39,7 +35,8 @@ export function Dialog({ title, children, actions, onClose, tone = 'info', testI
         {children ? <div className="mz-dialog__body">{children}</div> : null}
         <div className="mz-dialog__actions">{actions}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 
@@ -52,7 +49,10 @@ export interface ConfirmDialogProps {
   testId?: string;
 }
 
-/** Spec §8 confirm: a warning with "Ok" / "نعم" and "Cancel" / "إلغاء". */
+/**
+ * Spec §8 confirm: a warning with "Ok" / "نعم" and "Cancel" / "إلغاء". Focus starts on
+ * Cancel, the safe answer, so an Enter pressed out of habit never confirms a delete or a logout.
+ */
 export function ConfirmDialog({
   message,
   confirmLabel,
@@ -69,7 +69,7 @@ export function ConfirmDialog({
       testId={testId}
       actions={
         <>
-          <Button variant="secondary" onClick={onCancel} data-testid={`${testId}-cancel`}>
+          <Button variant="secondary" onClick={onCancel} data-autofocus data-testid={`${testId}-cancel`}>
             {cancelLabel}
           </Button>
           <Button onClick={onConfirm} data-testid={`${testId}-ok`}>

@@ -1,173 +1,132 @@
 import type { ReactNode } from 'react';
-import type { COUNTRY_CODES } from '@manzil/contracts';
-import { PasswordField, PhoneField, TextAreaField, TextField } from './fields.js';
+import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
+import {
+  EmailField,
+  PasswordField,
+  PhoneField,
+  TextAreaField,
+  TextField,
+  type FormControl,
+} from './fields.js';
 
 /**
  * Groups of fields that the sign-up forms, the company's agent form and the profile share.
- * Each app passes its own texts: `label(field)` gives the label of a field by its name
- * (`firstName`, `email`, `passwordHint`, ...), and test ids are `${testIdPrefix}-<name>`.
+ * Each form passes its `control` (its values must have the group's fields, by these names)
+ * and its own texts: `label(field)` gives the label of a field by its name (`firstName`,
+ * `email`, `passwordHint`, ...), and test ids are `${testIdPrefix}-<name>`.
  */
-interface GroupProps<F extends string> {
+interface GroupProps<V extends FieldValues, F extends string> {
+  control: FormControl<V>;
   /** The label of a field, in the page's language. */
   label: (field: F) => string;
-  /** The error shown beside a field (useForm's `error`). */
-  error: (field: string) => string | undefined;
   /** `register` → `register-firstName`, `register-email`, ... */
   testIdPrefix: string;
 }
 
-type CountryCode = (typeof COUNTRY_CODES)[number];
+/** A group's field by its fixed name (the group's props say the form has it). */
+const path = <V extends FieldValues>(name: string) => name as FieldPath<V>;
 
-export interface PersonNameFieldsProps extends GroupProps<'firstName' | 'lastName'> {
-  firstName: string;
-  lastName: string;
-  onChange: (field: 'firstName' | 'lastName', value: string) => void;
+export interface PersonNameFieldsProps<V extends FieldValues> extends GroupProps<
+  V,
+  'firstName' | 'lastName'
+> {
   /** Lets the browser fill them (given-name / family-name). */
   autoComplete?: boolean;
 }
 
 /** First and last name side by side. */
-export function PersonNameFields({
-  firstName,
-  lastName,
-  onChange,
+export function PersonNameFields<V extends FieldValues>({
+  control,
   label,
-  error,
   testIdPrefix,
   autoComplete,
-}: PersonNameFieldsProps) {
+}: PersonNameFieldsProps<V>) {
   return (
     <div className="mz-form__row">
       <TextField
+        control={control}
+        name={path<V>('firstName')}
         label={label('firstName')}
-        value={firstName}
-        onChange={(v) => onChange('firstName', v)}
         autoComplete={autoComplete ? 'given-name' : undefined}
-        error={error('firstName')}
         testId={`${testIdPrefix}-firstName`}
       />
       <TextField
+        control={control}
+        name={path<V>('lastName')}
         label={label('lastName')}
-        value={lastName}
-        onChange={(v) => onChange('lastName', v)}
         autoComplete={autoComplete ? 'family-name' : undefined}
-        error={error('lastName')}
         testId={`${testIdPrefix}-lastName`}
       />
     </div>
   );
 }
 
-export interface EmailFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  testId: string;
-  autoComplete?: boolean;
-}
-
-/** An e-mail address: reads left to right in both languages. */
-export function EmailField({ label, value, onChange, error, testId, autoComplete }: EmailFieldProps) {
-  return (
-    <TextField
-      label={label}
-      type="email"
-      dir="ltr"
-      value={value}
-      onChange={onChange}
-      autoComplete={autoComplete ? 'email' : undefined}
-      error={error}
-      testId={testId}
-    />
-  );
-}
-
-export interface ContactFieldsProps extends GroupProps<'email' | 'mobile' | 'countryCode'> {
-  email: string;
-  countryCode: string;
-  mobile: string;
-  onEmailChange: (value: string) => void;
-  onCountryCodeChange: (value: CountryCode) => void;
-  onMobileChange: (value: string) => void;
+export interface ContactFieldsProps<V extends FieldValues> extends GroupProps<
+  V,
+  'email' | 'mobile' | 'countryCode'
+> {
   autoComplete?: boolean;
 }
 
 /** E-mail, then country code + mobile (one error for both: the mobile's, else the code's). */
-export function ContactFields({
-  email,
-  countryCode,
-  mobile,
-  onEmailChange,
-  onCountryCodeChange,
-  onMobileChange,
+export function ContactFields<V extends FieldValues>({
+  control,
   label,
-  error,
   testIdPrefix,
   autoComplete,
-}: ContactFieldsProps) {
+}: ContactFieldsProps<V>) {
   return (
     <>
       <EmailField
+        control={control}
+        name={path<V>('email')}
         label={label('email')}
-        value={email}
-        onChange={onEmailChange}
         autoComplete={autoComplete}
-        error={error('email')}
         testId={`${testIdPrefix}-email`}
       />
       <PhoneField
+        control={control}
         label={label('mobile')}
         codeLabel={label('countryCode')}
-        countryCode={countryCode}
-        mobile={mobile}
-        onCountryCodeChange={onCountryCodeChange}
-        onMobileChange={onMobileChange}
-        error={error('mobile') ?? error('countryCode')}
         testId={`${testIdPrefix}-mobile`}
       />
     </>
   );
 }
 
-export interface PasswordPairFieldsProps extends GroupProps<'password' | 'confirmPassword' | 'passwordHint'> {
-  password: string;
-  confirmPassword: string;
-  onChange: (field: 'password' | 'confirmPassword', value: string) => void;
+export interface PasswordPairFieldsProps<V extends FieldValues> extends GroupProps<
+  V,
+  'password' | 'confirmPassword' | 'passwordHint'
+> {
   showLabel: string;
   hideLabel: string;
 }
 
 /** A new password (with the rule as its hint) and its confirmation; test ids `-password`, `-confirm`. */
-export function PasswordPairFields({
-  password,
-  confirmPassword,
-  onChange,
+export function PasswordPairFields<V extends FieldValues>({
+  control,
   label,
-  error,
   testIdPrefix,
   showLabel,
   hideLabel,
-}: PasswordPairFieldsProps) {
+}: PasswordPairFieldsProps<V>) {
   return (
     <div className="mz-form__row">
       <PasswordField
+        control={control}
+        name={path<V>('password')}
         label={label('password')}
-        value={password}
-        onChange={(value) => onChange('password', value)}
         autoComplete="new-password"
-        error={error('password')}
         hint={label('passwordHint')}
         showLabel={showLabel}
         hideLabel={hideLabel}
         testId={`${testIdPrefix}-password`}
       />
       <PasswordField
+        control={control}
+        name={path<V>('confirmPassword')}
         label={label('confirmPassword')}
-        value={confirmPassword}
-        onChange={(value) => onChange('confirmPassword', value)}
         autoComplete="new-password"
-        error={error('confirmPassword')}
         showLabel={showLabel}
         hideLabel={hideLabel}
         testId={`${testIdPrefix}-confirm`}
@@ -192,14 +151,45 @@ export const AGENT_LANGUAGES = [
 
 type AgentField = 'brn' | 'designation' | 'nationality' | 'languages' | 'bio';
 
-export interface AgentProfileFieldsProps extends GroupProps<AgentField> {
-  brn: string;
-  designation: string;
-  nationality: string;
-  languages: readonly string[];
-  bio: string;
-  onChange: (field: Exclude<AgentField, 'languages'>, value: string) => void;
-  onLanguagesChange: (languages: string[]) => void;
+/** The languages an agent speaks, as chips that are checkboxes. */
+function LanguageChips<V extends FieldValues>({
+  control,
+  legend,
+  languageName,
+  testId,
+}: {
+  control: FormControl<V>;
+  legend: string;
+  languageName: (name: (typeof AGENT_LANGUAGES)[number]) => string;
+  testId: string;
+}) {
+  const { field } = useController({ control, name: path<V>('languages') });
+  const languages = (field.value as string[] | undefined) ?? [];
+  return (
+    <fieldset className="mz-chips" data-testid={testId}>
+      <legend className="mz-field__label">{legend}</legend>
+      {AGENT_LANGUAGES.map((name, index) => {
+        const on = languages.includes(name);
+        return (
+          <label key={name} className={on ? 'mz-chip mz-chip--on' : 'mz-chip'}>
+            <input
+              ref={index === 0 ? field.ref : undefined}
+              name={index === 0 ? field.name : undefined}
+              type="checkbox"
+              className="mz-visually-hidden"
+              checked={on}
+              onChange={() => field.onChange(on ? languages.filter((l) => l !== name) : [...languages, name])}
+              onBlur={field.onBlur}
+            />
+            {languageName(name)}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export interface AgentProfileFieldsProps<V extends FieldValues> extends GroupProps<V, AgentField> {
   /** The name of one of AGENT_LANGUAGES in the page's language. */
   languageName: (name: (typeof AGENT_LANGUAGES)[number]) => string;
   /** Fields between the languages and the bio (an agent's company on sign-up). */
@@ -207,74 +197,50 @@ export interface AgentProfileFieldsProps extends GroupProps<AgentField> {
 }
 
 /** What an agent is at work (spec §3): BRN, designation, nationality, the languages spoken, the bio. */
-export function AgentProfileFields({
-  brn,
-  designation,
-  nationality,
-  languages,
-  bio,
-  onChange,
-  onLanguagesChange,
+export function AgentProfileFields<V extends FieldValues>({
+  control,
   languageName,
   label,
-  error,
   testIdPrefix,
   children,
-}: AgentProfileFieldsProps) {
+}: AgentProfileFieldsProps<V>) {
   return (
     <>
       <div className="mz-form__row">
         <TextField
+          control={control}
+          name={path<V>('brn')}
           label={label('brn')}
-          value={brn}
           maxLength={12}
-          onChange={(v) => onChange('brn', v)}
-          error={error('brn')}
           testId={`${testIdPrefix}-brn`}
         />
         <TextField
+          control={control}
+          name={path<V>('designation')}
           label={label('designation')}
-          value={designation}
           maxLength={50}
-          onChange={(v) => onChange('designation', v)}
-          error={error('designation')}
           testId={`${testIdPrefix}-designation`}
         />
       </div>
       <TextField
+        control={control}
+        name={path<V>('nationality')}
         label={label('nationality')}
-        value={nationality}
         maxLength={50}
-        onChange={(v) => onChange('nationality', v)}
-        error={error('nationality')}
         testId={`${testIdPrefix}-nationality`}
       />
-      <fieldset className="mz-chips" data-testid={`${testIdPrefix}-languages`}>
-        <legend className="mz-field__label">{label('languages')}</legend>
-        {AGENT_LANGUAGES.map((name) => {
-          const on = languages.includes(name);
-          return (
-            <label key={name} className={on ? 'mz-chip mz-chip--on' : 'mz-chip'}>
-              <input
-                type="checkbox"
-                className="mz-visually-hidden"
-                checked={on}
-                onChange={() =>
-                  onLanguagesChange(on ? languages.filter((l) => l !== name) : [...languages, name])
-                }
-              />
-              {languageName(name)}
-            </label>
-          );
-        })}
-      </fieldset>
+      <LanguageChips
+        control={control}
+        legend={label('languages')}
+        languageName={languageName}
+        testId={`${testIdPrefix}-languages`}
+      />
       {children}
       <TextAreaField
+        control={control}
+        name={path<V>('bio')}
         label={label('bio')}
-        value={bio}
         maxLength={1000}
-        onChange={(v) => onChange('bio', v)}
-        error={error('bio')}
         testId={`${testIdPrefix}-bio`}
       />
     </>

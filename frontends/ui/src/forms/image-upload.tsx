@@ -1,4 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type Ref } from 'react';
+import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundField } from './fields.js';
 
 /** Spec §5: jpeg, png, jpg, gif, each under 2 MB (checked here and by the service). */
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'image/gif'] as const;
@@ -33,6 +35,10 @@ export interface ImageUploadProps {
   /** Shown in the empty preview (e.g. the name's first letter). */
   emptyMark?: string;
   testId?: string;
+  /** The file input: where a form puts the focus when the image is missing. */
+  inputRef?: Ref<HTMLInputElement>;
+  /** The form field the upload fills (its error summary finds it by this name). */
+  name?: string;
 }
 
 /** A picture or logo, checked here and uploaded at once; the form then sends its id. */
@@ -46,9 +52,11 @@ export function ImageUpload({
   shape = 'round',
   emptyMark = '+',
   testId,
+  inputRef,
+  name,
 }: ImageUploadProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLInputElement | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? error;
@@ -85,8 +93,13 @@ export function ImageUpload({
           {busy ? texts.uploading : url ? texts.change : texts.choose}
         </label>
         <input
-          ref={input}
+          ref={(element) => {
+            input.current = element;
+            if (typeof inputRef === 'function') inputRef(element);
+            else if (inputRef) inputRef.current = element;
+          }}
           id={id}
+          name={name}
           className="mz-visually-hidden"
           type="file"
           accept={IMAGE_UPLOAD_TYPES.join(',')}
@@ -100,7 +113,8 @@ export function ImageUpload({
           <span
             className="mz-field__error"
             id={`${id}-note`}
-            role="alert"
+            // A file refused here is news right after choosing it; a form's error is announced by its summary.
+            role={problem ? 'alert' : undefined}
             data-testid={testId ? `${testId}-error` : undefined}
           >
             {shown}
@@ -112,5 +126,35 @@ export function ImageUpload({
         )}
       </span>
     </div>
+  );
+}
+
+export interface ImageUploadFieldProps<V extends FieldValues>
+  extends BoundField<V>, Omit<ImageUploadProps, 'url' | 'onUploaded' | 'error' | 'inputRef' | 'name'> {
+  /** The field that keeps the uploaded image's URL for the preview (not sent). */
+  previewName: FieldPath<V>;
+}
+
+/** A form's picture or logo: `name` holds the uploaded file's id, `previewName` its URL. */
+export function ImageUploadField<V extends FieldValues>({
+  control,
+  name,
+  previewName,
+  ...upload
+}: ImageUploadFieldProps<V>) {
+  const file = useBoundField({ control, name });
+  const preview = useController({ control, name: previewName });
+  return (
+    <ImageUpload
+      {...upload}
+      url={(preview.field.value as string | null | undefined) ?? null}
+      error={file.error}
+      inputRef={file.field.ref}
+      name={file.field.name}
+      onUploaded={(uploaded) => {
+        preview.field.onChange(uploaded.url);
+        file.field.onChange(uploaded.id);
+      }}
+    />
   );
 }

@@ -1,20 +1,28 @@
 export {
+  SERVER_ERROR,
+  apiFieldErrors,
+  contractResolver,
+  errorText,
+  flattenErrors,
   passwordMismatch,
-  problemText,
-  problemsOfApiError,
-  problemsOfIssues,
-  useForm,
-  type FieldProblem,
-  type FieldProblems,
-} from './use-form.js';
+  readError,
+  showServerErrors,
+  useContractForm,
+  type ContractFormOptions,
+  type CrossFieldRules,
+} from './contract-form.js';
 export {
   CheckboxField,
+  EmailField,
   PasswordField,
   PhoneField,
   SelectField,
   TextAreaField,
   TextField,
   digitsOnly,
+  useBoundField,
+  type BoundField,
+  type FormControl,
   type CheckboxFieldProps,
   type PasswordFieldProps,
   type PhoneFieldProps,
@@ -23,14 +31,22 @@ export {
   type TextFieldProps,
 } from './fields.js';
 export {
+  FormErrorSummary,
+  SubmitButton,
+  type FormErrorSummaryProps,
+  type SubmitButtonProps,
+} from './form-status.js';
+export {
   IMAGE_UPLOAD_MAX_BYTES,
   IMAGE_UPLOAD_TYPES,
   ImageUpload,
+  ImageUploadField,
   imageFileProblem,
+  type ImageUploadFieldProps,
   type ImageUploadProps,
   type ImageUploadTexts,
 } from './image-upload.js';
-export { OtpInput, type OtpInputProps } from './otp-input.js';
+export { OtpField, OtpInput, type OtpFieldProps, type OtpInputProps } from './otp-input.js';
 export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from './dialog.js';
 export {
   LoadingOverlay,
@@ -44,12 +60,10 @@ export {
   AGENT_LANGUAGES,
   AgentProfileFields,
   ContactFields,
-  EmailField,
   PasswordPairFields,
   PersonNameFields,
   type AgentProfileFieldsProps,
   type ContactFieldsProps,
-  type EmailFieldProps,
   type PasswordPairFieldsProps,
   type PersonNameFieldsProps,
 } from './field-groups.js';

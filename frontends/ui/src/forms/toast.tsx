@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { KEEP_LIVE_ATTRIBUTE } from '../a11y/use-modal.js';
 
 /** Spec §8 toasts: success, danger, warning, info; at the top, one at a time, 3 seconds. */
 export const TOAST_MS = 3000;
@@ -30,6 +32,10 @@ export function useToastState(): [ToastMessage | null, (toast: ToastMessage) => 
   return [toast, show, hide];
 }
 
+/**
+ * The toast region stays mounted (a live region that appears together with its message is
+ * often not read) and lives in <body> beside any open dialog, which leaves it out of `inert`.
+ */
 export function Toast({
   toast,
   onClose,
@@ -39,20 +45,22 @@ export function Toast({
   onClose: () => void;
   closeLabel: string;
 }) {
-  if (!toast) return null;
-  return (
-    <div className="mz-toast-region" aria-live="polite">
-      <div
-        className={`mz-toast mz-toast--${toast.type}`}
-        role={toast.type === 'danger' ? 'alert' : 'status'}
-        data-testid="toast"
-      >
-        <span className="mz-toast__text">{toast.message}</span>
-        <button type="button" className="mz-toast__close" aria-label={closeLabel} onClick={onClose}>
-          ×
-        </button>
-      </div>
-    </div>
+  return createPortal(
+    <div className="mz-toast-region" aria-live="polite" {...{ [KEEP_LIVE_ATTRIBUTE]: '' }}>
+      {toast ? (
+        <div
+          className={`mz-toast mz-toast--${toast.type}`}
+          role={toast.type === 'danger' ? 'alert' : 'status'}
+          data-testid="toast"
+        >
+          <span className="mz-toast__text">{toast.message}</span>
+          <button type="button" className="mz-toast__close" aria-label={closeLabel} onClick={onClose}>
+            ×
+          </button>
+        </div>
+      ) : null}
+    </div>,
+    document.body,
   );
 }
 

@@ -1,49 +1,28 @@
 import { useEffect } from 'react';
-import { LANGUAGES, type Language } from '@manzil/contracts';
+import {
+  alternatePaths,
+  BRAND,
+  fullTitle,
+  LANGUAGES,
+  OG_LOCALE,
+  siteFromHost,
+  type Language,
+  type PageHead,
+} from '@manzil/contracts';
 
-/** What a public page says about itself to search engines and link previews. */
-export interface DocumentHead {
-  language: Language;
-  title: string;
-  description: string;
-  /** The page's path (and query) in the current language, e.g. `/blog/buying-in-dubai`. */
-  path: string;
-  /**
-   * The same page in each language. Pages with an alternate-language slug give both
-   * (`/pages/about-us`, `/pages/من-نحن`); otherwise each language is `path?lang=xx`.
-   */
-  alternates?: Partial<Record<Language, string>>;
-  /** Open Graph image (absolute or site path). */
-  image?: string | null;
-  type?: 'website' | 'article';
-  /**
-   * A page that must not be indexed (the 404): `robots noindex`, and no canonical, hreflang
-   * or og:url, which would claim an address that has no page.
-   */
-  noindex?: boolean;
-}
+/**
+ * What a public page says about itself to search engines and link previews: the contracts'
+ * `PageHead`, which the gateway also writes into the index.html it serves (so the page
+ * arrives with it), and which this helper keeps up to date as the page changes.
+ */
+export type DocumentHead = PageHead;
+export { alternatePaths };
 
-const BRAND: Record<Language, string> = { en: 'Manzil', ar: 'منزل' };
-const OG_LOCALE: Record<Language, string> = { en: 'en_AE', ar: 'ar_AE' };
-/** Every tag this helper writes carries this attribute, so it can find and drop its own. */
+/** Every tag this helper writes carries this attribute, so it can find and drop its own (the gateway marks its tags the same way). */
 const MARK = 'data-manzil-head';
 
 function absolute(path: string): string {
   return new URL(path, window.location.origin).href;
-}
-
-function withLanguage(path: string, language: Language): string {
-  const url = new URL(path, 'http://x');
-  url.searchParams.set('lang', language);
-  return `${url.pathname}${url.search}`;
-}
-
-/** `path` in each language: the given alternates, else `?lang=xx` on the same path. */
-export function alternatePaths(head: Pick<DocumentHead, 'path' | 'alternates'>): Record<Language, string> {
-  const paths = {} as Record<Language, string>;
-  for (const language of LANGUAGES)
-    paths[language] = head.alternates?.[language] ?? withLanguage(head.path, language);
-  return paths;
 }
 
 function upsert(selector: string, create: () => HTMLElement): HTMLElement {
@@ -74,10 +53,15 @@ function setLink(rel: string, href: string, hreflang?: string) {
   }).setAttribute('href', href);
 }
 
+/** A page's `<title>`: its own words, then the brand in the page's language (contracts' `fullTitle`). */
+export function brandedTitle(title: string, language: Language): string {
+  return fullTitle({ title, language });
+}
+
 /** Writes title, description, canonical, hreflang alternates and Open Graph tags. */
 export function applyDocumentHead(head: DocumentHead): void {
   const paths = alternatePaths(head);
-  const title = `${head.title} | ${BRAND[head.language]}`;
+  const title = fullTitle(head);
   document.title = title;
   setMeta('name', 'description', head.description);
   if (head.noindex) {
@@ -95,7 +79,7 @@ export function applyDocumentHead(head: DocumentHead): void {
   setMeta('property', 'og:type', head.type ?? 'website');
   if (!head.noindex) setMeta('property', 'og:url', absolute(paths[head.language]));
   setMeta('property', 'og:site_name', BRAND[head.language]);
-  setMeta('property', 'og:locale', OG_LOCALE[head.language]);
+  setMeta('property', 'og:locale', OG_LOCALE[siteFromHost(window.location.host)][head.language]);
   if (head.image) setMeta('property', 'og:image', absolute(head.image));
   else document.head.querySelector(`meta[property="og:image"][${MARK}]`)?.remove();
 }

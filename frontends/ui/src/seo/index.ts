@@ -1,6 +1,7 @@
 export {
   alternatePaths,
   applyDocumentHead,
+  brandedTitle,
   clearDocumentHead,
   declaredAlternate,
   useDocumentHead,

@@ -1,12 +1,10 @@
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { CONTENT_API, blogSummarySchema, pageSchema } from '@manzil/contracts';
-import { EmptyState, useDocumentHead, useLanguage } from '@manzil/ui';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState, contentQueries, useDocumentHead, useLanguage } from '@manzil/ui';
 import { BlogCard } from './blog-card.js';
 import { ContentError, ContentLoading, PageHeading } from './content-parts.js';
-import { useContentQuery } from './use-content-query.js';
 
-const blogPageSchema = pageSchema(blogSummarySchema);
 export const BLOGS_PER_PAGE = 9;
 
 /** `/blog?page=n`: the blogs, newest first, as cards with their covers; numbered pages. */
@@ -16,14 +14,15 @@ export function BlogListPage() {
   const [params] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const t = (id: string) => intl.formatMessage({ id });
-  const state = useContentQuery(CONTENT_API.blogs, blogPageSchema, language, { page, limit: BLOGS_PER_PAGE });
+  const blogs = useQuery(contentQueries.blogs(language, page, BLOGS_PER_PAGE));
+  const data = blogs.data;
   useDocumentHead({
     language,
     title: t('customer.blog.title'),
     description: t('customer.blog.lead'),
     path: page > 1 ? `/blog?page=${page}` : '/blog',
   });
-  const pages = state.status === 'ready' ? Math.max(1, Math.ceil(state.data.total / BLOGS_PER_PAGE)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / BLOGS_PER_PAGE)) : 1;
   return (
     <div className="mz-container cu-page" data-testid="blog-list-page">
       <PageHeading
@@ -31,17 +30,15 @@ export function BlogListPage() {
         title={t('customer.blog.title')}
         lead={t('customer.blog.lead')}
       />
-      {state.status === 'loading' ? <ContentLoading /> : null}
-      {state.status === 'error' || state.status === 'not-found' ? (
-        <ContentError onRetry={state.retry} />
-      ) : null}
-      {state.status === 'ready' && state.data.items.length === 0 ? (
+      {blogs.isPending ? <ContentLoading /> : null}
+      {blogs.isError ? <ContentError onRetry={() => void blogs.refetch()} /> : null}
+      {data && data.items.length === 0 ? (
         <EmptyState title={t('customer.blog.empty')} testId="blog-empty" />
       ) : null}
-      {state.status === 'ready' && state.data.items.length > 0 ? (
+      {data && data.items.length > 0 ? (
         <>
           <div className="cu-blog-grid" data-testid="blog-grid">
-            {state.data.items.map((blog) => (
+            {data.items.map((blog) => (
               <BlogCard key={blog.id} blog={blog} language={language} />
             ))}
           </div>

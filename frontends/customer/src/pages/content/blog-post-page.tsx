@@ -1,10 +1,10 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { CONTENT_API, blogSchema, type Blog } from '@manzil/contracts';
-import { SafeImage, useDocumentHead, useLanguage } from '@manzil/ui';
+import { useQuery } from '@tanstack/react-query';
+import type { Blog } from '@manzil/contracts';
+import { SafeImage, contentQueries, isNotFound, useDocumentHead, useLanguage } from '@manzil/ui';
 import { blogPath } from './blog-card.js';
 import { CmsBody, ContentError, ContentLoading, NotFoundPage } from './content-parts.js';
-import { useContentQuery } from './use-content-query.js';
 
 function BlogPost({ blog }: { blog: Blog }) {
   const intl = useIntl();
@@ -57,21 +57,21 @@ function BlogPost({ blog }: { blog: Blog }) {
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const language = useLanguage();
-  const state = useContentQuery(CONTENT_API.blog(slug), blogSchema, language);
-  if (state.status === 'loading') {
+  const query = useQuery(contentQueries.blog(language, slug));
+  if (query.isPending) {
     return (
       <div className="mz-container cu-page cu-page--narrow">
         <ContentLoading />
       </div>
     );
   }
-  if (state.status === 'not-found') return <NotFoundPage />;
-  if (state.status === 'error') {
+  if (query.isError) {
+    if (isNotFound(query.error)) return <NotFoundPage />;
     return (
       <div className="mz-container cu-page">
-        <ContentError onRetry={state.retry} />
+        <ContentError onRetry={() => void query.refetch()} headingLevel={1} />
       </div>
     );
   }
-  return <BlogPost blog={state.data} />;
+  return <BlogPost blog={query.data} />;
 }

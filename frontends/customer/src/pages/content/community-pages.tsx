@@ -1,18 +1,9 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import {
-  CONTENT_API,
-  communitySchema,
-  communitySummarySchema,
-  pageSchema,
-  type CommunitySummary,
-  type Language,
-} from '@manzil/contracts';
-import { PinIcon, SafeImage, useDocumentHead, useLanguage } from '@manzil/ui';
+import { useQuery } from '@tanstack/react-query';
+import type { CommunitySummary, Language } from '@manzil/contracts';
+import { PinIcon, SafeImage, contentQueries, isNotFound, useDocumentHead, useLanguage } from '@manzil/ui';
 import { CmsBody, ContentError, ContentLoading, NotFoundPage, PageHeading } from './content-parts.js';
-import { useContentQuery } from './use-content-query.js';
-
-const communityPageSchema = pageSchema(communitySummarySchema);
 
 export function communityPath(
   community: Pick<CommunitySummary, 'slug' | 'slugAr'>,
@@ -49,10 +40,7 @@ export function CommunitiesPage() {
   const intl = useIntl();
   const language = useLanguage();
   const t = (id: string) => intl.formatMessage({ id });
-  const state = useContentQuery(CONTENT_API.communities, communityPageSchema, language, {
-    page: 1,
-    limit: 50,
-  });
+  const communities = useQuery(contentQueries.communities(language, 1, 50));
   useDocumentHead({
     language,
     title: t('customer.communities.title'),
@@ -62,13 +50,11 @@ export function CommunitiesPage() {
   return (
     <div className="mz-container cu-page" data-testid="communities-page">
       <PageHeading title={t('customer.communities.title')} lead={t('customer.communities.lead')} />
-      {state.status === 'loading' ? <ContentLoading /> : null}
-      {state.status === 'error' || state.status === 'not-found' ? (
-        <ContentError onRetry={state.retry} />
-      ) : null}
-      {state.status === 'ready' ? (
+      {communities.isPending ? <ContentLoading /> : null}
+      {communities.isError ? <ContentError onRetry={() => void communities.refetch()} /> : null}
+      {communities.data ? (
         <div className="cu-community-grid">
-          {state.data.items.map((community) => (
+          {communities.data.items.map((community) => (
             <CommunityCard key={community.id} community={community} language={language} />
           ))}
         </div>
@@ -82,8 +68,8 @@ export function CommunityPage() {
   const intl = useIntl();
   const { slug = '' } = useParams();
   const language = useLanguage();
-  const state = useContentQuery(CONTENT_API.community(slug), communitySchema, language);
-  const community = state.status === 'ready' ? state.data : null;
+  const query = useQuery(contentQueries.community(language, slug));
+  const community = query.data ?? null;
   useDocumentHead(
     community
       ? {
@@ -97,18 +83,18 @@ export function CommunityPage() {
         }
       : null,
   );
-  if (state.status === 'loading') {
+  if (query.isPending) {
     return (
       <div className="mz-container cu-page">
         <ContentLoading />
       </div>
     );
   }
-  if (state.status === 'not-found') return <NotFoundPage />;
+  if (isNotFound(query.error)) return <NotFoundPage />;
   if (!community) {
     return (
       <div className="mz-container cu-page">
-        <ContentError onRetry={state.retry} />
+        <ContentError onRetry={() => void query.refetch()} headingLevel={1} />
       </div>
     );
   }

@@ -1,17 +1,17 @@
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { CONTENT_API, adminInfoSchema, listingPagePath, type Site } from '@manzil/contracts';
-import { Ltr, useDocumentHead, useLanguage } from '@manzil/ui';
+import { useQuery } from '@tanstack/react-query';
+import { listingPagePath, type Site } from '@manzil/contracts';
+import { Ltr, contentQueries, useDocumentHead, useLanguage } from '@manzil/ui';
 import { PageHeading } from './content-parts.js';
 import { MessageForm } from './message-form.js';
-import { useContentQuery } from './use-content-query.js';
 
 function ContactDetails() {
   const intl = useIntl();
   const language = useLanguage();
-  const state = useContentQuery(CONTENT_API.adminInfo, adminInfoSchema, language);
-  if (state.status !== 'ready') return null;
-  const info = state.data;
+  // The footer's read too (the shell's): the page asks for the admin info once.
+  const { data: info } = useQuery(contentQueries.adminInfo(language));
+  if (!info) return null;
   const phone = `${info.phonePrefix} ${info.mobile}`;
   return (
     <aside className="cu-contact__aside" data-testid="contact-details">

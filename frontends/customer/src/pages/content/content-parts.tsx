@@ -48,10 +48,11 @@ export function ContentLoading() {
   );
 }
 
-export function ContentError({ onRetry }: { onRetry: () => void }) {
+/** `headingLevel` 1 where the error replaces the whole page (no heading of its own above). */
+export function ContentError({ onRetry, headingLevel = 2 }: { onRetry: () => void; headingLevel?: 1 | 2 }) {
   return (
     <div className="cu-content-error">
-      <ErrorFallback onRetry={onRetry} />
+      <ErrorFallback onRetry={onRetry} headingLevel={headingLevel} />
     </div>
   );
 }
@@ -75,6 +76,7 @@ export function NotFoundPage() {
   return (
     <div className="mz-container cu-page">
       <EmptyState
+        headingLevel={1}
         testId="not-found"
         icon={<HomeIcon />}
         title={t('customer.notFound.title')}

@@ -1,18 +1,8 @@
 import { useIntl } from 'react-intl';
-import {
-  CONTENT_API,
-  FAQ_CATEGORIES,
-  faqSchema,
-  listingPagePath,
-  pageSchema,
-  type Faq,
-} from '@manzil/contracts';
-import { useDocumentHead, useLanguage } from '@manzil/ui';
+import { useQuery } from '@tanstack/react-query';
+import { FAQ_CATEGORIES, listingPagePath, type Faq } from '@manzil/contracts';
+import { contentQueries, useDocumentHead, useLanguage } from '@manzil/ui';
 import { ContentError, ContentLoading, PageHeading } from './content-parts.js';
-import { useContentQuery } from './use-content-query.js';
-
-const faqPageSchema = pageSchema(faqSchema);
-const QUERY = { page: 1, limit: 100 };
 
 const CATEGORY_ORDER = Object.keys(FAQ_CATEGORIES);
 
@@ -35,7 +25,7 @@ export function FaqPage() {
   const intl = useIntl();
   const language = useLanguage();
   const t = (id: string) => intl.formatMessage({ id });
-  const state = useContentQuery(CONTENT_API.faqs, faqPageSchema, language, QUERY);
+  const faqs = useQuery(contentQueries.faqs(language));
   useDocumentHead({
     language,
     title: t('customer.faq.title'),
@@ -50,12 +40,10 @@ export function FaqPage() {
         title={t('customer.faq.title')}
         lead={t('customer.faq.lead')}
       />
-      {state.status === 'loading' ? <ContentLoading /> : null}
-      {state.status === 'error' || state.status === 'not-found' ? (
-        <ContentError onRetry={state.retry} />
-      ) : null}
-      {state.status === 'ready'
-        ? groupFaqs(state.data.items).map((group) => (
+      {faqs.isPending ? <ContentLoading /> : null}
+      {faqs.isError ? <ContentError onRetry={() => void faqs.refetch()} /> : null}
+      {faqs.data
+        ? groupFaqs(faqs.data.items).map((group) => (
             <section key={group.category} className="cu-faq__group" data-testid="faq-group">
               <h2 className="cu-faq__category">{group.name}</h2>
               <div className="cu-faq__list">

@@ -1,29 +1,18 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import {
-  CONTENT_API,
-  bannerSchema,
-  blogSummarySchema,
-  communitySummarySchema,
-  pageSchema,
-} from '@manzil/contracts';
-import { SafeImage, buttonClassName, useLanguage } from '@manzil/ui';
+import { useQuery } from '@tanstack/react-query';
+import { SafeImage, buttonClassName, contentQueries, useLanguage } from '@manzil/ui';
 import { BlogCard } from './blog-card.js';
 import { CommunityCard } from './community-pages.js';
-import { useContentQuery } from './use-content-query.js';
 
-const bannersSchema = z.array(bannerSchema);
-const blogsSchema = pageSchema(blogSummarySchema);
-const communitiesSchema = pageSchema(communitySummarySchema);
-const ROW = { page: 1, limit: 3 };
-const COMMUNITY_ROW = { page: 1, limit: 4 };
+const BLOG_ROW = 3;
+const COMMUNITY_ROW = 4;
 
 /** The home banner (spec §3: the first result's display). */
 export function HomeBanner() {
   const language = useLanguage();
-  const state = useContentQuery(CONTENT_API.homeBanner, bannersSchema, language);
-  const display = state.status === 'ready' ? state.data[0]?.display : undefined;
+  const { data: banners } = useQuery(contentQueries.homeBanner(language));
+  const display = banners?.[0]?.display;
   if (!display) return null;
   return (
     <section className="mz-container cu-banner" data-testid="home-banner">
@@ -54,11 +43,12 @@ export function HomeRows() {
   const intl = useIntl();
   const language = useLanguage();
   const t = (id: string) => intl.formatMessage({ id });
-  const blogs = useContentQuery(CONTENT_API.blogs, blogsSchema, language, ROW);
-  const communities = useContentQuery(CONTENT_API.communities, communitiesSchema, language, COMMUNITY_ROW);
+  // Rows that could not load are left out: the home page stands without them.
+  const { data: blogs } = useQuery(contentQueries.blogs(language, 1, BLOG_ROW));
+  const { data: communities } = useQuery(contentQueries.communities(language, 1, COMMUNITY_ROW));
   return (
     <>
-      {communities.status === 'ready' && communities.data.items.length > 0 ? (
+      {communities && communities.items.length > 0 ? (
         <section className="mz-container cu-row" data-testid="home-communities">
           <div className="cu-row__head">
             <h2 className="cu-row__title">{t('customer.home.communities')}</h2>
@@ -67,13 +57,13 @@ export function HomeRows() {
             </Link>
           </div>
           <div className="cu-community-grid">
-            {communities.data.items.map((community) => (
+            {communities.items.map((community) => (
               <CommunityCard key={community.id} community={community} language={language} />
             ))}
           </div>
         </section>
       ) : null}
-      {blogs.status === 'ready' && blogs.data.items.length > 0 ? (
+      {blogs && blogs.items.length > 0 ? (
         <section className="mz-container cu-row" data-testid="home-blogs">
           <div className="cu-row__head">
             <h2 className="cu-row__title">{t('customer.home.blogs')}</h2>
@@ -82,7 +72,7 @@ export function HomeRows() {
             </Link>
           </div>
           <div className="cu-blog-grid">
-            {blogs.data.items.map((blog) => (
+            {blogs.items.map((blog) => (
               <BlogCard key={blog.id} blog={blog} language={language} />
             ))}
           </div>

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useMutation } from '@tanstack/react-query';
 import {
   CMS_ACKNOWLEDGEMENTS,
   COMPLAINT_TYPES,
@@ -8,21 +8,26 @@ import {
   complaintSchema,
   contactUsSchema,
   submissionReceiptSchema,
+  type Language,
   type Site,
 } from '@manzil/contracts';
 import {
-  Button,
+  EmailField,
+  FormErrorSummary,
   PhoneField,
   SelectField,
+  SubmitButton,
   TextAreaField,
   TextField,
   apiFetch,
+  showServerErrors,
+  useContractForm,
   useFeedback,
-  useForm,
   useLanguage,
 } from '@manzil/ui';
 
 type ComplaintType = (typeof COMPLAINT_TYPES)[number];
+type Kind = 'contact' | 'complaint';
 
 interface MessageValues {
   name: string;
@@ -46,69 +51,81 @@ function emptyValues(site: Site): MessageValues {
   };
 }
 
+/** What the endpoint receives: the contact fields, plus type and subject for a complaint. */
+function toInput(kind: Kind) {
+  return ({ type, subject, ...contact }: MessageValues) =>
+    kind === 'complaint' ? { ...contact, type: type || undefined, subject } : contact;
+}
+
+/** POST contact-us or complaints-and-suggestions: the server's acknowledgement, else the contracts' one. */
+function useSendMessage(kind: Kind, language: Language) {
+  return useMutation({
+    mutationFn: async (body: unknown) =>
+      apiFetch(`/api/content${kind === 'complaint' ? CONTENT_API.complaints : CONTENT_API.contactUs}`, {
+        language,
+        method: 'POST',
+        body,
+        results: submissionReceiptSchema,
+      }),
+  });
+}
+
 /**
  * The contact-us form, or the complaints-and-suggestions form (`kind="complaint"`): contracts'
- * rules and messages in the page's language beside each field; what was typed stays on a
- * validation or server error; the server's acknowledgement shows as a success toast.
+ * rules and messages in the page's language beside each field, checked as each is left; what
+ * was typed stays on a validation or server error; the server's acknowledgement shows as a
+ * success toast.
  */
-export function MessageForm({ site, kind }: { site: Site; kind: 'contact' | 'complaint' }) {
+export function MessageForm({ site, kind }: { site: Site; kind: Kind }) {
   const intl = useIntl();
   const language = useLanguage();
   const feedback = useFeedback();
   const t = (id: string) => intl.formatMessage({ id });
-  const form = useForm<MessageValues>(language, () => emptyValues(site));
-  const [sending, setSending] = useState(false);
-  const { values, setValue, error } = form;
+  const form = useContractForm<MessageValues>({
+    schema: kind === 'complaint' ? complaintSchema : contactUsSchema,
+    defaultValues: emptyValues(site),
+    toInput: toInput(kind),
+  });
+  const send = useSendMessage(kind, language);
+  const { control } = form;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { type, subject, ...contact } = values;
-    const body =
-      kind === 'complaint'
-        ? form.validate(complaintSchema, { ...contact, type: type || undefined, subject })
-        : form.validate(contactUsSchema, contact);
-    if (!body) return;
-    setSending(true);
+  const onValid = async (body: unknown) => {
     try {
-      const envelope = await feedback.withLoader(
-        apiFetch(`/api/content${kind === 'complaint' ? CONTENT_API.complaints : CONTENT_API.contactUs}`, {
-          language,
-          method: 'POST',
-          body,
-          results: submissionReceiptSchema,
-        }),
-      );
+      const envelope = await send.mutateAsync(body);
+      const type = form.getValues('type');
       const fallback =
         kind === 'contact'
           ? CMS_ACKNOWLEDGEMENTS.contactUs[language]
           : CMS_ACKNOWLEDGEMENTS[type === 'suggestion' ? 'suggestion' : 'complaint'][language];
       feedback.toast('success', envelope.message || fallback);
-      form.setValues(emptyValues(site));
+      form.reset(emptyValues(site));
     } catch (failure) {
-      if (!form.showApiError(failure)) feedback.toast('danger', t('customer.form.failed'));
-    } finally {
-      setSending(false);
+      if (!showServerErrors(form, failure)) feedback.toast('danger', t('customer.form.failed'));
     }
   };
 
   return (
-    <form className="mz-form cu-message-form" noValidate onSubmit={submit} data-testid={`${kind}-form`}>
+    <form
+      className="mz-form cu-message-form"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      data-testid={`${kind}-form`}
+    >
+      <FormErrorSummary control={control} setFocus={form.setFocus} />
       {kind === 'complaint' ? (
         <div className="mz-form__row">
-          <SelectField<ComplaintType>
+          <SelectField
+            control={control}
+            name="type"
             label={t('customer.form.type')}
-            value={values.type}
             placeholder={t('customer.form.typePlaceholder')}
             options={COMPLAINT_TYPES.map((value) => ({ value, label: t(`customer.form.type.${value}`) }))}
-            onChange={(value) => setValue('type', value)}
-            error={error('type')}
             testId="field-type"
           />
           <TextField
+            control={control}
+            name="subject"
             label={t('customer.form.subject')}
-            value={values.subject}
-            onChange={(value) => setValue('subject', value)}
-            error={error('subject')}
             maxLength={150}
             testId="field-subject"
           />
@@ -116,48 +133,39 @@ export function MessageForm({ site, kind }: { site: Site; kind: 'contact' | 'com
       ) : null}
       <div className="mz-form__row">
         <TextField
+          control={control}
+          name="name"
           label={t('customer.form.name')}
-          value={values.name}
-          onChange={(value) => setValue('name', value)}
-          error={error('name')}
           autoComplete="name"
           maxLength={50}
           testId="field-name"
         />
-        <TextField
+        <EmailField
+          control={control}
+          name="email"
           label={t('customer.form.email')}
-          type="email"
-          dir="ltr"
-          value={values.email}
-          onChange={(value) => setValue('email', value)}
-          error={error('email')}
-          autoComplete="email"
+          autoComplete
           testId="field-email"
         />
       </div>
       <PhoneField
+        control={control}
         label={t('customer.form.mobile')}
         codeLabel={t('customer.form.countryCode')}
-        countryCode={values.countryCode}
-        mobile={values.mobile}
-        onCountryCodeChange={(code) => setValue('countryCode', code)}
-        onMobileChange={(mobile) => setValue('mobile', mobile)}
-        error={error('mobile') ?? error('countryCode')}
         testId="field-mobile"
       />
       <TextAreaField
+        control={control}
+        name="message"
         label={t('customer.form.message')}
-        value={values.message}
-        onChange={(value) => setValue('message', value)}
-        error={error('message')}
         maxLength={2000}
         rows={6}
         testId="field-message"
       />
       <div>
-        <Button type="submit" size="lg" disabled={sending} data-testid="message-submit">
+        <SubmitButton control={control} size="lg" data-testid="message-submit">
           {t(kind === 'complaint' ? 'customer.form.submitComplaint' : 'customer.form.submit')}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

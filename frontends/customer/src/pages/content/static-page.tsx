@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { CONTENT_API, cmsPageSchema, type CmsPage } from '@manzil/contracts';
-import { useDocumentHead, useLanguage } from '@manzil/ui';
+import { useQuery } from '@tanstack/react-query';
+import type { CmsPage } from '@manzil/contracts';
+import { contentQueries, isNotFound, useDocumentHead, useLanguage } from '@manzil/ui';
 import { CmsBody, ContentError, ContentLoading, NotFoundPage, PageHeading } from './content-parts.js';
-import { useContentQuery } from './use-content-query.js';
 
 /** The first sentence-sized part of a Markdown body, for the meta description. */
 export function summaryOf(markdown: string, max = 160): string {
@@ -56,8 +56,8 @@ export function StaticPage({ slug, path }: { slug?: string; path?: string }) {
   const language = useLanguage();
   const intl = useIntl();
   const wanted = slug ?? params.slug ?? '';
-  const state = useContentQuery(CONTENT_API.page(wanted), cmsPageSchema, language);
-  if (state.status === 'loading') {
+  const query = useQuery(contentQueries.page(language, wanted));
+  if (query.isPending) {
     return (
       <div
         className="mz-container cu-page cu-page--narrow"
@@ -67,15 +67,15 @@ export function StaticPage({ slug, path }: { slug?: string; path?: string }) {
       </div>
     );
   }
-  if (state.status === 'not-found') return <NotFoundPage />;
-  if (state.status === 'error') {
+  if (query.isError) {
+    if (isNotFound(query.error)) return <NotFoundPage />;
     return (
       <div className="mz-container cu-page">
-        <ContentError onRetry={state.retry} />
+        <ContentError onRetry={() => void query.refetch()} headingLevel={1} />
       </div>
     );
   }
-  const page = state.data;
+  const page = query.data;
   const ownPath = path ?? `/pages/${language === 'ar' ? page.publicSlugAr : page.publicSlug}`;
   return <StaticPageView page={page} path={ownPath} ownSlugPaths={!path} />;
 }

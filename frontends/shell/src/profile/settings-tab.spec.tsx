@@ -1,0 +1,60 @@
+import '@manzil/ui/test/jsdom-globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { AccountProfile } from '@manzil/contracts';
+import { storeSession } from '@manzil/ui';
+import { envelope, fakeToken, mockFetch, renderScreen } from '../auth/test-utils.js';
+import { SettingsTab } from './settings-tab.js';
+
+const profile: AccountProfile = {
+  id: '6f1c2d3e-4a5b-4c6d-8e7f-8a9b0c1d2e3f',
+  role: 'agent',
+  site: 'ae',
+  firstName: 'Omar',
+  lastName: 'Haddad',
+  name: 'Omar Haddad',
+  email: 'omar@example.com',
+  countryCode: '+971',
+  mobile: '501234567',
+  picture: null,
+  language: 'ar',
+  verified: true,
+  isNafathVerified: false,
+  companyId: null,
+};
+
+describe('settings: sign out everywhere', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    storeSession({ token: fakeToken({ role: 'agent', firstName: 'Omar' }), refresh_token: 'r1' });
+  });
+
+  it('asks first (Cancel keeps the session), then ends every session on the server and here', async () => {
+    const calls = mockFetch(envelope(200, null));
+    // Leaving starts the app anew with a full page load, which jsdom reports as not implemented.
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderScreen(<SettingsTab profile={profile} />, { language: 'ar', path: '/profile' });
+    const button = screen.getByTestId('logout-everywhere');
+    expect(button.textContent).toBe('تسجيل الخروج من كل الأجهزة');
+
+    fireEvent.click(button);
+    expect((await screen.findByTestId('confirm-dialog')).textContent).toContain(
+      'هل أنت متأكد أنك تريد تسجيل الخروج من كل الأجهزة؟',
+    );
+    fireEvent.click(screen.getByTestId('confirm-dialog-cancel'));
+    expect(calls).toEqual([]);
+
+    fireEvent.click(button);
+    const ok = await screen.findByTestId('confirm-dialog-ok');
+    await act(async () => {
+      fireEvent.click(ok);
+    });
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(calls.map((call) => [call.url, call.init?.method])).toEqual([
+      ['/api/identity/v1/auth/logout-everywhere', 'POST'],
+    ]);
+    expect(new Headers(calls[0].init?.headers).get('authorization')).toMatch(/^Bearer /);
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    consoleError.mockRestore();
+  });
+});
