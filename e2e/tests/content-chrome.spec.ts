@@ -91,7 +91,8 @@ for (const site of SITE_KEYS) {
       const drawer = page.getByTestId('header-drawer');
       await expect(drawer).toBeVisible();
       await expect(drawer.getByTestId('top-menu-link')).toHaveText(labels);
-      await expect(drawer.getByTestId('language-select')).toBeVisible();
+      await expect(drawer.getByTestId(`language-option-${other}`)).toBeVisible();
+      await expect(drawer.getByTestId(`country-option-${otherSite(site)}`)).toBeVisible();
       const panel = drawer.locator('.shell-drawer__panel');
       await expect
         .poll(async () => {
@@ -109,14 +110,18 @@ for (const site of SITE_KEYS) {
       const slug = (l: Lang) => (l === 'ar' ? about.publicSlugAr : about.publicSlug);
       await page.goto(`${SITE[site].url}/pages/${encodeURIComponent(slug(lang))}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(about.title);
-      await page.locator('.shell-header__prefs').getByTestId('language-select').selectOption(other);
+      await page.locator('.shell-header__prefs').getByTestId(`language-option-${other}`).click();
       await expectLanguage(page, other);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(aboutOther.title);
       expect(currentPath(page)).toBe(`/pages/${slug(other)}`);
       await expect(nav.getByTestId('top-menu-link')).toHaveText(await topMenuLabels(request, site, other));
 
       // Country switch: the other site's origin, in the language chosen.
-      await page.locator('.shell-header__prefs').getByTestId('country-select').selectOption(otherSite(site));
+      await page.locator('.shell-header__prefs').getByTestId('country-switcher').click();
+      await page
+        .locator('.shell-header__prefs')
+        .getByTestId(`country-option-${otherSite(site)}`)
+        .click();
       await expect(page).toHaveURL(new RegExp(`^${SITE[otherSite(site)].url}/`));
       await expectLanguage(page, other);
       await expect(footer(page).getByTestId('footer-phone')).toHaveText(

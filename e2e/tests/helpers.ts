@@ -36,11 +36,11 @@ export async function settle(page: Page): Promise<void> {
   await expect(header(page)).toBeVisible();
 }
 
-/** Picks a language with the header's language menu (`<select data-testid="language-select">`). */
+/** Switches language with the header's button for it (`data-testid="language-option-<lang>"`). */
 export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
-  const select = page.getByTestId('language-select').first();
-  await expect(select).toBeVisible();
-  await select.selectOption(lang);
+  const button = page.getByTestId(`language-option-${lang}`).filter({ visible: true }).first();
+  await expect(button).toBeVisible();
+  await button.click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await page.waitForLoadState('networkidle');
   await expect(header(page)).toBeVisible();

@@ -1,5 +1,5 @@
 // Both sites, both languages: the shell loads cleanly, the page root carries language and
-// direction, each site shows its own currency and only its own listings.
+// direction, each site shows its own currency and only its own listings (over the bus: @kafka).
 import { expect, test } from '@playwright/test';
 import {
   SITES,
@@ -42,19 +42,31 @@ for (const site of siteKeys) {
     await expect(page.locator('body')).not.toContainText(SITES[other(site)].currency);
   });
 
-  test(`${site} listing page shows its own seeded property only`, async ({ page }) => {
-    const errors = watchErrors(page);
-    await page.goto(SITES[site].url + '/buy/properties-for-sale');
-    await settle(page);
-    const cards = page.getByTestId('property-card');
-    await expect(cards.first()).toBeVisible();
-    const titles = page.getByTestId('property-title');
-    await expect(titles.filter({ hasText: SITES[site].seededTitle }).first()).toBeVisible();
-    const all = await titles.allTextContents();
-    expect(
-      all.filter((t) => t.includes(SITES[other(site)].seededTitle)),
-      `titles on ${site}: ${all.join(' | ')}`,
-    ).toEqual([]);
-    expect(errors, errors.join('\n')).toEqual([]);
-  });
+  // The listing page reads search's read model, which only events fill: the seeded properties
+  // were approved in listings, published through its outbox and projected by search's consumer.
+  // So this journey crosses the bus, and `npm test` runs it again with the stack on Kafka
+  // (@kafka, scripts/e2e.mjs --bus kafka). The read model is eventually consistent: right after
+  // start the consumer may still be joining its group, so the page is loaded until it shows.
+  test(
+    `${site} listing page shows its own seeded property only`,
+    { tag: site === 'ae' ? ['@kafka'] : [] },
+    async ({ page }) => {
+      const errors = watchErrors(page);
+      const titles = page.getByTestId('property-title');
+      await expect(async () => {
+        await page.goto(SITES[site].url + '/buy/properties-for-sale');
+        await settle(page);
+        await expect(page.getByTestId('property-card').first()).toBeVisible({ timeout: 2_000 });
+        await expect(titles.filter({ hasText: SITES[site].seededTitle }).first()).toBeVisible({
+          timeout: 2_000,
+        });
+      }).toPass({ timeout: 30_000 });
+      const all = await titles.allTextContents();
+      expect(
+        all.filter((t) => t.includes(SITES[other(site)].seededTitle)),
+        `titles on ${site}: ${all.join(' | ')}`,
+      ).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
+    },
+  );
 }
