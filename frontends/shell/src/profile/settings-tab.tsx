@@ -97,12 +97,15 @@ function SignOutEverywhere({ profile }: { profile: AccountProfile }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { language } = useShell();
-  const { toast, withLoader, confirm } = useFeedback();
+  const { toast, confirm } = useFeedback();
+  const endSessions = useMutation({
+    mutationFn: () => identityFetch(IDENTITY_API.logoutEverywhere, { language, method: 'POST' }),
+  });
 
   async function signOutEverywhere() {
     if (!(await confirm(t('shell.sessions.confirm')))) return;
     try {
-      await withLoader(identityFetch(IDENTITY_API.logoutEverywhere, { language, method: 'POST' }));
+      await endSessions.mutateAsync();
       clearSession();
       enterApp(`/login?type=${loginTypeOf(profile.role)}`);
     } catch (failure) {
@@ -114,7 +117,13 @@ function SignOutEverywhere({ profile }: { profile: AccountProfile }) {
     <section className="profile-card" data-testid="sessions-setting">
       <h2 className="profile-card__title">{t('shell.sessions.title')}</h2>
       <p className="profile-card__note">{t('shell.sessions.note')}</p>
-      <Button variant="secondary" onClick={() => void signOutEverywhere()} data-testid="logout-everywhere">
+      <Button
+        variant="secondary"
+        onClick={() => void signOutEverywhere()}
+        disabled={endSessions.isPending}
+        aria-busy={endSessions.isPending || undefined}
+        data-testid="logout-everywhere"
+      >
         {t('shell.sessions.logoutEverywhere')}
       </Button>
     </section>
