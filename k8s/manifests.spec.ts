@@ -795,6 +795,19 @@ describe('docker-compose.yml', () => {
     expect(services.kafka.environment?.KAFKA_PROCESS_ROLES).toBe('broker,controller');
     expect(services.opensearch.environment?.['discovery.type']).toBe('single-node');
   });
+
+  it('runs the Kafka and OpenSearch versions the tests run (scripts/engines/*/pom.xml)', () => {
+    const pomVersion = (engine: string, property: string) =>
+      new RegExp(`<${property}>([^<]+)</${property}>`).exec(
+        readFileSync(join(repoRoot, 'scripts', 'engines', engine, 'pom.xml'), 'utf8'),
+      )?.[1];
+    const kafka = pomVersion('kafka', 'kafka.version');
+    const opensearch = pomVersion('opensearch', 'opensearch.version');
+    expect(kafka).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(services.kafka.image).toBe(`apache/kafka:${kafka}`);
+    expect(services['kafka-topics'].image).toBe(`apache/kafka:${kafka}`);
+    expect(services.opensearch.image).toBe(`opensearchproject/opensearch:${opensearch}`);
+  });
 });
 
 describe('media storage (the S3 engine of @manzil/storage)', () => {
