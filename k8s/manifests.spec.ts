@@ -807,6 +807,10 @@ describe('docker-compose.yml', () => {
     expect(services.kafka.image).toBe(`apache/kafka:${kafka}`);
     expect(services['kafka-topics'].image).toBe(`apache/kafka:${kafka}`);
     expect(services.opensearch.image).toBe(`opensearchproject/opensearch:${opensearch}`);
+    const cluster = parseAllDocuments(readFileSync(join(k8sDir, 'kafka.yaml'), 'utf8'))
+      .map((doc) => doc.toJSON() as { kind?: string; spec?: { kafka?: { version?: string } } })
+      .find((doc) => doc.kind === 'Kafka');
+    expect(cluster?.spec?.kafka?.version).toBe(kafka);
   });
 });
 
