@@ -19,16 +19,25 @@ import { api, putSession } from '../helpers/identity.js';
 const WIDTHS = [375, 768, 1280] as const;
 const HEIGHT = 800;
 
-/** Waits for the images on the page, so the shots show covers rather than blanks. */
+/**
+ * Waits for the images on the page, so the shots show covers rather than blanks. An image ends
+ * with `load` or `error` (there is no `loadend` on images: waiting for it hung whenever one was
+ * still loading); a lazy image below the fold never starts, so it is not waited for, and the
+ * wait is bounded so a slow image costs a blank cover, not the test.
+ */
 async function imagesLoaded(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() =>
-    Promise.all(
-      [...document.images].map((img) =>
-        img.complete ? null : new Promise((done) => img.addEventListener('loadend', done, { once: true })),
-      ),
-    ),
-  );
+  await page.evaluate(() => {
+    const pending = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
+    const settled = pending.map(
+      (img) =>
+        new Promise((done) => {
+          img.addEventListener('load', done, { once: true });
+          img.addEventListener('error', done, { once: true });
+        }),
+    );
+    return Promise.race([Promise.all(settled), new Promise((done) => setTimeout(done, 5_000))]);
+  });
 }
 
 async function atEachWidth(page: Page, name: string, shoot: (width: number) => Promise<void>) {
