@@ -247,7 +247,7 @@ export const FAQ_CATEGORIES = {
   buying: { en: 'Buying', ar: 'الشراء' },
   renting: { en: 'Renting', ar: 'الإيجار' },
   selling: { en: 'Selling and listing', ar: 'البيع والإعلان' },
-  agents: { en: 'Agents and companies', ar: 'الوكلاء والشركات' },
+  agents: { en: 'Agents and companies', ar: 'الوسطاء والشركات' },
   payments: { en: 'Payments and subscriptions', ar: 'المدفوعات والاشتراكات' },
   account: { en: 'Your account', ar: 'حسابك' },
 } as const satisfies Record<string, Record<Language, string>>;
