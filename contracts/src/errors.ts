@@ -20,11 +20,11 @@ export const ERROR_MESSAGES = {
   },
   RATE_LIMITED: {
     en: 'Too many requests. Please try again later.',
-    ar: 'طلبات كثيرة جداً. يرجى المحاولة لاحقاً.',
+    ar: 'طلبات كثيرة جدًا. يرجى المحاولة لاحقًا.',
   },
   SERVICE_UNAVAILABLE: {
     en: 'Something wrong, please try again later',
-    ar: 'حدث خطأ، يرجى المحاولة لاحقاً',
+    ar: 'حدث خطأ، يرجى المحاولة لاحقًا',
   },
   SITE_MISMATCH: { en: 'This is not available on this site.', ar: 'هذا غير متاح على هذا الموقع.' },
   /** A request no handler should see: control characters or a broken encoding in its address, a body nested absurdly deep. */
@@ -45,7 +45,7 @@ export const ERROR_MESSAGES = {
   },
   OTP_LOCKED_DAY: {
     en: 'Too many wrong codes for this number. For your security, codes for it are blocked for 24 hours.',
-    ar: 'رموز خاطئة كثيرة لهذا الرقم. حفاظاً على أمانك، أُوقفت رموزه لمدة 24 ساعة.',
+    ar: 'رموز خاطئة كثيرة لهذا الرقم. حفاظًا على أمانك، أُوقفت رموزه لمدة 24 ساعة.',
   },
   OTP_COOLDOWN: {
     en: 'Please wait before requesting a new OTP.',

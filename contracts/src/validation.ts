@@ -23,11 +23,11 @@ export const VALIDATION_MESSAGES = {
     ar: 'يجب أن تختلف كلمة المرور الجديدة عن القديمة.',
   },
   'name.required': { en: 'Please enter name.', ar: 'يرجى إدخال الاسم.' },
-  'name.length': { en: 'Name must be 2 to 50 characters.', ar: 'يجب أن يتكون الاسم من 2 إلى 50 حرفاً.' },
+  'name.length': { en: 'Name must be 2 to 50 characters.', ar: 'يجب أن يتكون الاسم من 2 إلى 50 حرفًا.' },
   'mobile.required': { en: 'Please enter mobile number.', ar: 'يرجى إدخال رقم الجوال.' },
   'mobile.invalid': {
     en: 'Mobile number must be 8 to 12 digits.',
-    ar: 'يجب أن يتكون رقم الجوال من 8 إلى 12 رقماً.',
+    ar: 'يجب أن يتكون رقم الجوال من 8 إلى 12 رقمًا.',
   },
   'countryCode.invalid': { en: 'Please choose a country code.', ar: 'يرجى اختيار رمز الدولة.' },
   'otp.invalid': { en: 'Please enter the 4-digit OTP.', ar: 'يرجى إدخال رمز التحقق المكون من 4 أرقام.' },
@@ -60,7 +60,7 @@ export const VALIDATION_MESSAGES = {
     en: 'Please enter a valid national ID (10 digits).',
     ar: 'يرجى إدخال رقم هوية صحيح (10 أرقام).',
   },
-  'text.tooLong': { en: 'This text is too long.', ar: 'هذا النص طويل جداً.' },
+  'text.tooLong': { en: 'This text is too long.', ar: 'هذا النص طويل جدًا.' },
   'url.invalid': { en: 'Please enter a valid URL.', ar: 'يرجى إدخال رابط صحيح.' },
   'slug.invalid': {
     en: 'Please enter a valid slug (letters, digits and dashes).',

@@ -21,7 +21,7 @@ describe('forms show the contracts messages in the page language', () => {
       fireEvent.click(screen.getByTestId('login-submit'));
     });
     expect(screen.getByTestId('login-mobile-error').textContent).toBe(
-      'يجب أن يتكون رقم الجوال من 8 إلى 12 رقماً.',
+      'يجب أن يتكون رقم الجوال من 8 إلى 12 رقمًا.',
     );
     expect(screen.getByTestId('login-password-error').textContent).toBe('يرجى إدخال كلمة المرور.');
     expect((screen.getByTestId('login-mobile-input') as HTMLInputElement).value).toBe('5012');

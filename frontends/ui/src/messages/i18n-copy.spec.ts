@@ -42,6 +42,7 @@ const BANNED: Array<[RegExp, string]> = [
   [/أحرف كبيرة|أحرف صغيرة|حروف كبيرة/, 'Arabic has no letter case'],
   [/انقر على موافق/, 'say what to agree to'],
   [/رخصة الإعلان/, 'REGA says «ترخيص الإعلان»'],
+  [/اً/, 'tanwin al-fath on the letter before the alif («قريبًا»)'],
 ];
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -58,12 +59,28 @@ function catalogue(folder: string, language: Language): Record<string, string> {
   return JSON.parse(readFileSync(`${ROOT}${folder}/${language}.json`, 'utf8')) as Record<string, string>;
 }
 
+/** Arguments that carry text typed by someone (either script): FSI…PDI around them in Arabic. */
+const USER_TEXT = ['name', 'title'];
+
 /** The literal text of a message (ICU syntax and argument names left out) and its arguments. */
 function analyse(message: string) {
   const text: string[] = [];
   const args = new Set<string>();
   const plurals: Array<{ name: string; options: string[] }> = [];
+  const exposed: string[] = [];
   const walk = (elements: MessageFormatElement[]) => {
+    elements.forEach((element, index) => {
+      if (element.type === TYPE.argument && USER_TEXT.includes(element.value)) {
+        const before = elements[index - 1];
+        const after = elements[index + 1];
+        const isolated =
+          before?.type === TYPE.literal &&
+          before.value.endsWith('\u2068') &&
+          after?.type === TYPE.literal &&
+          after.value.startsWith('\u2069');
+        if (!isolated) exposed.push(element.value);
+      }
+    });
     for (const element of elements) {
       switch (element.type) {
         case TYPE.literal:
@@ -90,7 +107,7 @@ function analyse(message: string) {
     }
   };
   walk(parse(message, { ignoreTag: false }));
-  return { text: text.join(' ').replace(/\s+/g, ' ').trim(), args: [...args].sort(), plurals };
+  return { text: text.join(' ').replace(/\s+/g, ' ').trim(), args: [...args].sort(), plurals, exposed };
 }
 
 /** What is wrong with one Arabic text, as readable lines (empty when nothing is). */
@@ -130,6 +147,13 @@ describe('frontend catalogues', () => {
           arabicProblems(analyse(value).text).map((problem) => `${key}: ${problem}`),
         );
         expect(wrong).toEqual([]);
+      });
+
+      it('isolates text typed by people (FSI … PDI) inside Arabic messages', () => {
+        const exposed = Object.entries(ar).flatMap(([key, value]) =>
+          analyse(value).exposed.map((name) => `${key}: {${name}}`),
+        );
+        expect(exposed).toEqual([]);
       });
 
       it('gives every Arabic plural the forms Arabic needs (one, two, few, many, other)', () => {
@@ -214,5 +238,8 @@ describe('the checks themselves', () => {
       'place',
     ]);
     expect(analyse('{count, plural, one {# bed} other {# beds}}').text).toBe('bed beds');
+    expect(analyse('حذف {name}؟').exposed).toEqual(['name']);
+    expect(analyse('حذف \u2068{name}\u2069؟').exposed).toEqual([]);
+    expect(arabicProblems('قريباً')).toHaveLength(1);
   });
 });
