@@ -111,17 +111,17 @@ export const CMS_MESSAGE_KEYS = [
 export const CMS_ACKNOWLEDGEMENTS = {
   contactUs: {
     en: 'Thank you for contacting us. Our team will get back to you shortly.',
-    ar: 'شكراً لتواصلك معنا. سيتواصل معك فريقنا قريباً.',
+    ar: 'شكرًا لتواصلك معنا. سيتواصل معك فريقنا قريبًا.',
   },
   complaint: {
     en: 'Thank you. Your complaint has been received and our team will review it.',
-    ar: 'شكراً لك. تم استلام شكواك وسيقوم فريقنا بمراجعتها.',
+    ar: 'شكرًا لك. تم استلام شكواك وسيقوم فريقنا بمراجعتها.',
   },
   suggestion: {
     en: 'Thank you for your suggestion. We read every one.',
-    ar: 'شكراً لاقتراحك. نحن نقرأ كل اقتراح.',
+    ar: 'شكرًا لاقتراحك. نحن نقرأ كل اقتراح.',
   },
-  feedback: { en: 'Thank you for your feedback.', ar: 'شكراً لملاحظاتك.' },
+  feedback: { en: 'Thank you for your feedback.', ar: 'شكرًا لملاحظاتك.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 // ---------------------------------------------------------------------------------------
@@ -247,7 +247,7 @@ export const FAQ_CATEGORIES = {
   buying: { en: 'Buying', ar: 'الشراء' },
   renting: { en: 'Renting', ar: 'الإيجار' },
   selling: { en: 'Selling and listing', ar: 'البيع والإعلان' },
-  agents: { en: 'Agents and companies', ar: 'الوكلاء والشركات' },
+  agents: { en: 'Agents and companies', ar: 'الوسطاء والشركات' },
   payments: { en: 'Payments and subscriptions', ar: 'المدفوعات والاشتراكات' },
   account: { en: 'Your account', ar: 'حسابك' },
 } as const satisfies Record<string, Record<Language, string>>;

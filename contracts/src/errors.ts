@@ -1,4 +1,5 @@
 import type { Language } from './site.js';
+import { HOURS, countPhrase } from './plural.js';
 import { VALIDATION_MESSAGES } from './validation.js';
 
 /**
@@ -19,11 +20,11 @@ export const ERROR_MESSAGES = {
   },
   RATE_LIMITED: {
     en: 'Too many requests. Please try again later.',
-    ar: 'طلبات كثيرة جداً. يرجى المحاولة لاحقاً.',
+    ar: 'طلبات كثيرة جدًا. يرجى المحاولة لاحقًا.',
   },
   SERVICE_UNAVAILABLE: {
     en: 'Something wrong, please try again later',
-    ar: 'حدث خطأ، يرجى المحاولة لاحقاً',
+    ar: 'حدث خطأ، يرجى المحاولة لاحقًا',
   },
   SITE_MISMATCH: { en: 'This is not available on this site.', ar: 'هذا غير متاح على هذا الموقع.' },
   /** A request no handler should see: control characters or a broken encoding in its address, a body nested absurdly deep. */
@@ -44,7 +45,7 @@ export const ERROR_MESSAGES = {
   },
   OTP_LOCKED_DAY: {
     en: 'Too many wrong codes for this number. For your security, codes for it are blocked for 24 hours.',
-    ar: 'رموز خاطئة كثيرة لهذا الرقم. حفاظاً على أمانك، أُوقفت رموزه لمدة 24 ساعة.',
+    ar: 'رموز خاطئة كثيرة لهذا الرقم. حفاظًا على أمانك، أُوقفت رموزه لمدة 24 ساعة.',
   },
   OTP_COOLDOWN: {
     en: 'Please wait before requesting a new OTP.',
@@ -60,11 +61,11 @@ export const ERROR_MESSAGES = {
   },
   SUBSCRIPTION_REQUIRED_AGENT: {
     en: 'You have to buy subscription to add agent',
-    ar: 'يجب عليك شراء اشتراك لإضافة وكيل',
+    ar: 'يجب عليك شراء اشتراك لإضافة وسيط',
   },
   AGENT_LIMIT_REACHED: {
     en: 'You have reached the number of agents your plan allows.',
-    ar: 'لقد وصلت إلى عدد الوكلاء المسموح به في باقتك.',
+    ar: 'لقد وصلت إلى عدد الوسطاء المسموح به في باقتك.',
   },
   DUPLICATE_ACCOUNT: {
     en: 'An account with this mobile number or email already exists.',
@@ -109,9 +110,9 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
   'file.required': { en: 'Please choose a file.', ar: 'يرجى اختيار ملف.' },
   'file.type': {
     en: 'Only jpeg, png, jpg and gif images are allowed.',
-    ar: 'يُسمح فقط بصور jpeg و png و jpg و gif.',
+    ar: 'يُسمح فقط بصور JPEG وPNG وJPG وGIF.',
   },
-  'file.size': { en: 'The file must be smaller than 2 MB.', ar: 'يجب أن يكون حجم الملف أقل من 2 ميجابايت.' },
+  'file.size': { en: 'The file must be smaller than 2 MB.', ar: 'يجب أن يكون حجم الملف أقل من 2 ميغابايت.' },
   'password.wrong': { en: 'The old password is incorrect.', ar: 'كلمة المرور القديمة غير صحيحة.' },
   'text.characters': {
     en: 'This contains characters that are not allowed.',
@@ -125,11 +126,8 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
  */
 export function otpLockedForMessage(seconds: number, language: Language): string {
   const hours = Math.max(1, Math.ceil(seconds / 3600));
-  if (language === 'en') return `Try again in ${hours === 1 ? '1 hour' : `${hours} hours`}.`;
-  // Arabic counts: 1 ساعة واحدة, 2 ساعتين, 3–10 ساعات, 11 and more ساعة.
-  const arabic =
-    hours === 1 ? 'ساعة واحدة' : hours === 2 ? 'ساعتين' : hours <= 10 ? `${hours} ساعات` : `${hours} ساعة`;
-  return `حاول مرة أخرى بعد ${arabic}.`;
+  const phrase = countPhrase(hours, language, HOURS);
+  return language === 'en' ? `Try again in ${phrase}.` : `حاول مرة أخرى بعد ${phrase}.`;
 }
 
 export function fieldMessage(message: string, language: Language): string {

@@ -334,7 +334,7 @@ export const verifyEmailSchema = z.object({ otp: otpSchema });
  */
 export const GOOGLE_SIGNUP_CUSTOMERS_ONLY = {
   en: 'Google sign-up is for customers only. Agents and companies please register with the form (BRN, ORN and logo are needed).',
-  ar: 'التسجيل عبر Google متاح للعملاء فقط. يرجى من الوكلاء والشركات التسجيل عبر النموذج (مطلوب رقم BRN وORN والشعار).',
+  ar: 'التسجيل عبر Google متاح للعملاء فقط. يرجى من الوسطاء والشركات التسجيل عبر النموذج (مطلوب رقم تسجيل الوسيط BRN ورقم تسجيل المكتب ORN والشعار).',
 } as const;
 
 /**

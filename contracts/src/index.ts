@@ -13,3 +13,4 @@ export * from './identity.js';
 export * from './cms.js';
 export * from './units.js';
 export * from './page-heads.js';
+export * from './plural.js';

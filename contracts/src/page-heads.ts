@@ -116,7 +116,7 @@ export const PAGE_TEXTS = {
     },
     ar: {
       title: 'أخبار وأدلة عقارية',
-      description: 'مستجدات السوق وأدلة الشراء والإيجار والحياة في أحيائنا.',
+      description: 'مستجدات السوق وأدلة الشراء والإيجار والحياة في مناطقنا.',
     },
   },
   communities: {
@@ -132,7 +132,7 @@ export const PAGE_TEXTS = {
   },
   contact: {
     en: { title: 'Contact us', description: 'Send us a message and our team will get back to you shortly.' },
-    ar: { title: 'تواصل معنا', description: 'أرسل لنا رسالة وسيتواصل معك فريقنا قريباً.' },
+    ar: { title: 'تواصل معنا', description: 'أرسل لنا رسالة وسيتواصل معك فريقنا قريبًا.' },
   },
   complaints: {
     en: {

@@ -12,7 +12,7 @@ export const VALIDATION_MESSAGES = {
   'password.required': { en: 'Please enter password.', ar: 'يرجى إدخال كلمة المرور.' },
   'password.rule': {
     en: 'Password must contain uppercase and lowercase characters, numbers, special character and must be minimum 8 characters long.',
-    ar: 'يجب أن تحتوي كلمة المرور على أحرف كبيرة وصغيرة وأرقام ورمز خاص وألا تقل عن 8 أحرف.',
+    ar: 'يجب أن تحتوي كلمة المرور على حرف لاتيني كبير وحرف لاتيني صغير ورقم ورمز خاص، وألا تقل عن 8 أحرف.',
   },
   'password.mismatch': {
     en: 'Password and confirm password does not match.',
@@ -23,41 +23,44 @@ export const VALIDATION_MESSAGES = {
     ar: 'يجب أن تختلف كلمة المرور الجديدة عن القديمة.',
   },
   'name.required': { en: 'Please enter name.', ar: 'يرجى إدخال الاسم.' },
-  'name.length': { en: 'Name must be 2 to 50 characters.', ar: 'يجب أن يتكون الاسم من 2 إلى 50 حرفاً.' },
+  'name.length': { en: 'Name must be 2 to 50 characters.', ar: 'يجب أن يتكون الاسم من 2 إلى 50 حرفًا.' },
   'mobile.required': { en: 'Please enter mobile number.', ar: 'يرجى إدخال رقم الجوال.' },
   'mobile.invalid': {
     en: 'Mobile number must be 8 to 12 digits.',
-    ar: 'يجب أن يتكون رقم الجوال من 8 إلى 12 رقماً.',
+    ar: 'يجب أن يتكون رقم الجوال من 8 إلى 12 رقمًا.',
   },
   'countryCode.invalid': { en: 'Please choose a country code.', ar: 'يرجى اختيار رمز الدولة.' },
   'otp.invalid': { en: 'Please enter the 4-digit OTP.', ar: 'يرجى إدخال رمز التحقق المكون من 4 أرقام.' },
-  'terms.required': { en: 'Click Agree Before Submit', ar: 'انقر على موافق قبل الإرسال' },
+  'terms.required': { en: 'Click Agree Before Submit', ar: 'يرجى الموافقة على الشروط والأحكام قبل الإرسال' },
   'orn.invalid': {
     en: 'Please enter ORN (at most 20 characters).',
-    ar: 'يرجى إدخال رقم ORN (20 حرفاً كحد أقصى).',
+    ar: 'يرجى إدخال رقم تسجيل المكتب (ORN)، 20 حرفًا كحد أقصى.',
   },
   'brn.invalid': {
     en: 'Please enter BRN (at most 12 characters).',
-    ar: 'يرجى إدخال رقم BRN (12 حرفاً كحد أقصى).',
+    ar: 'يرجى إدخال رقم تسجيل الوسيط (BRN)، 12 حرفًا كحد أقصى.',
   },
   'company.required': { en: 'Please select company.', ar: 'يرجى اختيار الشركة.' },
   'company.full': {
     en: 'This company has no free agent place: choose another company or register as a freelancer.',
-    ar: 'لا تتوفر لدى هذه الشركة أماكن لوكلاء جدد: اختر شركة أخرى أو سجّل كوكيل مستقل.',
+    ar: 'لا تتوفر لدى هذه الشركة أماكن لوسطاء جدد: اختر شركة أخرى أو سجّل كوسيط مستقل.',
   },
   'picture.required': { en: 'Please upload profile picture.', ar: 'يرجى رفع الصورة الشخصية.' },
   'logo.required': { en: 'Please upload company logo.', ar: 'يرجى رفع شعار الشركة.' },
-  'latitude.invalid': { en: 'Latitude must be between -90 and 90.', ar: 'يجب أن يكون خط العرض بين -90 و90.' },
+  'latitude.invalid': {
+    en: 'Latitude must be between -90 and 90.',
+    ar: 'يجب أن يكون خط العرض بين \u2066-90\u2069 و\u206690\u2069.',
+  },
   'longitude.invalid': {
     en: 'Longitude must be between -180 and 180.',
-    ar: 'يجب أن يكون خط الطول بين -180 و180.',
+    ar: 'يجب أن يكون خط الطول بين \u2066-180\u2069 و\u2066180\u2069.',
   },
   'text.required': { en: 'Please enter a value.', ar: 'يرجى إدخال قيمة.' },
   'nationalId.invalid': {
     en: 'Please enter a valid national ID (10 digits).',
     ar: 'يرجى إدخال رقم هوية صحيح (10 أرقام).',
   },
-  'text.tooLong': { en: 'This text is too long.', ar: 'هذا النص طويل جداً.' },
+  'text.tooLong': { en: 'This text is too long.', ar: 'هذا النص طويل جدًا.' },
   'url.invalid': { en: 'Please enter a valid URL.', ar: 'يرجى إدخال رابط صحيح.' },
   'slug.invalid': {
     en: 'Please enter a valid slug (letters, digits and dashes).',

@@ -126,7 +126,7 @@ test('sa: a visitor sends a contact-us message in Arabic and the admin answers i
   await form.getByTestId('field-mobile-input').fill('551234567');
   await form.getByTestId('field-message').locator('textarea').fill(text);
   await form.getByTestId('message-submit').click();
-  await expect(sender.getByTestId('toast')).toContainText('شكراً لتواصلك معنا');
+  await expect(sender.getByTestId('toast')).toContainText('شكرًا لتواصلك معنا');
 
   const admin = await adminPage(browser, request, 'sa');
   await admin.getByRole('link', { name: 'Contact messages' }).first().click();

@@ -39,7 +39,7 @@ async function go(page: Page, pathname: string): Promise<void> {
 
 const ACK = {
   en: 'Thank you for contacting us. Our team will get back to you shortly.',
-  ar: 'شكراً لتواصلك معنا. سيتواصل معك فريقنا قريباً.',
+  ar: 'شكرًا لتواصلك معنا. سيتواصل معك فريقنا قريبًا.',
 };
 
 for (const site of SITE_KEYS) {

@@ -82,7 +82,7 @@ function AdminConsole({ site }: { site: Site }) {
 /** The admin console (`/admin/*`), mounted by the shell for role admin. */
 export default function App({ language, site }: RemoteAppProps) {
   return (
-    <LanguageProvider language={language} messages={messages[language]}>
+    <LanguageProvider language={language} messages={messages[language]} site={site}>
       <AdminConsole site={site} />
     </LanguageProvider>
   );

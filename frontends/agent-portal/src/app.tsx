@@ -56,9 +56,9 @@ function ManagePropertiesPage() {
 }
 
 /** Property management for agents and companies, mounted by the shell. */
-export default function App({ language }: RemoteAppProps) {
+export default function App({ language, site }: RemoteAppProps) {
   return (
-    <LanguageProvider language={language} messages={messages[language]}>
+    <LanguageProvider language={language} messages={messages[language]} site={site}>
       <div className="mz-container">
         <Routes>
           <Route path="/addNewProperty" element={<AddPropertyPage language={language} />} />

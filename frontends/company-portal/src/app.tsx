@@ -15,7 +15,7 @@ const messages = { en, ar };
  */
 export default function App({ language, site }: RemoteAppProps) {
   return (
-    <LanguageProvider language={language} messages={messages[language]}>
+    <LanguageProvider language={language} messages={messages[language]} site={site}>
       <div className="mz-container">
         <Routes>
           <Route path="/myAgents" element={<MyAgentsPage language={language} />} />

@@ -28,7 +28,7 @@ function Fallback() {
 /** The customer screens, mounted by the shell for every public route. */
 export default function App({ language, site }: RemoteAppProps) {
   return (
-    <LanguageProvider language={language} messages={messages[language]}>
+    <LanguageProvider language={language} messages={messages[language]} site={site}>
       <Routes>
         <Route path="/" element={<HomePage site={site} />} />
         {PROPERTY_TYPE_SLUGS.flatMap((type) =>

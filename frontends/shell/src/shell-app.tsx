@@ -150,7 +150,7 @@ export function ShellApp() {
   const headerless = isHeaderlessRoute(location.pathname);
   const remoteProps = { language, site, config, session };
   return (
-    <LanguageProvider language={language} messages={messages}>
+    <LanguageProvider language={language} messages={messages} site={site}>
       <ShellContext.Provider value={shellContext}>
         <FeedbackProvider language={language}>
           <LoginPromptProvider>

@@ -4,6 +4,7 @@ export { intlLocale, isolateLtr, languageOfLocale } from './format/locale.js';
 export { formatNumber } from './format/number.js';
 export { currencyLabel, formatPrice, priceParts, type Currency, type PriceParts } from './format/price.js';
 export { areaUnitLabel, formatArea, type AreaUnit } from './format/area.js';
+export { SITE_TIME_ZONES, formatSiteDate, type SiteDateOptions } from './format/date.js';
 
 export { ApiError, apiFetch, timezoneOffset, type ApiFetchOptions } from './api/api-fetch.js';
 export {
@@ -68,6 +69,7 @@ export {
   SearchIcon,
 } from './components/icons.js';
 export { LanguageProvider, type LanguageProviderProps } from './components/language-provider.js';
+export { SiteDate, SiteProvider, useSite, type SiteDateProps } from './components/site-date.js';
 export { PagePlaceholder, type PagePlaceholderProps } from './components/page-placeholder.js';
 export * from './data/index.js';
 export * from './forms/index.js';

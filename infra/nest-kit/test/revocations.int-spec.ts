@@ -133,7 +133,7 @@ describe('revocation checks while Redis is down', () => {
     expect(closed.body).toEqual({
       status: 503,
       success: false,
-      message: 'حدث خطأ، يرجى المحاولة لاحقاً',
+      message: 'حدث خطأ، يرجى المحاولة لاحقًا',
       results: { code: 'SERVICE_UNAVAILABLE' },
     });
     expect((await call(failClosed, '/v1/me', revoked)).status).toBe(401);

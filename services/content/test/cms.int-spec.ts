@@ -393,7 +393,7 @@ describe('content: CMS', () => {
         .set('language', 'ar')
         .send(contact)
         .expect(201);
-      expect(sent.body.message).toBe('شكراً لتواصلك معنا. سيتواصل معك فريقنا قريباً.');
+      expect(sent.body.message).toBe('شكرًا لتواصلك معنا. سيتواصل معك فريقنا قريبًا.');
       const id = sent.body.results.id;
       await event((p) => p.kind === 'contact-message' && p.id === id && p.action === 'created');
 

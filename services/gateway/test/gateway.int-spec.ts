@@ -185,7 +185,7 @@ describe('gateway', () => {
         .get('/api/payments/v1/plans')
         .set('language', 'ar')
         .expect(502);
-      expect(ar.body.message).toBe('حدث خطأ، يرجى المحاولة لاحقاً');
+      expect(ar.body.message).toBe('حدث خطأ، يرجى المحاولة لاحقًا');
       expect(ar.headers['content-security-policy']).toContain("default-src 'self'");
     });
 
@@ -383,7 +383,7 @@ describe('gateway', () => {
       expect(refused.body).toEqual({
         status: 429,
         success: false,
-        message: 'طلبات كثيرة جداً. يرجى المحاولة لاحقاً.',
+        message: 'طلبات كثيرة جدًا. يرجى المحاولة لاحقًا.',
         results: { code: 'RATE_LIMITED' },
       });
       const retryAfter = Number(refused.headers['retry-after']);

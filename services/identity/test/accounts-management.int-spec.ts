@@ -94,7 +94,7 @@ describe('profile', () => {
       .attach('file', Buffer.from('%PDF-1.7 ...'), 'me.png')
       .expect(422);
     expect(pdf.body.results.fields).toEqual([
-      { field: 'file', message: 'يُسمح فقط بصور jpeg و png و jpg و gif.' },
+      { field: 'file', message: 'يُسمح فقط بصور JPEG وPNG وJPG وGIF.' },
     ]);
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await h.http().post('/v1/uploads').attach('file', big, 'big.png').expect(422);

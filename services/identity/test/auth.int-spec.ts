@@ -100,13 +100,13 @@ describe('registration', () => {
     const fields = Object.fromEntries(
       (response.body.results.fields as { field: string; message: string }[]).map((f) => [f.field, f.message]),
     );
-    expect(fields.firstName).toBe('يجب أن يتكون الاسم من 2 إلى 50 حرفاً.');
+    expect(fields.firstName).toBe('يجب أن يتكون الاسم من 2 إلى 50 حرفًا.');
     expect(fields.email).toBe('يرجى إدخال بريد إلكتروني صحيح.');
-    expect(fields.mobile).toBe('يجب أن يتكون رقم الجوال من 8 إلى 12 رقماً.');
+    expect(fields.mobile).toBe('يجب أن يتكون رقم الجوال من 8 إلى 12 رقمًا.');
     expect(fields.password).toBe(
-      'يجب أن تحتوي كلمة المرور على أحرف كبيرة وصغيرة وأرقام ورمز خاص وألا تقل عن 8 أحرف.',
+      'يجب أن تحتوي كلمة المرور على حرف لاتيني كبير وحرف لاتيني صغير ورقم ورمز خاص، وألا تقل عن 8 أحرف.',
     );
-    expect(fields.termsAccepted).toBe('انقر على موافق قبل الإرسال');
+    expect(fields.termsAccepted).toBe('يرجى الموافقة على الشروط والأحكام قبل الإرسال');
   });
 
   it('accepts Arabic-Indic digits in the mobile and refuses a duplicate mobile or email with 422', async () => {

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminItem, CmsKind } from '@manzil/contracts';
-import { EmptyState, ErrorFallback, Skeleton, buttonClassName, useFeedback } from '@manzil/ui';
+import { EmptyState, ErrorFallback, SiteDate, Skeleton, buttonClassName, useFeedback } from '@manzil/ui';
 import { ADMIN_PAGE_SIZE, afterContentChange, deleteItem, itemsQuery, setPublished } from './admin-api.js';
 import { itemTitle } from './kinds.js';
 import { useAdminText } from './use-admin-text.js';
@@ -10,7 +10,7 @@ type Action = { kind: 'publish' | 'unpublish' | 'delete'; item: AdminItem<CmsKin
 
 /** A kind's items (published and not), newest edits first as the service orders them; paginated. */
 export function KindList({ kind }: { kind: CmsKind }) {
-  const { t, language, intl } = useAdminText();
+  const { t, language } = useAdminText();
   const feedback = useFeedback();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -89,7 +89,7 @@ export function KindList({ kind }: { kind: CmsKind }) {
                     </span>
                   </td>
                   <td>
-                    {intl.formatDate(item.updatedAt, { day: 'numeric', month: 'short', year: 'numeric' })}
+                    <SiteDate date={item.updatedAt} month="short" />
                   </td>
                   <td className="ad-table__actions">
                     <button

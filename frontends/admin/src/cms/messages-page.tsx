@@ -9,6 +9,7 @@ import {
   FormErrorSummary,
   Ltr,
   SelectField,
+  SiteDate,
   Skeleton,
   SubmitButton,
   TextAreaField,
@@ -100,7 +101,7 @@ function AnswerForm({
 
 /** Contact-us messages or complaints and suggestions: newest first, paginated, answered in place. */
 export function MessagesPage({ box }: { box: MessageBox }) {
-  const { t, language, intl } = useAdminText();
+  const { t, language } = useAdminText();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const status = params.get('status') ?? '';
@@ -149,7 +150,7 @@ export function MessagesPage({ box }: { box: MessageBox }) {
                 {'type' in message ? `${t(`admin.messages.type.${message.type}`)} · ` : null}
                 {message.name} · <Ltr>{message.email}</Ltr> ·{' '}
                 <Ltr>{`${message.countryCode} ${message.mobile}`}</Ltr> ·{' '}
-                {intl.formatDate(message.createdAt, { day: 'numeric', month: 'short', year: 'numeric' })}
+                <SiteDate date={message.createdAt} month="short" />
               </p>
               <p
                 className="ad-message__text"

@@ -69,7 +69,6 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
           </h1>
           {listings.data ? (
             <p className="cu-listing__count" data-testid="result-count">
-              <Ltr>{formatNumber(total, language)}</Ltr>{' '}
               {intl.formatMessage({ id: 'customer.listing.count' }, { count: total })}
             </p>
           ) : null}

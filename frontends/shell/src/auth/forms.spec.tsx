@@ -21,7 +21,7 @@ describe('forms show the contracts messages in the page language', () => {
       fireEvent.click(screen.getByTestId('login-submit'));
     });
     expect(screen.getByTestId('login-mobile-error').textContent).toBe(
-      'يجب أن يتكون رقم الجوال من 8 إلى 12 رقماً.',
+      'يجب أن يتكون رقم الجوال من 8 إلى 12 رقمًا.',
     );
     expect(screen.getByTestId('login-password-error').textContent).toBe('يرجى إدخال كلمة المرور.');
     expect((screen.getByTestId('login-mobile-input') as HTMLInputElement).value).toBe('5012');
@@ -44,12 +44,14 @@ describe('forms show the contracts messages in the page language', () => {
       fireEvent.click(screen.getByTestId('register-submit'));
     });
     expect(screen.getByTestId('register-password-error').textContent).toBe(
-      'يجب أن تحتوي كلمة المرور على أحرف كبيرة وصغيرة وأرقام ورمز خاص وألا تقل عن 8 أحرف.',
+      'يجب أن تحتوي كلمة المرور على حرف لاتيني كبير وحرف لاتيني صغير ورقم ورمز خاص، وألا تقل عن 8 أحرف.',
     );
     expect(screen.getByTestId('register-confirm-error').textContent).toBe(
       'كلمة المرور وتأكيد كلمة المرور غير متطابقتين.',
     );
-    expect(screen.getByTestId('register-terms-error').textContent).toBe('انقر على موافق قبل الإرسال');
+    expect(screen.getByTestId('register-terms-error').textContent).toBe(
+      'يرجى الموافقة على الشروط والأحكام قبل الإرسال',
+    );
     expect(screen.getByTestId('register-lastName-error').textContent).toBe('يرجى إدخال الاسم.');
     expect(screen.queryByTestId('register-firstName-error')).toBeNull();
     expect((screen.getByTestId('register-firstName').querySelector('input') as HTMLInputElement).value).toBe(

@@ -1,25 +1,28 @@
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import type { Language } from '@manzil/contracts';
+import type { Language, Site } from '@manzil/contracts';
 import { intlLocale } from '../format/locale.js';
 import { uiMessages } from '../messages/index.js';
+import { SiteProvider } from './site-date.js';
 
 export interface LanguageProviderProps {
   language: Language;
   /** The frontend's own messages in that language; the design system's are merged in. */
   messages: Record<string, string>;
+  /** The site the frontend renders for (dates differ: Hijri beside Gregorian on the Saudi site in Arabic). */
+  site?: Site;
   children: ReactNode;
 }
 
-/** react-intl for one frontend: the page's locale (Latin digits) and its messages. */
-export function LanguageProvider({ language, messages, children }: LanguageProviderProps) {
+/** react-intl for one frontend: the page's locale (Latin digits), its messages and its site. */
+export function LanguageProvider({ language, messages, site = 'ae', children }: LanguageProviderProps) {
   return (
     <IntlProvider
       locale={intlLocale(language)}
       defaultLocale="en-AE"
       messages={{ ...uiMessages[language], ...messages }}
     >
-      {children}
+      <SiteProvider site={site}>{children}</SiteProvider>
     </IntlProvider>
   );
 }

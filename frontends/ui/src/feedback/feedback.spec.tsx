@@ -84,11 +84,12 @@ describe('feedback (spec §8)', () => {
     expect(screen.getByTestId('empty').getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
   });
 
-  it("alerts 'Invalid URL' for an empty download link", () => {
+  it("alerts 'Invalid URL' for an empty download link, in the page's language", () => {
     const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-    expect(downloadFile('')).toBe(false);
-    expect(downloadFile('   ')).toBe(false);
-    expect(alert).toHaveBeenCalledWith('Invalid URL');
+    expect(downloadFile('', 'en')).toBe(false);
+    expect(alert).toHaveBeenLastCalledWith('Invalid URL');
+    expect(downloadFile('   ', 'ar')).toBe(false);
+    expect(alert).toHaveBeenLastCalledWith('رابط التنزيل غير صالح');
     expect(alert).toHaveBeenCalledTimes(2);
     alert.mockRestore();
   });

@@ -15,7 +15,7 @@ const MESSAGES = {
   },
   'nafath.refused': {
     en: 'Nafath could not start a request for this national ID. Please try again later.',
-    ar: 'تعذر على نفاذ بدء طلب لرقم الهوية هذا. يرجى المحاولة لاحقاً.',
+    ar: 'تعذر على نفاذ بدء طلب لرقم الهوية هذا. يرجى المحاولة لاحقًا.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

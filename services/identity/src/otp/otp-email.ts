@@ -1,4 +1,4 @@
-import type { Language } from '@manzil/contracts';
+import { MINUTES, countPhrase, type Language } from '@manzil/contracts';
 import type { OutgoingEmail } from './email-sender.js';
 
 const TEXTS: Record<
@@ -9,14 +9,15 @@ const TEXTS: Record<
     subject: 'Your Manzil e-mail verification code',
     heading: 'Verify your e-mail',
     intro: 'Enter this code in Manzil to verify your e-mail address:',
-    expires: (minutes) => `It expires in ${minutes} minutes. Do not share it with anyone.`,
+    expires: (minutes) =>
+      `It expires in ${countPhrase(minutes, 'en', MINUTES)}. Do not share it with anyone.`,
     ignore: 'If you did not ask for it, you can ignore this e-mail.',
   },
   ar: {
     subject: 'رمز التحقق من بريدك الإلكتروني في منزل',
     heading: 'تحقق من بريدك الإلكتروني',
     intro: 'أدخل هذا الرمز في منزل للتحقق من عنوان بريدك الإلكتروني:',
-    expires: (minutes) => `تنتهي صلاحيته خلال ${minutes} دقائق. لا تشاركه مع أحد.`,
+    expires: (minutes) => `تنتهي صلاحيته خلال ${countPhrase(minutes, 'ar', MINUTES)}. لا تشاركه مع أحد.`,
     ignore: 'إذا لم تطلب هذا الرمز، يمكنك تجاهل هذه الرسالة.',
   },
 };

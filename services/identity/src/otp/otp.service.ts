@@ -2,7 +2,14 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { Counter, register } from 'prom-client';
-import { IDENTITY_LIMITS, otpLockedForMessage, type Language, type Site } from '@manzil/contracts';
+import {
+  IDENTITY_LIMITS,
+  MINUTES,
+  countPhrase,
+  otpLockedForMessage,
+  type Language,
+  type Site,
+} from '@manzil/contracts';
 import { AppException, currentContext, REDIS } from '@manzil/nest-kit';
 import type { ServiceConfig } from '../config.js';
 import { IDENTITY_CONFIG } from '../shared/config.token.js';
@@ -79,9 +86,9 @@ const otpLocks =
 
 const TEXTS: Record<Language, (code: string, minutes: number) => string> = {
   en: (code, minutes) =>
-    `${code} is your Manzil verification code. It expires in ${minutes} minutes. Do not share it.`,
+    `${code} is your Manzil verification code. It expires in ${countPhrase(minutes, 'en', MINUTES)}. Do not share it.`,
   ar: (code, minutes) =>
-    `${code} هو رمز التحقق الخاص بك في منزل. تنتهي صلاحيته خلال ${minutes} دقائق. لا تشاركه مع أحد.`,
+    `${code} هو رمز التحقق الخاص بك في منزل. تنتهي صلاحيته خلال ${countPhrase(minutes, 'ar', MINUTES)}. لا تشاركه مع أحد.`,
 };
 
 /**

@@ -1,7 +1,6 @@
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { BlogSummary, Language } from '@manzil/contracts';
-import { SafeImage } from '@manzil/ui';
+import { SafeImage, SiteDate } from '@manzil/ui';
 
 export function blogPath(blog: Pick<BlogSummary, 'slug' | 'slugAr'>, language: Language): string {
   return `/blog/${language === 'ar' ? blog.slugAr : blog.slug}`;
@@ -9,16 +8,13 @@ export function blogPath(blog: Pick<BlogSummary, 'slug' | 'slugAr'>, language: L
 
 /** A blog in a list: cover image, date and author, title, excerpt. */
 export function BlogCard({ blog, language }: { blog: BlogSummary; language: Language }) {
-  const intl = useIntl();
   return (
     <article className="cu-blog-card" data-testid="blog-card">
       <Link to={blogPath(blog, language)} className="cu-blog-card__link">
         <SafeImage className="cu-blog-card__cover" src={blog.coverImage} alt="" width={640} height={360} />
         <div className="cu-blog-card__body">
           <p className="cu-blog-card__meta">
-            <time dateTime={blog.publishedAt}>
-              {intl.formatDate(blog.publishedAt, { day: 'numeric', month: 'long', year: 'numeric' })}
-            </time>
+            <SiteDate date={blog.publishedAt} />
             <span aria-hidden="true"> · </span>
             <span>{blog.author}</span>
           </p>

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Blog } from '@manzil/contracts';
-import { SafeImage, contentQueries, isNotFound, useDocumentHead, useLanguage } from '@manzil/ui';
+import { SafeImage, SiteDate, contentQueries, isNotFound, useDocumentHead, useLanguage } from '@manzil/ui';
 import { blogPath } from './blog-card.js';
 import { CmsBody, ContentError, ContentLoading, NotFoundPage } from './content-parts.js';
 
@@ -25,9 +25,7 @@ function BlogPost({ blog }: { blog: Blog }) {
       </Link>
       <h1 className="cu-page__title">{blog.title}</h1>
       <p className="cu-post__meta">
-        <time dateTime={blog.publishedAt}>
-          {intl.formatDate(blog.publishedAt, { day: 'numeric', month: 'long', year: 'numeric' })}
-        </time>
+        <SiteDate date={blog.publishedAt} />
         <span aria-hidden="true"> · </span>
         <span>{blog.author}</span>
       </p>
