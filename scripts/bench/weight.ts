@@ -5,11 +5,15 @@
  *
  *   npm run build                                  # this script builds nothing itself
  *   npx tsx scripts/bench/weight.ts [--url http://ae.localhost:3000] [--runs 3] [--json]
+ *   npx tsx scripts/bench/weight.ts --gateway-only [--runs 3]
  *
  * It uses the system already running at --url (default: the gateway of `npm start`). When
  * none answers there, it starts one the way `npm run test:e2e` does (fresh databases named
  * manzil_bench_*, no build, logs in .data/logs/bench/) on the fixed ports, so run it under the
  * browser-test lock then: `flock /tmp/manzil-e2e.lock npx tsx scripts/bench/weight.ts`.
+ * `--gateway-only` starts the built gateway alone on a free port instead (no lock needed): the
+ * pages load the same scripts, but every API call fails (502), so no listing, CMS text or
+ * photo arrives; take its paint times as rough.
  *
  * Per page: the scripts fetched, their bytes on the wire (Resource Timing's transferSize:
  * compressed body plus headers) and decoded, every resource's bytes on the wire, first
@@ -30,9 +34,10 @@ const { values } = parseArgs({
     url: { type: 'string', default: process.env.MANZIL_BENCH_URL ?? 'http://ae.localhost:3000' },
     runs: { type: 'string', default: '3' },
     json: { type: 'boolean', default: false },
+    'gateway-only': { type: 'boolean', default: false },
   },
 });
-const baseUrl = values.url.replace(/\/$/, '');
+let baseUrl = values.url.replace(/\/$/, '');
 const runs = Math.max(1, Number(values.runs) || 1);
 
 const PAGES = [
@@ -88,8 +93,17 @@ async function loadOnce(context: BrowserContext, pagePath: string): Promise<Samp
       encodings.add(response.headers()['content-encoding'] ?? 'identity');
   });
   await page.goto(baseUrl + pagePath, { waitUntil: 'networkidle', timeout: 60_000 });
-  // A late lazy chunk or paint: let the page settle a moment more.
-  await page.waitForTimeout(500);
+  // Until no cover or loading placeholder is left (a remote or a lazy page still coming),
+  // then the network quiet again.
+  await page
+    .waitForFunction(
+      `!document.querySelector('[data-testid="session-cover"], [data-testid="language-cover"], [data-testid="remote-loading"], [data-testid="page-loading"]')`,
+      undefined,
+      { timeout: 20_000 },
+    )
+    .catch(() => console.warn(`  ${pagePath}: still loading after 20 s; measured as it is`));
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
   const figures = (await page.evaluate(MEASURE)) as {
     nav: { transferSize: number; decodedBodySize: number } | null;
     resources: Resource[];
@@ -136,9 +150,65 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
-/** The project's scripts/lib (plain .mjs, no types): loaded by URL so TypeScript reads them as any. */
-async function lib(name: string): Promise<Record<string, any>> {
-  return import(pathToFileURL(path.join(ROOT, 'scripts', 'lib', `${name}.mjs`)).href);
+interface Infra {
+  postgres: { url: string };
+  redis: { url: string };
+  stop(): Promise<void>;
+}
+interface SystemHandle {
+  services: { name: string; state: string }[];
+  logDir: string;
+  stop(): Promise<void>;
+}
+interface Libs {
+  infra: { ensureInfra(options: { fast: boolean }): Promise<Infra> };
+  system: { startSystem(options: Record<string, unknown>): Promise<SystemHandle> };
+}
+
+/** The project's scripts/lib (plain .mjs, no types of their own): what this script uses of them. */
+async function lib<Name extends keyof Libs>(name: Name): Promise<Libs[Name]> {
+  return (await import(pathToFileURL(path.join(ROOT, 'scripts', 'lib', `${name}.mjs`)).href)) as Libs[Name];
+}
+
+/** The built gateway alone, on a free port, serving the built frontends. */
+async function startGatewayOnly(): Promise<() => Promise<void>> {
+  const { spawn } = await import('node:child_process');
+  const { createServer } = await import('node:net');
+  const main = path.join(ROOT, 'services', 'gateway', 'dist', 'main.js');
+  if (!existsSync(main)) throw new Error('services/gateway/dist is missing: run `npm run build` first');
+  const port = await new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address() as { port: number };
+      server.close(() => resolve(free));
+    });
+  });
+  const child = spawn(process.execPath, [main], {
+    cwd: path.dirname(path.dirname(main)),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      FRONTENDS_DIR: path.join(ROOT, 'frontends'),
+      GATEWAY_RATE_NAMESPACE: `manzil:bench-weight:${process.pid}`,
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  baseUrl = `http://ae.localhost:${port}`;
+  const started = Date.now();
+  while (!(await healthy(`http://127.0.0.1:${port}`))) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited (code ${child.exitCode})`);
+    if (Date.now() - started > 30_000) {
+      child.kill('SIGTERM');
+      throw new Error('the gateway did not answer /health within 30 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return async () => {
+    child.kill('SIGTERM');
+  };
 }
 
 /** Starts the system like scripts/e2e.mjs (no build); returns how to stop it. */
@@ -167,7 +237,7 @@ async function startTheSystem(): Promise<() => Promise<void>> {
     await system.stop().catch(() => undefined);
     await infra.stop().catch(() => undefined);
   };
-  if (!system.services.some((s: { name: string; state: string }) => s.name === 'gateway' && s.state === 'up')) {
+  if (!system.services.some((s) => s.name === 'gateway' && s.state === 'up')) {
     await stop();
     throw new Error(`the gateway did not start (logs: ${path.relative(ROOT, system.logDir)})`);
   }
@@ -178,10 +248,15 @@ async function main() {
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromiumPath)) throw new Error(`no browser at ${chromiumPath}: apt-get install chromium`);
   if (!existsSync(path.join(ROOT, 'frontends', 'shell', 'dist', 'index.html')))
-    throw new Error('frontends/shell/dist is missing: run `npm run build` first (this script builds nothing)');
+    throw new Error(
+      'frontends/shell/dist is missing: run `npm run build` first (this script builds nothing)',
+    );
 
   let stop: (() => Promise<void>) | undefined;
-  if (await healthy(baseUrl)) {
+  if (values['gateway-only']) {
+    stop = await startGatewayOnly();
+    console.log(`the built gateway alone at ${baseUrl} (API calls fail: scripts only)`);
+  } else if (await healthy(baseUrl)) {
     console.log(`using the system running at ${baseUrl}`);
   } else {
     console.log(`nothing answers at ${baseUrl}/health: starting the system (no build)`);
@@ -225,7 +300,16 @@ async function main() {
     return;
   }
   console.log(`\n${baseUrl}, ${runs} run(s) per page, fresh context each (figures: median over the runs)`);
-  const header = ['page', 'scripts', 'JS wire', 'JS decoded', 'total wire', 'requests', 'FCP', 'JS before FCP'];
+  const header = [
+    'page',
+    'scripts',
+    'JS wire',
+    'JS decoded',
+    'total wire',
+    'requests',
+    'FCP',
+    'JS before FCP',
+  ];
   const rows = Object.entries(results).map(([key, samples]) => {
     const m = (pick: (s: Sample) => number | null) => median(samples.map(pick));
     const fcp = m((s) => s.fcp);
