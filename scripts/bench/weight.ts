@@ -219,7 +219,7 @@ async function startTheSystem(): Promise<() => Promise<void>> {
   const redisUrl = new URL(infra.redis.url);
   redisUrl.pathname = '/3';
   // Redis database 3, emptied: the bench's system never sees dev, test or e2e keys.
-  const { default: Redis } = await import('ioredis');
+  const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl.toString(), { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
   await redis.flushdb();
