@@ -28,6 +28,10 @@ const shared = {
   '@tanstack/query-core': { singleton: true, requiredVersion: queryCoreVersion },
   'react-hook-form': { singleton: true, requiredVersion: rootDeps['react-hook-form'] },
   '@manzil/ui': { singleton: true, requiredVersion: '*' },
+  // Shared so a page loads it once, not once per remote (routes, page heads, schemas). Not
+  // zod itself: a shared module is bundled whole, and zod's whole (every locale) is four
+  // times what our schemas use of it; it comes tree-shaken inside this chunk.
+  '@manzil/contracts': { singleton: true, requiredVersion: '*' },
 };
 
 /** A webpack plugin that writes a file into the output (the shell's default remotes.json). */
