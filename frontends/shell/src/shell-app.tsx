@@ -28,6 +28,9 @@ import {
   useSession,
 } from '@manzil/ui';
 import { LoginPromptProvider } from './auth/feedback.js';
+// Not lazy: it reads and wipes the issuer's fragment as it first renders, and a render that a
+// lazy load's Suspense throws away would lose it (the sign-in then fails as "invalid").
+import { GoogleCallbackPage } from './auth/google-callback-page.js';
 import { GOOGLE_CALLBACK_PATH } from './auth/google-sign-in.js';
 import { ShellContext } from './auth/shell-context.js';
 import {
@@ -53,8 +56,9 @@ import { remoteFor } from './remotes/registry.js';
 import { siteFromHost } from './site/site.js';
 
 /*
- * The shell's own pages (sign-in and its steps, the profile) are fetched when first shown:
- * the home and listing pages, most first visits, never need their code.
+ * The shell's own pages (sign-in and its steps, the profile; not the Google callback, see its
+ * import) are fetched when first shown: the home and listing pages, most first visits, never
+ * need their code.
  */
 const LoginPage = lazy(() => import('./auth/login-page.js').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('./auth/register-page.js').then((m) => ({ default: m.RegisterPage })));
@@ -66,9 +70,6 @@ const ForgotPasswordPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() =>
   import('./auth/reset-password-page.js').then((m) => ({ default: m.ResetPasswordPage })),
-);
-const GoogleCallbackPage = lazy(() =>
-  import('./auth/google-callback-page.js').then((m) => ({ default: m.GoogleCallbackPage })),
 );
 const ProfilePage = lazy(() => import('./profile/profile-page.js').then((m) => ({ default: m.ProfilePage })));
 
@@ -257,14 +258,7 @@ export function ShellApp() {
                       </ShellPage>
                     }
                   />
-                  <Route
-                    path={GOOGLE_CALLBACK_PATH}
-                    element={
-                      <ShellPage>
-                        <GoogleCallbackPage />
-                      </ShellPage>
-                    }
-                  />
+                  <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
                   <Route
                     path="*"
                     element={<RemoteOutlet name={remoteFor(location.pathname)} {...remoteProps} />}

@@ -70,10 +70,13 @@ export function precompressed(
           variant,
           { dotfiles: 'ignore', acceptRanges: false, cacheControl: false },
           (error) => {
-            if (error && !response.headersSent) {
-              response.removeHeader('Content-Encoding');
-              next();
-            }
+            // Only a variant that vanished falls back to the plain file, and never once this
+            // stream may have begun (an aborted request): a second stream on the same response
+            // would set headers after they were sent and bring the process down.
+            const code = (error as NodeJS.ErrnoException | undefined)?.code;
+            if (!error || response.headersSent || (code !== 'ENOENT' && code !== 'ENOTDIR')) return;
+            response.removeHeader('Content-Encoding');
+            next();
           },
         );
       },

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { loadConfig } from '@manzil/nest-kit';
 import { baseUrlOf, testNamespace, testRedisUrl } from '@manzil/testing';
 import { createGatewayApp } from '../src/app.js';
-import { chooseEncoding } from '../src/compression.js';
+import { chooseEncoding, precompressed } from '../src/compression.js';
 import { envSchema } from '../src/config.js';
 
 const SHELL_JS = `console.log(${JSON.stringify('shell '.repeat(400))});`;
@@ -162,6 +163,39 @@ describe('compressed frontends', () => {
     expect(manifest.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(decoded(manifest))).toEqual({ name: 'customer' });
   });
+
+  it.each([
+    ['ECONNABORTED', false],
+    ['ENOENT', true],
+  ])(
+    'after a precompressed answer fails with %s, falls back to the plain file: %s',
+    async (code, fallsBack) => {
+      // An aborted answer once fell through to the plain file, whose stream then set headers
+      // on a response already answered, and the gateway process died.
+      const handler = precompressed(join(dir, 'shell', 'dist'), () => undefined);
+      let nexts = 0;
+      const answered = new Promise<void>((resolve) => {
+        const response = {
+          headersSent: false,
+          vary: () => response,
+          type: () => response,
+          setHeader: () => response,
+          removeHeader: () => undefined,
+          sendFile: (_path: string, _options: unknown, done: (error?: Error) => void) => {
+            done(Object.assign(new Error(code), { code }));
+            resolve();
+          },
+        };
+        handler(
+          { path: '/main.3f2a9c1b.js', headers: { 'accept-encoding': 'br' } } as unknown as Request,
+          response as unknown as Response,
+          () => (nexts += 1),
+        );
+      });
+      await answered;
+      expect(nexts).toBe(fallsBack ? 1 : 0);
+    },
+  );
 
   it('never serves a file outside the folder through a variant', async () => {
     const raw = await get(base, '/remotes/customer/..%2f..%2fshell/dist/main.3f2a9c1b.js', {
