@@ -28,6 +28,10 @@ const shared = {
   '@tanstack/query-core': { singleton: true, requiredVersion: queryCoreVersion },
   'react-hook-form': { singleton: true, requiredVersion: rootDeps['react-hook-form'] },
   '@manzil/ui': { singleton: true, requiredVersion: '*' },
+  // Shared so a page loads it once, not once per remote (routes, page heads, schemas). Not
+  // zod itself: a shared module is bundled whole, and zod's whole (every locale) is four
+  // times what our schemas use of it; it comes tree-shaken inside this chunk.
+  '@manzil/contracts': { singleton: true, requiredVersion: '*' },
 };
 
 /** A webpack plugin that writes a file into the output (the shell's default remotes.json). */
@@ -42,6 +46,58 @@ class EmitFilePlugin {
       compilation.hooks.processAssets.tap(
         { name: 'EmitFilePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => compilation.emitAsset(this.filename, new sources.RawSource(this.content)),
+      );
+    });
+  }
+}
+
+/**
+ * Writes `<asset>.br` and `<asset>.gz` beside each js/css/svg/json asset (brotli at its best
+ * quality, gzip level 9: done once per build, read by the gateway for every visitor, which
+ * picks one by Accept-Encoding; services/gateway/src/compression.ts). index.html is left out:
+ * the gateway rewrites its head per request and compresses that page as it sends it.
+ */
+class PrecompressPlugin {
+  static TEST = /\.(?:js|css|html|svg|json)$/;
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    const zlib = require('node:zlib');
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After minifying, source maps and the real content hashes: the final bytes and names.
+        {
+          name: 'PrecompressPlugin',
+          stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER,
+          additionalAssets: true,
+        },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!PrecompressPlugin.TEST.test(name) || name === 'index.html') continue;
+            const asset = compilation.getAsset(name);
+            if (!asset || asset.info.compressed) continue;
+            const buffer = asset.source.buffer();
+            const brotli = zlib.brotliCompressSync(buffer, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+              },
+            });
+            const gzip = zlib.gzipSync(buffer, { level: 9 });
+            const info = {
+              compressed: true,
+              immutable: asset.info.immutable,
+              development: asset.info.development,
+            };
+            for (const [suffix, bytes] of [
+              ['.br', brotli],
+              ['.gz', gzip],
+            ]) {
+              if (compilation.getAsset(name + suffix)) continue;
+              compilation.emitAsset(name + suffix, new sources.RawSource(bytes), info);
+            }
+          }
+        },
       );
     });
   }
@@ -113,6 +169,7 @@ function createConfig({ dir, name, exposes, plugins = [], host = false }) {
           dts: false,
         }),
         ...plugins,
+        ...(production ? [new PrecompressPlugin()] : []),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',
@@ -120,4 +177,4 @@ function createConfig({ dir, name, exposes, plugins = [], host = false }) {
   };
 }
 
-module.exports = { createConfig, EmitFilePlugin };
+module.exports = { createConfig, EmitFilePlugin, PrecompressPlugin };

@@ -91,8 +91,13 @@ function walk(dir, out, rel = '') {
 function ownFingerprint(w) {
   const files = [];
   walk(w.abs, files);
-  for (const shared of ['.swcrc', w.dir.startsWith('frontends/') ? 'frontends/tsconfig.json' : null]) {
-    if (!shared) continue;
+  // The frontends' shared webpack configuration is theirs too: a change there (shared
+  // modules, compression) must rebuild every one of them.
+  const frontend = w.dir.startsWith('frontends/');
+  for (const shared of [
+    '.swcrc',
+    ...(frontend ? ['frontends/tsconfig.json', 'frontends/webpack.common.cjs'] : []),
+  ]) {
     try {
       const st = fs.statSync(path.join(ROOT, shared));
       files.push(`/${shared}:${st.size}:${Math.floor(st.mtimeMs)}`);

@@ -1,15 +1,10 @@
+import { Suspense, lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { ARABIC_LISTING_PAGES, isKnownRoute, LISTING_PAGES, PROPERTY_TYPE_SLUGS } from '@manzil/contracts';
-import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';
+import { LanguageProvider, Skeleton, type RemoteAppProps } from '@manzil/ui';
 import ar from './i18n/ar.json' with { type: 'json' };
 import en from './i18n/en.json' with { type: 'json' };
 import { ComingSoonPage } from './pages/coming-soon-page.js';
-import { BlogListPage } from './pages/content/blog-list-page.js';
-import { BlogPostPage } from './pages/content/blog-post-page.js';
-import { CommunitiesPage, CommunityPage } from './pages/content/community-pages.js';
-import { ComplaintsPage, ContactPage } from './pages/content/contact-pages.js';
-import { FaqPage } from './pages/content/faq-page.js';
-import { StaticPage } from './pages/content/static-page.js';
 import { NotFoundPage } from './pages/content/content-parts.js';
 import './pages/content/content.css';
 import { HomePage } from './pages/home-page.js';
@@ -18,6 +13,43 @@ import { ListingPage } from './pages/listing-page.js';
 import './customer.css';
 
 const messages = { en, ar };
+
+/*
+ * The home and listing pages, where most visits start, come with the App; the CMS pages
+ * (static pages, FAQ, blog, contact forms, communities) are fetched when first shown.
+ */
+const StaticPage = lazy(() =>
+  import('./pages/content/static-page.js').then((m) => ({ default: m.StaticPage })),
+);
+const FaqPage = lazy(() => import('./pages/content/faq-page.js').then((m) => ({ default: m.FaqPage })));
+const BlogListPage = lazy(() =>
+  import('./pages/content/blog-list-page.js').then((m) => ({ default: m.BlogListPage })),
+);
+const BlogPostPage = lazy(() =>
+  import('./pages/content/blog-post-page.js').then((m) => ({ default: m.BlogPostPage })),
+);
+const ContactPage = lazy(() =>
+  import('./pages/content/contact-pages.js').then((m) => ({ default: m.ContactPage })),
+);
+const ComplaintsPage = lazy(() =>
+  import('./pages/content/contact-pages.js').then((m) => ({ default: m.ComplaintsPage })),
+);
+const CommunitiesPage = lazy(() =>
+  import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunitiesPage })),
+);
+const CommunityPage = lazy(() =>
+  import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunityPage })),
+);
+
+function PageLoading() {
+  return (
+    <div className="mz-container" data-testid="page-loading" aria-busy="true">
+      <Skeleton inlineSize="45%" blockSize="2rem" radius="md" />
+      <Skeleton inlineSize="70%" />
+      <Skeleton inlineSize="100%" blockSize="14rem" radius="lg" />
+    </div>
+  );
+}
 
 /** A route of the spec not built yet says so; a path no role knows is a 404. */
 function Fallback() {
@@ -29,38 +61,40 @@ function Fallback() {
 export default function App({ language, site }: RemoteAppProps) {
   return (
     <LanguageProvider language={language} messages={messages[language]} site={site}>
-      <Routes>
-        <Route path="/" element={<HomePage site={site} />} />
-        {PROPERTY_TYPE_SLUGS.flatMap((type) =>
-          [LISTING_PAGES[type], ARABIC_LISTING_PAGES[type]].map((path) => (
-            <Route key={path} path={path} element={<ListingPage propertyType={type} site={site} />} />
-          )),
-        )}
-        <Route path="/aboutCompany" element={<StaticPage slug="about-us" path="/aboutCompany" />} />
-        <Route
-          path="/termsandCondition"
-          element={<StaticPage slug="terms-and-conditions" path="/termsandCondition" />}
-        />
-        <Route path="/privacyPolicy" element={<StaticPage slug="privacy-policy" path="/privacyPolicy" />} />
-        <Route path="/pages/:slug" element={<StaticPage />} />
-        {[LISTING_PAGES.faq, ARABIC_LISTING_PAGES.faq].map((path) => (
-          <Route key={path} path={path} element={<FaqPage />} />
-        ))}
-        <Route path="/blog" element={<BlogListPage />} />
-        <Route path="/blog/:slug" element={<BlogPostPage />} />
-        {[LISTING_PAGES['contact-us'], ARABIC_LISTING_PAGES['contact-us'], '/contactUsNew'].map((path) => (
-          <Route key={path} path={path} element={<ContactPage site={site} />} />
-        ))}
-        {[
-          LISTING_PAGES['complaints-and-suggestions'],
-          ARABIC_LISTING_PAGES['complaints-and-suggestions'],
-        ].map((path) => (
-          <Route key={path} path={path} element={<ComplaintsPage site={site} />} />
-        ))}
-        <Route path="/communities" element={<CommunitiesPage />} />
-        <Route path="/communities/:slug" element={<CommunityPage />} />
-        <Route path="*" element={<Fallback />} />
-      </Routes>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<HomePage site={site} />} />
+          {PROPERTY_TYPE_SLUGS.flatMap((type) =>
+            [LISTING_PAGES[type], ARABIC_LISTING_PAGES[type]].map((path) => (
+              <Route key={path} path={path} element={<ListingPage propertyType={type} site={site} />} />
+            )),
+          )}
+          <Route path="/aboutCompany" element={<StaticPage slug="about-us" path="/aboutCompany" />} />
+          <Route
+            path="/termsandCondition"
+            element={<StaticPage slug="terms-and-conditions" path="/termsandCondition" />}
+          />
+          <Route path="/privacyPolicy" element={<StaticPage slug="privacy-policy" path="/privacyPolicy" />} />
+          <Route path="/pages/:slug" element={<StaticPage />} />
+          {[LISTING_PAGES.faq, ARABIC_LISTING_PAGES.faq].map((path) => (
+            <Route key={path} path={path} element={<FaqPage />} />
+          ))}
+          <Route path="/blog" element={<BlogListPage />} />
+          <Route path="/blog/:slug" element={<BlogPostPage />} />
+          {[LISTING_PAGES['contact-us'], ARABIC_LISTING_PAGES['contact-us'], '/contactUsNew'].map((path) => (
+            <Route key={path} path={path} element={<ContactPage site={site} />} />
+          ))}
+          {[
+            LISTING_PAGES['complaints-and-suggestions'],
+            ARABIC_LISTING_PAGES['complaints-and-suggestions'],
+          ].map((path) => (
+            <Route key={path} path={path} element={<ComplaintsPage site={site} />} />
+          ))}
+          <Route path="/communities" element={<CommunitiesPage />} />
+          <Route path="/communities/:slug" element={<CommunityPage />} />
+          <Route path="*" element={<Fallback />} />
+        </Routes>
+      </Suspense>
     </LanguageProvider>
   );
 }

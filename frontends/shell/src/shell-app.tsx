@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import {
   isHeaderlessRoute,
@@ -15,16 +24,14 @@ import {
   hasStaleToken,
   refreshSession,
   roleOf,
+  Skeleton,
   useSession,
 } from '@manzil/ui';
 import { LoginPromptProvider } from './auth/feedback.js';
-import { ForgotPasswordPage } from './auth/forgot-password-page.js';
+// Not lazy: it reads and wipes the issuer's fragment as it first renders, and a render that a
+// lazy load's Suspense throws away would lose it (the sign-in then fails as "invalid").
 import { GoogleCallbackPage } from './auth/google-callback-page.js';
 import { GOOGLE_CALLBACK_PATH } from './auth/google-sign-in.js';
-import { LoginPage } from './auth/login-page.js';
-import { OtpVerifyPage } from './auth/otp-verify-page.js';
-import { RegisterPage } from './auth/register-page.js';
-import { ResetPasswordPage } from './auth/reset-password-page.js';
 import { ShellContext } from './auth/shell-context.js';
 import {
   languageChangeTarget,
@@ -44,10 +51,44 @@ import {
 import { Footer } from './layout/footer.js';
 import { Header } from './layout/header.js';
 import { useScrollRestoration } from './navigation/scroll-restoration.js';
-import { ProfilePage } from './profile/profile-page.js';
 import { RemoteOutlet } from './remotes/remote-outlet.js';
 import { remoteFor } from './remotes/registry.js';
 import { siteFromHost } from './site/site.js';
+
+/*
+ * The shell's own pages (sign-in and its steps, the profile; not the Google callback, see its
+ * import) are fetched when first shown: the home and listing pages, most first visits, never
+ * need their code.
+ */
+const LoginPage = lazy(() => import('./auth/login-page.js').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('./auth/register-page.js').then((m) => ({ default: m.RegisterPage })));
+const OtpVerifyPage = lazy(() =>
+  import('./auth/otp-verify-page.js').then((m) => ({ default: m.OtpVerifyPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./auth/forgot-password-page.js').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./auth/reset-password-page.js').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ProfilePage = lazy(() => import('./profile/profile-page.js').then((m) => ({ default: m.ProfilePage })));
+
+/** A lazily loaded page of the shell, with the same placeholder as a loading remote. */
+function ShellPage({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="mz-container shell-remote-loading" data-testid="page-loading">
+          <Skeleton inlineSize="45%" blockSize="2rem" radius="md" />
+          <Skeleton inlineSize="70%" />
+          <Skeleton inlineSize="100%" blockSize="14rem" radius="lg" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** The language state: document attributes, messages, saving, other tabs, `?lang=`. */
 function useLanguageState() {
@@ -169,12 +210,54 @@ export function ShellApp() {
               )}
               <main className="shell-main" id={MAIN_ID} tabIndex={-1}>
                 <Routes>
-                  <Route path="/login" element={<LoginPage />} />
-                  <Route path="/register" element={<RegisterPage />} />
-                  <Route path="/otpVerify" element={<OtpVerifyPage />} />
-                  <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
-                  <Route path="/resetPassword" element={<ResetPasswordPage />} />
-                  <Route path="/profile" element={<ProfilePage />} />
+                  <Route
+                    path="/login"
+                    element={
+                      <ShellPage>
+                        <LoginPage />
+                      </ShellPage>
+                    }
+                  />
+                  <Route
+                    path="/register"
+                    element={
+                      <ShellPage>
+                        <RegisterPage />
+                      </ShellPage>
+                    }
+                  />
+                  <Route
+                    path="/otpVerify"
+                    element={
+                      <ShellPage>
+                        <OtpVerifyPage />
+                      </ShellPage>
+                    }
+                  />
+                  <Route
+                    path="/forgotPassword"
+                    element={
+                      <ShellPage>
+                        <ForgotPasswordPage />
+                      </ShellPage>
+                    }
+                  />
+                  <Route
+                    path="/resetPassword"
+                    element={
+                      <ShellPage>
+                        <ResetPasswordPage />
+                      </ShellPage>
+                    }
+                  />
+                  <Route
+                    path="/profile"
+                    element={
+                      <ShellPage>
+                        <ProfilePage />
+                      </ShellPage>
+                    }
+                  />
                   <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
                   <Route
                     path="*"

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { requestLanguage, siteFromHost } from '@manzil/contracts';
+import { chooseEncoding, compressPage, precompressed } from './compression.js';
 import { renderIndex, type PageHeads } from './page-head.js';
 import { setMetricsRoute } from '@manzil/nest-kit';
 import { sendError } from './respond.js';
@@ -38,13 +39,33 @@ function setCacheHeaders(response: Response, path: string): void {
   response.setHeader('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/**
+ * A built folder: each file's precompressed `.br`/`.gz` (written by the build) when the client
+ * accepts one, else the file itself.
+ */
 function serve(dir: string): RequestHandler {
-  return express.static(dir, {
+  const compressed = precompressed(dir, setCacheHeaders);
+  const plain = express.static(dir, {
     index: false,
     redirect: false,
     fallthrough: true,
     setHeaders: setCacheHeaders,
   });
+  return (request, response, next) => compressed(request, response, () => plain(request, response, next));
+}
+
+/**
+ * index.html as written for this request, compressed for the client on the way out (never a
+ * precompressed copy from the build: the head differs per page, site and language).
+ */
+function sendPage(request: Request, response: Response, html: string, status = 200): void {
+  void compressPage(html, chooseEncoding(request.headers['accept-encoding'])).then(
+    ({ body, encoding }) => {
+      if (encoding) response.setHeader('Content-Encoding', encoding);
+      response.status(status).send(body);
+    },
+    () => response.status(status).send(html),
+  );
 }
 
 /** The `lang` cookie the shell keeps the language choice in (spec §4). */
@@ -123,9 +144,9 @@ export function frontends(
       if (html === undefined) return notFound();
       response.setHeader('Cache-Control', 'no-cache');
       // The page's language comes from the `lang` cookie when the URL does not say it.
-      response.setHeader('Vary', 'Cookie');
+      response.setHeader('Vary', 'Cookie, Accept-Encoding');
       response.setHeader('Content-Type', 'text/html; charset=utf-8');
-      if (!heads) return void response.send(html);
+      if (!heads) return sendPage(request, response, html);
       const site = siteFromHost(request.headers.host);
       const search = request.originalUrl.includes('?')
         ? request.originalUrl.slice(request.originalUrl.indexOf('?'))
@@ -133,8 +154,8 @@ export function frontends(
       const language = requestLanguage(path, search, cookieLanguage(request));
       const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
       void heads.resolve(site, language, path, search).then(
-        ({ head, status }) => response.status(status).send(renderIndex(html, head, site, origin)),
-        () => response.send(html),
+        ({ head, status }) => sendPage(request, response, renderIndex(html, head, site, origin), status),
+        () => sendPage(request, response, html),
       );
     };
     if (path === '/') return index();

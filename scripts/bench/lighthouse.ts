@@ -1,0 +1,157 @@
+/**
+ * Lighthouse's mobile performance score (its default: a mid-range phone, simulated slow 4G)
+ * for `/`, a listing page and `/login`, in English and in Arabic, on Debian's Chromium.
+ * Prints scores and the main timings; asserts nothing.
+ *
+ *   npm run build                                   # this script builds nothing itself
+ *   npx tsx scripts/bench/lighthouse.ts [--url http://ae.localhost:3000] [--runs 1]
+ *
+ * --url: a running system (default: the gateway of `npm start`). Without one, start the built
+ * gateway alone with `npx tsx scripts/bench/weight.ts --gateway-only`'s way: pass
+ * `--gateway-only` here too (API calls then fail: the scores are for the page's own weight).
+ *
+ * Lighthouse 12.8.2: the 13.x line needs Node 22. The language is chosen by the address (an
+ * Arabic listing path, `?lang=ar`), since Lighthouse empties cookies and storage first.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: process.env.MANZIL_BENCH_URL ?? 'http://ae.localhost:3000' },
+    runs: { type: 'string', default: '1' },
+    'gateway-only': { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(1, Number(values.runs) || 1);
+let baseUrl = values.url.replace(/\/$/, '');
+
+const PAGES = [
+  { name: 'home en', path: '/?lang=en' },
+  { name: 'home ar', path: '/?lang=ar' },
+  { name: 'listing en', path: '/buy/properties-for-sale' },
+  { name: 'listing ar', path: `/${encodeURIComponent('شراء')}/${encodeURIComponent('عقارات-للبيع')}` },
+  { name: 'login en', path: '/login?lang=en' },
+  { name: 'login ar', path: '/login?lang=ar' },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string): Promise<void> {
+  const started = Date.now();
+  while (!(await check().catch(() => false))) {
+    if (Date.now() - started > 30_000) throw new Error(`${what} did not answer within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const answers = (url: string) => async () => (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+
+async function startGatewayOnly(): Promise<() => void> {
+  const main = path.join(ROOT, 'services', 'gateway', 'dist', 'main.js');
+  if (!existsSync(main)) throw new Error('services/gateway/dist is missing: run `npm run build` first');
+  const port = await freePort();
+  const child = spawn(process.execPath, [main], {
+    cwd: path.dirname(path.dirname(main)),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      FRONTENDS_DIR: path.join(ROOT, 'frontends'),
+      GATEWAY_RATE_NAMESPACE: `manzil:bench-lighthouse:${process.pid}`,
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  baseUrl = `http://ae.localhost:${port}`;
+  await waitUntil(answers(`http://127.0.0.1:${port}/health`), 'the gateway');
+  return () => child.kill('SIGTERM');
+}
+
+async function main() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) throw new Error(`no browser at ${chromium}: apt-get install chromium`);
+  const stopGateway = values['gateway-only'] ? await startGatewayOnly() : undefined;
+  if (!stopGateway && !(await answers(`${baseUrl}/health`)().catch(() => false)))
+    throw new Error(`nothing answers at ${baseUrl}/health: start the system, or pass --gateway-only`);
+
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'manzil-lighthouse-'));
+  const browser = spawn(
+    chromium,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${port}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const scores: Record<string, { score: number; fcp: number; lcp: number; tbt: number }[]> = {};
+  try {
+    await waitUntil(answers(`http://127.0.0.1:${port}/json/version`), 'Chromium');
+    for (let run = 0; run < runs; run += 1) {
+      for (const page of PAGES) {
+        const result = await lighthouse(baseUrl + page.path, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        if (!result) throw new Error(`no result for ${page.path}`);
+        const audit = (id: string) => result.lhr.audits[id]?.numericValue ?? NaN;
+        (scores[page.name] ??= []).push({
+          score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+        });
+      }
+    }
+  } finally {
+    browser.kill('SIGTERM');
+    stopGateway?.();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  console.log(`\n${baseUrl}, Lighthouse mobile (simulated throttling), ${runs} run(s) per page`);
+  console.log('page        score  FCP       LCP       TBT');
+  for (const [name, list] of Object.entries(scores)) {
+    for (const s of list)
+      console.log(
+        `${name.padEnd(10)}  ${String(s.score).padEnd(5)}  ${`${(s.fcp / 1000).toFixed(1)} s`.padEnd(8)}  ${`${(s.lcp / 1000).toFixed(1)} s`.padEnd(8)}  ${Math.round(s.tbt)} ms`,
+      );
+  }
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  console.error(`lighthouse: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
