@@ -7,7 +7,18 @@ import { missingOptional, platformOf } from './lock-platforms.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
-  packages: Record<string, { version?: string; engines?: { node?: string } }>;
+  packages: Record<
+    string,
+    {
+      version?: string;
+      engines?: { node?: string };
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    }
+  >;
+};
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  overrides?: Record<string, unknown>;
 };
 
 describe('package-lock.json', () => {
@@ -22,6 +33,19 @@ describe('package-lock.json', () => {
       .filter(([, entry]) => !semver.satisfies('20.19.0', entry.engines!.node!))
       .map(([key, entry]) => `${key}@${entry.version} (node ${entry.engines!.node})`);
     expect(excluding).toEqual([]);
+  });
+
+  it('locks no dependency asked for by a dist-tag (latest, next) unless package.json overrides it', () => {
+    // `npm ci` checks such a spec against the registry's tag today: the day the tag moves past
+    // the locked version, `npm ci` refuses the lock (lighthouse's trace engine asks for
+    // third-party-web@latest).
+    const overridden = new Set(Object.keys(manifest.overrides ?? {}));
+    const tagged = Object.entries(lock.packages).flatMap(([key, entry]) =>
+      Object.entries({ ...entry.dependencies, ...entry.optionalDependencies })
+        .filter(([name, spec]) => !overridden.has(name) && /^[a-z][\w.-]*$/i.test(spec))
+        .map(([name, spec]) => `${key} → ${name}@${spec}`),
+    );
+    expect(tagged).toEqual([]);
   });
 });
 
