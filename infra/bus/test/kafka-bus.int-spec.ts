@@ -124,6 +124,32 @@ if (brokers.length > 0) {
     });
     const topic = () => `${randomName('t')}.orders`;
 
+    it('handles the different keys of one partition at once (order is per key, not per partition)', async () => {
+      const b = bus();
+      const t = topic();
+      const events = Array.from({ length: 30 }, (_, n) => testEvent(`key-${n}`, { n }));
+      for (const e of events) await b.publish(t, e);
+      let inFlight = 0;
+      let most = 0;
+      const handled = new Set<string>();
+      // Each handler waits (up to 2 s) for the others to come in: one message at a time per
+      // partition would never have more than the topic's 3 partitions in flight.
+      await b.subscribe({
+        group: 'svc',
+        topics: [t],
+        handler: async (e) => {
+          inFlight += 1;
+          most = Math.max(most, inFlight);
+          const until = Date.now() + 2_000;
+          while (inFlight < events.length && Date.now() < until) await delay(10);
+          inFlight -= 1;
+          handled.add(e.id);
+        },
+      });
+      await eventually(() => expect(handled.size).toBe(events.length), 30_000);
+      expect(most).toBeGreaterThan(10);
+    });
+
     it('keeps its partition while a retry waits longer than the session timeout (heartbeats), then handles the event once', async () => {
       // Session 6 s (the broker's minimum), retry after 9 s: without heartbeats during the wait
       // the broker would drop the member, the commit would fail and the event come again.
