@@ -37,7 +37,12 @@ function selectedSpecs(globalConfig, rootDir) {
 }
 
 async function setupEngines(globalConfig) {
-  if (process.env.MANZIL_TEST_ENGINES === 'off') return;
+  if (process.env.MANZIL_TEST_ENGINES === 'off') {
+    // Asked for: the engine suites (scripts/engine-suite.ts) print this reason and do not run.
+    for (const prefix of Object.values(ENGINE_VARS))
+      process.env[`${prefix}_SKIPPED`] ??= 'MANZIL_TEST_ENGINES=off: engines not started for this run';
+    return;
+  }
   const rootDir = globalConfig.rootDir ?? process.cwd();
   const given = (engine) =>
     Boolean(process.env[`${ENGINE_VARS[engine]}_${engine === 'kafka' ? 'BROKERS' : 'URL'}`]) ||
@@ -45,7 +50,9 @@ async function setupEngines(globalConfig) {
   const wanted = Object.keys(ENGINE_VARS).filter((e) => !given(e));
   if (!wanted.length) return;
   const specs = selectedSpecs(globalConfig, rootDir).map((f) => fs.readFileSync(f, 'utf8'));
-  const needed = wanted.filter((e) => specs.some((text) => text.includes(ENGINE_VARS[e])));
+  const needed = wanted.filter((e) =>
+    specs.some((text) => text.includes(ENGINE_VARS[e]) || text.includes(`describeWithEngine('${e}'`)),
+  );
   if (!needed.length) return;
   const { ensureEngines } = await import('./engines.mjs');
   const engines = await ensureEngines({

@@ -6,13 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Client } from '@opensearch-project/opensearch';
+import { describeWithEngine } from '@manzil/bus/test/engine-suite';
 
-const url = process.env.MANZIL_TEST_OPENSEARCH_URL;
-const skipReason =
-  process.env.MANZIL_TEST_OPENSEARCH_SKIPPED ??
-  'no node: MANZIL_TEST_OPENSEARCH_URL is not set (run through npm test or jest with the global setup)';
-
-if (url) {
+describeWithEngine('opensearch', 'OpenSearch engine', (address) => {
+  const url = address;
   jest.setTimeout(30_000);
   const client = new Client({ node: url });
   const index = `smoke_${randomBytes(4).toString('hex')}`;
@@ -78,9 +75,4 @@ if (url) {
       expect(buckets.every((b) => b.key.length === 3)).toBe(true);
     });
   });
-} else {
-  console.log(`OpenSearch smoke test skipped: ${skipReason}`);
-  describe.skip(`OpenSearch engine (skipped: ${skipReason})`, () => {
-    it('checks the arabic analyzer and geohash_grid', () => undefined);
-  });
-}
+});

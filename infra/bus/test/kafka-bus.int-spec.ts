@@ -13,13 +13,10 @@ import {
 import { dlqTopic } from '../src/event-bus.js';
 import { runBusContract } from './bus-contract.js';
 import { delay, eventually, FAST_RETRY, randomName, testEvent } from './helpers.js';
+import { describeWithEngine } from './engine-suite.js';
 
 // The broker: started by `npm test` / the jest global setup (scripts/engines.mjs: Kafka 4.x
-// from Maven Central, one KRaft node) or given as KAFKA_BROKERS; the reason when neither.
-const brokers = (process.env.MANZIL_TEST_KAFKA_BROKERS ?? '').split(',').filter((b) => b.trim() !== '');
-const skipReason =
-  process.env.MANZIL_TEST_KAFKA_SKIPPED ??
-  'no broker: MANZIL_TEST_KAFKA_BROKERS is not set (run through npm test or jest with the global setup)';
+// from Maven Central, one KRaft node) or given as KAFKA_BROKERS; without one, see ./engine-suite.ts.
 
 /**
  * Like production (k8s/kafka-topics.yaml), the broker does not create topics on first use.
@@ -57,7 +54,8 @@ class DeclaringBus implements EventBus {
   }
 }
 
-if (brokers.length > 0) {
+describeWithEngine('kafka', 'Kafka bus', (address) => {
+  const brokers = address.split(',').map((b) => b.trim());
   // Every publish waits for the broker's ack (acks=all, one request in flight): 200 of them
   // take seconds on a busy machine, more than jest's 5 s default.
   jest.setTimeout(60_000);
@@ -222,9 +220,4 @@ if (brokers.length > 0) {
       expect(await b.replayDeadLetters(t, { group: 'svc' })).toEqual({ replayed: 0, skipped: 0 });
     }, 90_000);
   });
-} else {
-  console.log(`Kafka contract suite skipped: ${skipReason}`);
-  describe.skip(`EventBus contract: Kafka (skipped: ${skipReason})`, () => {
-    it('runs the contract suite against Kafka', () => undefined);
-  });
-}
+});

@@ -3,15 +3,12 @@ import kafkajs from 'kafkajs';
 import type { EventEnvelope } from '@manzil/contracts';
 import { enqueue, KafkaEventBus, OutboxRelay } from '../src/index.js';
 import { createTestDatabase, eventually, randomName, testEvent, type TestDatabase } from './helpers.js';
+import { describeWithEngine } from './engine-suite.js';
 
 // The broker: started by the jest global setup (scripts/engines.mjs) or given as
 // MANZIL_TEST_KAFKA_BROKERS; the reason when neither.
-const brokers = (process.env.MANZIL_TEST_KAFKA_BROKERS ?? '').split(',').filter((b) => b.trim() !== '');
-const skipReason =
-  process.env.MANZIL_TEST_KAFKA_SKIPPED ??
-  'no broker: MANZIL_TEST_KAFKA_BROKERS is not set (run through npm test or jest with the global setup)';
-
-if (brokers.length > 0) {
+describeWithEngine('kafka', 'Outbox relay on Kafka', (address) => {
+  const brokers = address.split(',').map((b) => b.trim());
   jest.setTimeout(90_000);
   const namespace = randomName('outboxkafka');
   const kafka = new kafkajs.Kafka({
@@ -102,9 +99,4 @@ if (brokers.length > 0) {
       }
     });
   });
-} else {
-  console.log(`Outbox relay on Kafka skipped: ${skipReason}`);
-  describe.skip(`outbox relay on Kafka (skipped: ${skipReason})`, () => {
-    it('publishes each committed event once, in order per key', () => undefined);
-  });
-}
+});
