@@ -53,6 +53,12 @@ const COUNTRY: Record<Site, Record<Language, string>> = {
 
 type Texts = Record<Language, { title: string; description: string }>;
 
+/** The sign-in screens' shared description: they are about the portal, not a page of their own. */
+const SIGN_IN_DESCRIPTION = {
+  en: 'Find your next home in the UAE and Saudi Arabia.',
+  ar: 'اعثر على منزلك القادم في الإمارات والسعودية.',
+} as const;
+
 /** The heads of the pages that are not CMS content. `{country}` is the site's country. */
 export const PAGE_TEXTS = {
   home: {
@@ -145,27 +151,27 @@ export const PAGE_TEXTS = {
     },
   },
   login: {
-    en: { title: 'Log in', description: 'Find your next home in the UAE and Saudi Arabia.' },
-    ar: { title: 'تسجيل الدخول', description: 'اعثر على منزلك القادم في الإمارات والسعودية.' },
+    en: { title: 'Log in', description: SIGN_IN_DESCRIPTION.en },
+    ar: { title: 'تسجيل الدخول', description: SIGN_IN_DESCRIPTION.ar },
   },
   register: {
-    en: { title: 'Create an account', description: 'Find your next home in the UAE and Saudi Arabia.' },
-    ar: { title: 'إنشاء حساب', description: 'اعثر على منزلك القادم في الإمارات والسعودية.' },
+    en: { title: 'Create an account', description: SIGN_IN_DESCRIPTION.en },
+    ar: { title: 'إنشاء حساب', description: SIGN_IN_DESCRIPTION.ar },
   },
   forgotPassword: {
-    en: { title: 'Forgot your password', description: 'Find your next home in the UAE and Saudi Arabia.' },
-    ar: { title: 'نسيت كلمة المرور', description: 'اعثر على منزلك القادم في الإمارات والسعودية.' },
+    en: { title: 'Forgot your password', description: SIGN_IN_DESCRIPTION.en },
+    ar: { title: 'نسيت كلمة المرور', description: SIGN_IN_DESCRIPTION.ar },
   },
   otpVerify: {
     en: {
       title: 'Verify your mobile number',
-      description: 'Find your next home in the UAE and Saudi Arabia.',
+      description: SIGN_IN_DESCRIPTION.en,
     },
-    ar: { title: 'تحقق من رقم جوالك', description: 'اعثر على منزلك القادم في الإمارات والسعودية.' },
+    ar: { title: 'تحقق من رقم جوالك', description: SIGN_IN_DESCRIPTION.ar },
   },
   resetPassword: {
-    en: { title: 'Set a new password', description: 'Find your next home in the UAE and Saudi Arabia.' },
-    ar: { title: 'تعيين كلمة مرور جديدة', description: 'اعثر على منزلك القادم في الإمارات والسعودية.' },
+    en: { title: 'Set a new password', description: SIGN_IN_DESCRIPTION.en },
+    ar: { title: 'تعيين كلمة مرور جديدة', description: SIGN_IN_DESCRIPTION.ar },
   },
   site: {
     en: {

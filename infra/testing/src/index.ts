@@ -7,3 +7,4 @@ export * from './http.js';
 export * from './bad-input.js';
 export * from './metrics.js';
 export * from './probe-service.js';
+export * from './edge-suite.js';
