@@ -3,6 +3,8 @@ import {
   ARABIC_LISTING_PAGES,
   LISTING_PAGES,
   alternateLanguagePath,
+  FORMER_ARABIC_PATHS,
+  movedPath,
   isHeaderlessRoute,
   isKnownRoute,
   isRouteAllowed,
@@ -150,6 +152,26 @@ describe('headerless routes and language alternates', () => {
     expect(alternateLanguagePath('/buy/properties-for-sale', 'ar')).toBe('/شراء/عقارات-للبيع');
     expect(alternateLanguagePath(encodeURI('/ايجار/عقارات-للايجار'), 'en')).toBe('/rent/properties-for-rent');
     expect(alternateLanguagePath('/profile', 'ar')).toBeNull();
+  });
+});
+
+describe('Arabic slugs', () => {
+  it('use the glossary terms: an agent is «وسيط», never «وكيل»; the page is «تواصل معنا»', () => {
+    for (const path of Object.values(ARABIC_LISTING_PAGES)) expect(path).not.toContain('وكيل');
+    expect(ARABIC_LISTING_PAGES['find-agent']).toBe('/ابحث-عن-وسيط-عقاري');
+    expect(ARABIC_LISTING_PAGES['contact-us']).toBe('/تواصل-معنا');
+  });
+
+  it('send a renamed slug to its new path, however it is written, and leave the others alone', () => {
+    expect(movedPath(encodeURI('/ابحث-عن-وكيل-عقاري'))).toBe(ARABIC_LISTING_PAGES['find-agent']);
+    expect(movedPath('/اتصل-بنا/')).toBe(ARABIC_LISTING_PAGES['contact-us']);
+    expect(movedPath(ARABIC_LISTING_PAGES['contact-us'])).toBeNull();
+    expect(movedPath('/contact-us')).toBeNull();
+    // A former path is no page of its own, and every target is one.
+    for (const [from, to] of Object.entries(FORMER_ARABIC_PATHS)) {
+      expect(isKnownRoute(from)).toBe(false);
+      expect(isKnownRoute(to)).toBe(true);
+    }
   });
 });
 

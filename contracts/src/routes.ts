@@ -38,12 +38,27 @@ export const ARABIC_LISTING_PAGES: Record<ListingPage, string> = {
   'commercial-rent': '/تجاري/عقارات-للايجار',
   auctions: '/عقارات-في-المزاد',
   'new-projects': '/مشاريع-عقارية-جديدة',
-  'find-agent': '/ابحث-عن-وكيل-عقاري',
+  'find-agent': '/ابحث-عن-وسيط-عقاري',
   'real-estate-broker': '/وسيط-عقاري',
-  'contact-us': '/اتصل-بنا',
+  'contact-us': '/تواصل-معنا',
   faq: '/الاسئلة-الشائعة',
   'complaints-and-suggestions': '/الشكاوى-والاقتراحات',
 };
+
+/**
+ * Arabic slugs that were renamed to the glossary's terms (docs/GLOSSARY.md: an agent is «وسيط
+ * عقاري», never «وكيل»; the page is «تواصل معنا»), and where they went. Links and bookmarks to the
+ * former ones keep working: the gateway answers 301 to the new path and the shell replaces them.
+ */
+export const FORMER_ARABIC_PATHS: Readonly<Record<string, string>> = {
+  '/ابحث-عن-وكيل-عقاري': ARABIC_LISTING_PAGES['find-agent'],
+  '/اتصل-بنا': ARABIC_LISTING_PAGES['contact-us'],
+};
+
+/** Where a renamed path went now (query kept by the caller), or null. */
+export function movedPath(pathname: string): string | null {
+  return FORMER_ARABIC_PATHS[normalizePathname(pathname)] ?? null;
+}
 
 /** The listing page's path in a language: Arabic slugs in Arabic, English otherwise. */
 export function listingPagePath(page: ListingPage, language: 'en' | 'ar'): string {

@@ -17,6 +17,7 @@ import {
   redirectFor,
   type Language,
   type Site,
+  movedPath,
 } from '@manzil/contracts';
 import {
   FeedbackProvider,
@@ -183,6 +184,8 @@ export function ShellApp() {
     language,
   );
 
+  const moved = movedPath(location.pathname);
+  if (moved) return <Navigate to={{ pathname: moved, search: location.search }} replace />;
   if (!sessionReady) return <div className="shell-cover" data-testid="session-cover" aria-busy="true" />;
   if (redirect) return <Navigate to={redirectFor(role)} replace />;
   // Spec §2: a blank white cover while the language's messages load.

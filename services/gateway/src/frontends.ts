@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { requestLanguage, siteFromHost } from '@manzil/contracts';
+import { movedPath, requestLanguage, siteFromHost } from '@manzil/contracts';
 import { chooseEncoding, compressPage, precompressed } from './compression.js';
 import { renderIndex, type PageHeads } from './page-head.js';
 import { setMetricsRoute } from '@manzil/nest-kit';
@@ -158,6 +158,15 @@ export function frontends(
         () => sendPage(request, response, html),
       );
     };
+    // A renamed Arabic slug: 301 to its new path, query kept, so old links and rankings follow.
+    const moved = movedPath(path);
+    if (moved) {
+      const query = request.originalUrl.includes('?')
+        ? request.originalUrl.slice(request.originalUrl.indexOf('?'))
+        : '';
+      response.setHeader('Cache-Control', 'public, max-age=86400');
+      return response.redirect(301, `${moved}${query}`);
+    }
     if (path === '/') return index();
     request.url = request.originalUrl;
     return shell(request, response, index);

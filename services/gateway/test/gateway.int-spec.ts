@@ -232,6 +232,17 @@ describe('gateway', () => {
       await request(app.getHttpServer()).post('/property/x').expect(404);
     });
 
+    it('answers 301 from a renamed Arabic slug to its new path, query kept', async () => {
+      const moved = await request(app.getHttpServer())
+        .get(`${encodeURI('/ابحث-عن-وكيل-عقاري')}?lang=ar`)
+        .expect(301);
+      expect(decodeURI(moved.headers.location)).toBe('/ابحث-عن-وسيط-عقاري?lang=ar');
+      const contact = await request(app.getHttpServer()).get(encodeURI('/اتصل-بنا/')).expect(301);
+      expect(decodeURI(contact.headers.location)).toBe('/تواصل-معنا');
+      // The new paths are pages.
+      await request(app.getHttpServer()).get(encodeURI('/تواصل-معنا')).expect(200);
+    });
+
     it('writes the page head for the route, site and language into index.html', async () => {
       const arabic = await request(app.getHttpServer())
         .get('/%D8%B4%D8%B1%D8%A7%D8%A1/%D8%B9%D9%82%D8%A7%D8%B1%D8%A7%D8%AA-%D9%84%D9%84%D8%A8%D9%8A%D8%B9')
