@@ -4,7 +4,10 @@
  * measuring events/s end to end and latency from commit to handled, on Redis Streams and, when a
  * broker is given, on Kafka, side by side.
  * The producer and the consumer each get a fresh database (as two services would), the bus a
- * fresh namespace (Redis keys, Kafka topic and groups); all are removed at the end.
+ * fresh namespace (Redis keys, Kafka topic and groups); all are removed at the end. In the
+ * end-to-end runs the consuming service runs in a worker thread of its own
+ * (scripts/bench/bus-consumer.ts), as it runs in a process of its own in production: with the
+ * producer, the relay and the consumer on one event loop, the bench measured one Node thread.
  *
  *   npx tsx scripts/bench/bus.ts [--events 10000] [--batch 50] [--keys 500] [--rate 2500]
  *        [--bus redis|kafka] [--brokers host:port] [--partitions 8] [--breakdown]
@@ -19,15 +22,17 @@
  *    latency includes the backlog that builds up behind it.
  * --breakdown then measures each stage alone (commit into the outbox, relay to the bus, consumer
  * with a no-op handler, consumer through handleOnce), to see where the time goes.
- * CPU per event is counted for this process and for the Postgres backends serving the two
- * databases (read from /proc, so only when Postgres runs on this machine): unlike events/s, it
- * hardly moves when other jobs share the machine.
+ * CPU per event is counted for this process (all its threads; of which in the kernel), for the
+ * Postgres backends serving the two databases and for the Redis server (read from /proc, so only
+ * when they run on this machine): it moves less than events/s when other jobs share the machine,
+ * but it does move (cache and scheduler contention): compare figures taken on an idle machine.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import kafkajs from 'kafkajs';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -50,13 +55,18 @@ const {
   busEntities,
   busMigrations,
   enqueue,
-  handleOnce,
   KafkaEventBus,
   newEvent,
   OutboxRelay,
   RedisStreamsEventBus,
 } = await import('@manzil/bus');
 type EventBus = import('@manzil/bus').EventBus;
+const { project: projectOnce } = await import('./bus-consumer.js');
+type ConsumerWorkerData = import('./bus-consumer.js').ConsumerWorkerData;
+type ConsumerMessage = import('./bus-consumer.js').ConsumerMessage;
+
+/** Epoch milliseconds with sub-millisecond precision, comparable across threads. */
+const now = () => performance.timeOrigin + performance.now();
 
 const { values } = parseArgs({
   options: {
@@ -122,8 +132,9 @@ async function database(name: string): Promise<DataSource> {
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
-async function postgresCpuMs(dataSources: DataSource[]): Promise<number | null> {
+async function postgresCpuMs(dataSources: DataSource[]): Promise<{ total: number; sys: number } | null> {
   let total = 0;
+  let sys = 0;
   for (const dataSource of dataSources) {
     const rows = (await dataSource.query(
       `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
@@ -133,31 +144,63 @@ async function postgresCpuMs(dataSources: DataSource[]): Promise<number | null> 
         // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), counted after the command name.
         const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
         total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+        sys += (Number(fields[12]) * 1000) / CLOCK_TICKS_PER_SECOND;
       } catch {
         return null;
       }
     }
   }
-  return total;
+  return { total, sys };
+}
+
+/** The Redis server's CPU (ms), when it runs on this machine; null otherwise. */
+async function redisCpuMs(): Promise<number | null> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true });
+  try {
+    await redis.connect();
+    const pid = /process_id:(\d+)/.exec(await redis.info('server'))?.[1];
+    if (!pid) return null;
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
+  }
 }
 
 interface CpuPerEvent {
   /** Microseconds of CPU per event in this process (producer, relay and consumer together). */
   nodeUs: number;
+  /** Of which in the kernel (socket writes and reads, wakeups). */
+  nodeSysUs: number;
   /** In the Postgres backends of the two databases; null when Postgres is not on this machine. */
   postgresUs: number | null;
+  /** Of which in the kernel. */
+  postgresSysUs: number | null;
+  /** In the Redis server (the bus on Redis Streams; BullMQ and caches elsewhere); null when not local. */
+  redisUs: number | null;
 }
 
 async function meter(dataSources: DataSource[]): Promise<(events: number) => Promise<CpuPerEvent>> {
   const node = process.cpuUsage();
   const postgres = await postgresCpuMs(dataSources);
+  const redis = await redisCpuMs();
   return async (events) => {
     const used = process.cpuUsage(node);
     const after = await postgresCpuMs(dataSources);
+    const redisAfter = await redisCpuMs();
     return {
       nodeUs: Math.round((used.user + used.system) / events),
+      nodeSysUs: Math.round(used.system / events),
       postgresUs:
-        postgres === null || after === null ? null : Math.round(((after - postgres) * 1000) / events),
+        postgres === null || after === null
+          ? null
+          : Math.round(((after.total - postgres.total) * 1000) / events),
+      postgresSysUs:
+        postgres === null || after === null ? null : Math.round(((after.sys - postgres.sys) * 1000) / events),
+      redisUs:
+        redis === null || redisAfter === null ? null : Math.round(((redisAfter - redis) * 1000) / events),
     };
   };
 }
@@ -167,6 +210,7 @@ async function meter(dataSources: DataSource[]): Promise<(events: number) => Pro
 
 interface Engine {
   name: string;
+  namespace: string;
   bus: EventBus;
   close(): Promise<void>;
 }
@@ -177,6 +221,7 @@ async function openEngine(name: string): Promise<Engine> {
     const bus = new RedisStreamsEventBus({ clientId: 'bench', redisUrl: REDIS_URL, namespace });
     return {
       name,
+      namespace,
       bus,
       async close() {
         await bus.close();
@@ -210,6 +255,7 @@ async function openEngine(name: string): Promise<Engine> {
   const bus = new KafkaEventBus({ clientId: 'bench', brokers: BROKERS, namespace });
   return {
     name,
+    namespace,
     bus,
     async close() {
       await bus.close();
@@ -254,14 +300,14 @@ async function produce(
 ): Promise<number> {
   const batches: EventEnvelope[][] = [];
   for (let i = 0; i < events.length; i += BATCH) batches.push(events.slice(i, i + BATCH));
-  const started = performance.now();
+  const started = now();
   let next = 0;
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       while (next < batches.length) {
         const index = next++;
         if (rate > 0) {
-          const wait = started + ((index * BATCH) / rate) * 1000 - performance.now();
+          const wait = started + ((index * BATCH) / rate) * 1000 - now();
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         }
         await producerDb.transaction(async (manager) => {
@@ -273,7 +319,7 @@ async function produce(
           );
           await enqueue(manager, topic, batches[index]);
         });
-        committed?.(batches[index], performance.now());
+        committed?.(batches[index], now());
       }
     }),
   );
@@ -284,15 +330,8 @@ async function projectionTable(consumerDb: DataSource, name: string): Promise<vo
   await consumerDb.query(`CREATE TABLE "${name}" (key text PRIMARY KEY, last_n integer NOT NULL)`);
 }
 
-/** What a real consumer does: the projection write and the inbox row in one transaction. */
-function project(consumerDb: DataSource, table: string, event: EventEnvelope): Promise<boolean> {
-  return handleOnce(consumerDb, CONSUMER, event, async (manager) => {
-    await manager.query(
-      `INSERT INTO "${table}" (key, last_n) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET last_n = EXCLUDED.last_n`,
-      [event.key, (event.payload as { n: number }).n],
-    );
-  });
-}
+const project = (consumerDb: DataSource, table: string, event: EventEnvelope) =>
+  projectOnce(consumerDb, CONSUMER, table, event);
 
 async function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -306,31 +345,49 @@ async function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
 
 async function endToEnd(engine: Engine) {
   const producerDb = await database(`bench_${suffix}_${engine.name}_producer`);
-  const consumerDb = await database(`bench_${suffix}_${engine.name}_consumer`);
+  const consumerName = `bench_${suffix}_${engine.name}_consumer`;
+  const consumerDb = await database(consumerName);
   await projectionTable(consumerDb, 'projection');
   const relay = new OutboxRelay(producerDb, engine.bus, { batchSize: 500 });
   const committedAt = new Map<string, number>();
   const handledAt = new Map<string, number>();
-  const lastN = new Map<string, number>();
-  let duplicates = 0;
-  let outOfOrder = 0;
   let waiting: { count: number; resolve: () => void } | undefined;
-  const subscription = await engine.bus.subscribe({
-    group: 'bench-consumer',
-    topics: [TOPIC],
-    handler: async (event) => {
-      const { n } = event.payload as { n: number };
-      if (!(await project(consumerDb, 'projection', event))) {
-        duplicates += 1;
-        return;
-      }
-      if ((lastN.get(event.key) ?? -1) > n) outOfOrder += 1;
-      lastN.set(event.key, n);
-      handledAt.set(event.id, performance.now());
-      if (waiting && handledAt.size >= waiting.count) waiting.resolve();
-    },
+  // The consuming service runs in a thread of its own, as another service's process would.
+  const consumerUrl = new URL(PG_URL);
+  consumerUrl.pathname = `/${consumerName}`;
+  // A worker thread does not inherit tsx's loader hooks: it registers them, then loads the consumer.
+  const entry = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+    .then((tsx) => tsx.register())
+    .then(() => import(${JSON.stringify(new URL('./bus-consumer.ts', import.meta.url).href)}))`;
+  const worker = new Worker(entry, {
+    eval: true,
+    workerData: {
+      engine: engine.name as 'redis' | 'kafka',
+      redisUrl: REDIS_URL,
+      brokers: BROKERS,
+      namespace: engine.namespace,
+      databaseUrl: consumerUrl.toString(),
+      topic: TOPIC,
+      group: 'bench-consumer',
+      consumer: CONSUMER,
+      table: 'projection',
+    } satisfies ConsumerWorkerData,
+  });
+  const stopped = new Promise<{ duplicates: number; outOfOrder: number }>((resolve, reject) => {
+    worker.on('error', reject);
+    worker.on('message', (message: ConsumerMessage) => {
+      if (message.kind === 'handled') {
+        message.ids.forEach((id, i) => handledAt.set(id, message.at[i]));
+        if (waiting && handledAt.size >= waiting.count) waiting.resolve();
+      } else if (message.kind === 'stopped') resolve(message);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: ConsumerMessage) => message.kind === 'ready' && resolve());
   });
   await relay.start();
+  let counts = { duplicates: 0, outOfOrder: 0 };
   try {
     const runPhase = async (phase: string, count: number, rate: number): Promise<PhaseResult> => {
       committedAt.clear();
@@ -341,7 +398,7 @@ async function endToEnd(engine: Engine) {
       const started = await produce(producerDb, TOPIC, events, rate, (batch, at) => {
         for (const event of batch) committedAt.set(event.id, at);
       });
-      const produced = performance.now();
+      const produced = now();
       await withTimeout(allHandled, `${engine.name} ${phase}`);
       const cpuPerEvent = await cpu(count);
       const finished = Math.max(...handledAt.values());
@@ -366,10 +423,13 @@ async function endToEnd(engine: Engine) {
     };
     await runPhase('warm-up', 1_000, RATE);
     const results = [await runPhase('paced', EVENTS, RATE), await runPhase('unpaced', EVENTS, 0)];
-    return { results, duplicates, outOfOrder };
+    await relay.stop();
+    worker.postMessage({ kind: 'stop' });
+    counts = await withTimeout(stopped, 'the consumer stopping');
+    return { results, ...counts };
   } finally {
     await relay.stop();
-    await subscription.stop();
+    await worker.terminate();
     await producerDb.destroy();
     await consumerDb.destroy();
   }
@@ -460,7 +520,7 @@ async function main(): Promise<void> {
             `${r.phase}${r.pacedRate === 'unpaced' ? '' : ` ${r.pacedRate}/s`}`,
             String(r.endToEndEventsPerSecond),
             `${r.latencyMs.p50} / ${r.latencyMs.p95} / ${r.latencyMs.p99}`,
-            `${r.cpuPerEvent.nodeUs} / ${r.cpuPerEvent.postgresUs ?? '-'}`,
+            `${r.cpuPerEvent.nodeUs} / ${r.cpuPerEvent.postgresUs ?? '-'} / ${r.cpuPerEvent.redisUs ?? '-'}`,
           ]);
         }
       } finally {
@@ -473,7 +533,7 @@ async function main(): Promise<void> {
       'run',
       'events/s end to end',
       'latency ms p50 / p95 / p99',
-      'CPU µs/event node / postgres',
+      'CPU µs/event node / postgres / redis',
     ];
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
     for (const row of [header, ...table])
