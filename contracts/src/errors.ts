@@ -1,6 +1,7 @@
 import type { Language } from './site.js';
 import { HOURS, countPhrase } from './plural.js';
 import { VALIDATION_MESSAGES } from './validation.js';
+import { MORTGAGE_MESSAGES } from './mortgage.js';
 
 /**
  * Error codes with their message in each language. Services throw `AppException(code)`;
@@ -105,6 +106,7 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
   required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   invalid: { en: 'Invalid value.', ar: 'قيمة غير صالحة.' },
   ...VALIDATION_MESSAGES,
+  ...MORTGAGE_MESSAGES,
   'mobile.taken': { en: 'This mobile number is already registered.', ar: 'رقم الجوال هذا مسجل بالفعل.' },
   'email.taken': { en: 'This email is already registered.', ar: 'البريد الإلكتروني هذا مسجل بالفعل.' },
   'file.required': { en: 'Please choose a file.', ar: 'يرجى اختيار ملف.' },

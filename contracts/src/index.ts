@@ -14,3 +14,4 @@ export * from './cms.js';
 export * from './units.js';
 export * from './page-heads.js';
 export * from './plural.js';
+export * from './mortgage.js';

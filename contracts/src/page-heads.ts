@@ -129,6 +129,16 @@ export const PAGE_TEXTS = {
     en: { title: 'Area guides', description: 'Get to know the communities before you buy or rent.' },
     ar: { title: 'أدلة المناطق', description: 'تعرّف على المناطق والأحياء قبل أن تشتري أو تستأجر.' },
   },
+  mortgage: {
+    en: {
+      title: 'Mortgage calculator',
+      description: 'Your monthly payment and the upfront costs of buying a home in {country}.',
+    },
+    ar: {
+      title: 'حاسبة التمويل العقاري',
+      description: 'قسطك الشهري والتكاليف المقدمة لشراء منزل في {country}.',
+    },
+  },
   faq: {
     en: {
       title: 'Frequently asked questions',
@@ -256,6 +266,7 @@ export function pageHeadOf(
     ['faq', 'faq'],
     ['contact-us', 'contact'],
     ['complaints-and-suggestions', 'complaints'],
+    ['mortgage-calculator', 'mortgage'],
   ] as const) {
     if (path === LISTING_PAGES[page] || path === ARABIC_LISTING_PAGES[page])
       return { head: listingHead(page, key, site, language) };

@@ -23,6 +23,8 @@ export const LISTING_PAGES = {
   'contact-us': '/contact-us',
   faq: '/faq',
   'complaints-and-suggestions': '/complaints-and-suggestions',
+  /** Not in the spec's table: the calculator's own page ("a mortgage calculator", spec §1). */
+  'mortgage-calculator': '/mortgage-calculator',
 } as const;
 export type ListingPage = keyof typeof LISTING_PAGES;
 
@@ -43,6 +45,7 @@ export const ARABIC_LISTING_PAGES: Record<ListingPage, string> = {
   'contact-us': '/تواصل-معنا',
   faq: '/الاسئلة-الشائعة',
   'complaints-and-suggestions': '/الشكاوى-والاقتراحات',
+  'mortgage-calculator': '/حاسبة-التمويل-العقاري',
 };
 
 /**
@@ -205,6 +208,7 @@ const EVERY_ROLE_EXTRAS = [
     'contact-us',
     'faq',
     'complaints-and-suggestions',
+    'mortgage-calculator',
   ),
   '/commercial',
   '/properties-proposal/:id',

@@ -34,6 +34,9 @@ const ContactPage = lazy(() =>
 const ComplaintsPage = lazy(() =>
   import('./pages/content/contact-pages.js').then((m) => ({ default: m.ComplaintsPage })),
 );
+const MortgageCalculatorPage = lazy(() =>
+  import('./pages/mortgage-calculator-page.js').then((m) => ({ default: m.MortgageCalculatorPage })),
+);
 const CommunitiesPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunitiesPage })),
 );
@@ -89,6 +92,9 @@ export default function App({ language, site }: RemoteAppProps) {
             ARABIC_LISTING_PAGES['complaints-and-suggestions'],
           ].map((path) => (
             <Route key={path} path={path} element={<ComplaintsPage site={site} />} />
+          ))}
+          {[LISTING_PAGES['mortgage-calculator'], ARABIC_LISTING_PAGES['mortgage-calculator']].map((path) => (
+            <Route key={path} path={path} element={<MortgageCalculatorPage site={site} />} />
           ))}
           <Route path="/communities" element={<CommunitiesPage />} />
           <Route path="/communities/:slug" element={<CommunityPage />} />

@@ -10,6 +10,7 @@ import {
   communitySchema,
   communitySummarySchema,
   faqSchema,
+  mortgageSettingsSchema,
   pageSchema,
   siteConfigSchema,
   topMenuItemSchema,
@@ -62,4 +63,6 @@ export const contentQueries = {
     contentQuery(CONTENT_API.communities, communityPage, language, { page, limit }),
   community: (language: Language, slug: string) =>
     contentQuery(CONTENT_API.community(slug), communitySchema, language),
+  mortgageSettings: (language: Language) =>
+    contentQuery(CONTENT_API.mortgageSettings, mortgageSettingsSchema, language),
 };

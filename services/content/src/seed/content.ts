@@ -8,6 +8,7 @@ import {
   type CmsPageInput,
   type Site,
   type UpdateAdminInfo,
+  listingPagePath,
 } from '@manzil/contracts';
 import { SEED_FACTS } from './site-facts.js';
 
@@ -196,7 +197,10 @@ export function seedBanners(site: Site): Seed<BannerInput>[] {
       title: { en: 'Know your budget', ar: 'اعرف ميزانيتك' },
       subtitle: { en: 'Try the mortgage calculator.', ar: 'جرّب حاسبة التمويل العقاري.' },
       ctaLabel: { en: 'Calculate', ar: 'احسب' },
-      link: { en: '/', ar: '/' },
+      link: {
+        en: listingPagePath('mortgage-calculator', 'en'),
+        ar: listingPagePath('mortgage-calculator', 'ar'),
+      },
       imageUrl: contentMediaUrl('banner-side-1.svg'),
       imageUrlAr: null,
     },
