@@ -112,6 +112,11 @@ for (const site of SITE_KEYS) {
         await expect(page.getByTestId('contact-details')).toBeVisible();
       });
 
+      await go(listingPagePath('mortgage-calculator', lang));
+      await shootPage(page, site, lang, 'mortgage', () =>
+        expect(page.getByTestId('mortgage-monthly')).toBeVisible(),
+      );
+
       await go('/pages/about-us');
       await shootPage(page, site, lang, 'about-us', () =>
         expect(page.getByTestId('static-page')).toBeVisible(),
