@@ -63,7 +63,7 @@ for (const site of SITE_KEYS) {
       browser,
       request,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(120_000);
       const go = async (path: string) => {
         await page.goto(page.url().replace(/^(https?:\/\/[^/]+).*$/, '$1') + path);
         await expect(page.getByTestId('site-header').first()).toBeVisible();
