@@ -180,7 +180,8 @@ function Results({
   const intl = useIntl();
   const language = useLanguage();
   const t = (id: string) => intl.formatMessage({ id });
-  const money = (amount: number) => formatPrice(amount, settings.currency, language);
+  // Whole units, as portals and banks quote them (the quote keeps the cents).
+  const money = (amount: number) => formatPrice(Math.round(amount), settings.currency, language);
   if (!quote) {
     return (
       <section className="cu-card cu-mortgage__results" aria-live="polite" data-testid="mortgage-results">
