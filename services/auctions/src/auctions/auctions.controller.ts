@@ -108,7 +108,7 @@ export class AuctionsController {
     });
     const send = (message: AuctionPriceMessage) =>
       response.write(`event: price\ndata: ${JSON.stringify(message)}\n\n`);
-    const stop = await this.feed.follow(id, send);
+    const stop = await this.feed.follow(id, send, () => response.end());
     send({
       auctionId: row.id,
       ...priceOf(row),

@@ -1,5 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { AuctionPriceMessage } from '@manzil/contracts';
 import { BUS_OPTIONS, REDIS, type BusOptions } from '@manzil/nest-kit';
@@ -12,12 +18,14 @@ import { BUS_OPTIONS, REDIS, type BusOptions } from '@manzil/nest-kit';
  * the price read from the database, and the browser reconnects (EventSource) and reads it again.
  */
 @Injectable()
-export class PriceFeed implements OnApplicationShutdown {
+export class PriceFeed implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('price-feed');
   private readonly local = new EventEmitter().setMaxListeners(0);
   private readonly channel: string;
   private subscriber?: Redis;
   private subscribing?: Promise<void>;
+  /** How to end each open stream: the HTTP server only closes once they have ended. */
+  private readonly streams = new Set<() => void>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -36,11 +44,22 @@ export class PriceFeed implements OnApplicationShutdown {
     }
   }
 
-  /** Calls `listener` with each price of the auction until the returned function is called. */
-  async follow(auctionId: string, listener: (message: AuctionPriceMessage) => void): Promise<() => void> {
+  /**
+   * Calls `listener` with each price of the auction until the returned function is called;
+   * `end` ends the stream when the application shuts down.
+   */
+  async follow(
+    auctionId: string,
+    listener: (message: AuctionPriceMessage) => void,
+    end: () => void,
+  ): Promise<() => void> {
     await this.ensureSubscribed();
     this.local.on(auctionId, listener);
-    return () => this.local.off(auctionId, listener);
+    this.streams.add(end);
+    return () => {
+      this.local.off(auctionId, listener);
+      this.streams.delete(end);
+    };
   }
 
   private ensureSubscribed(): Promise<void> {
@@ -56,6 +75,11 @@ export class PriceFeed implements OnApplicationShutdown {
       throw error;
     });
     return this.subscribing;
+  }
+
+  /** Open streams end first (browsers reconnect to another replica), so the server can close. */
+  beforeApplicationShutdown(): void {
+    for (const end of [...this.streams]) end();
   }
 
   onApplicationShutdown(): void {
