@@ -23,9 +23,9 @@ const RETRY = { attempts: 8, backoff: { type: 'exponential', delay: 1_000 } } as
 /**
  * One delayed job per auction at its end time (BullMQ on Redis, not a polling loop). The job
  * id is the auction's and its end's, so scheduling the same auction again, from any replica,
- * is one job; an auction moved to another end gets another job, and the old one finds the
- * auction not ended yet... or closed. On start every unsettled auction is scheduled again:
- * one whose end passed while the service was down gets a job with no delay.
+ * is one job (an auction moved to another end would get another job). On start every
+ * unsettled auction is scheduled again: one whose end passed while the service was down gets
+ * a job with no delay.
  */
 @Injectable()
 export class AuctionClosingScheduler implements OnApplicationBootstrap {
