@@ -2,6 +2,7 @@ import type { Language } from './site.js';
 import { HOURS, countPhrase } from './plural.js';
 import { VALIDATION_MESSAGES } from './validation.js';
 import { MORTGAGE_MESSAGES } from './mortgage.js';
+import { AUCTION_ERROR_MESSAGES, AUCTION_FIELD_MESSAGES } from './auction-messages.js';
 
 /**
  * Error codes with their message in each language. Services throw `AppException(code)`;
@@ -89,6 +90,7 @@ export const ERROR_MESSAGES = {
     en: 'This way of proving the account is not available for it.',
     ar: 'طريقة إثبات الحساب هذه غير متاحة له.',
   },
+  ...AUCTION_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -120,6 +122,7 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
     en: 'This contains characters that are not allowed.',
     ar: 'يحتوي هذا على أحرف غير مسموح بها.',
   },
+  ...AUCTION_FIELD_MESSAGES,
 };
 
 /**

@@ -15,3 +15,5 @@ export * from './units.js';
 export * from './page-heads.js';
 export * from './plural.js';
 export * from './mortgage.js';
+export * from './auctions.js';
+export * from './auction-messages.js';

@@ -1,3 +1,4 @@
+import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
 import { accountDeletedV1, accountNafathVerifiedV1, accountRegisteredV1 } from './identity.js';
 import { listingApprovedV1, listingWithdrawnV1 } from './listings.js';
@@ -20,6 +21,9 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [accountNafathVerifiedV1.type]: TOPICS.identityAccount,
   [accountDeletedV1.type]: TOPICS.identityAccount,
   [subscriptionActivatedV1.type]: TOPICS.paymentsSubscription,
+  [bidPlacedV1.type]: TOPICS.auctionsAuction,
+  [bidOutbidV1.type]: TOPICS.auctionsAuction,
+  [auctionClosedV1.type]: TOPICS.auctionsAuction,
 };
 
 /** The topic of an event type, or undefined for a type no one publishes. */

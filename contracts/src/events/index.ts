@@ -6,3 +6,4 @@ export * from './identity.js';
 export * from './payments.js';
 export * from './outbox.js';
 export * from './event-topics.js';
+export * from './auctions.js';

@@ -16,9 +16,10 @@ export interface RouteDoc {
   roles?: string[];
   /**
    * What a success answers when it is not the envelope: an image or an HTML page of ours
-   * (errors are still the envelope), or bare JSON (`results` is then the whole body).
+   * (errors are still the envelope), bare JSON (`results` is then the whole body), or a
+   * `text/event-stream` whose messages' data have the shape of `results`.
    */
-  answers?: 'image' | 'html' | 'json';
+  answers?: 'image' | 'html' | 'json' | 'event-stream';
   /**
    * The outside service whose protocol the route speaks (the sandbox's Nafath and Google):
    * neither its answers nor its errors are our envelope. Written as `x-protocol`.
@@ -34,6 +35,8 @@ function successContent(route: RouteDoc) {
       return { 'text/html': { schema: z.string().describe('the page') } };
     case 'json':
       return { 'application/json': { schema: route.results } };
+    case 'event-stream':
+      return { 'text/event-stream': { schema: route.results } };
     default:
       return { 'application/json': { schema: envelopeSchema(route.results) } };
   }

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@manzil/db';
 import {
@@ -10,7 +11,9 @@ import {
 } from '@manzil/nest-kit';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
-import { AuctionsModule, AUCTION_ROUTES } from './auctions/auctions.module.js';
+import { AuctionsModule } from './auctions/auctions.module.js';
+import { AUCTION_JOBS } from './closing/auction-closing.job.js';
+import { AUCTION_ROUTES } from './routes.js';
 
 /** A dynamic module so tests pass their own configuration. */
 @Module({})
@@ -35,6 +38,11 @@ export class AppModule {
           kafkaBrokers: config.KAFKA_BROKERS,
           relay: true,
           ...busOptionsFromEnv(config),
+        }),
+        // The closing job's queue, beside (not among) the bus's: keys per namespace and service.
+        BullModule.forRoot(AUCTION_JOBS, {
+          connection: { url: config.REDIS_URL },
+          prefix: `bull:${config.BUS_NAMESPACE}:auctions-jobs`,
         }),
         AuctionsModule,
       ],

@@ -3,12 +3,14 @@ import { runServiceCli } from '@manzil/db';
 import { exitOnConfigError, loadConfig } from '@manzil/nest-kit';
 import { envSchema } from './config.js';
 import { buildDataSource } from './data-source.js';
+import { seed } from './seed.js';
 
 /** node dist/cli.js migrate|revert|seed|outbox:dead|outbox:replay|outbox:discard */
 try {
   const config = loadConfig(envSchema.pick({ DATABASE_URL: true }));
   await runServiceCli(process.argv.slice(2), {
     dataSource: buildDataSource(config.DATABASE_URL),
+    seed,
     commands: outboxCommands,
   });
 } catch (error) {

@@ -1,22 +1,33 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import type { RouteDoc } from '@manzil/nest-kit';
-import { Auction } from './auction.entity.js';
-import { auctionPageSchema, listAuctionsQuerySchema } from './auction.schema.js';
+import { BullModule } from '@nestjs/bullmq';
 import { AuctionsController } from './auctions.controller.js';
+import { AdminAuctionsController } from './admin-auctions.controller.js';
+import { CreateAuction } from './create-auction.js';
+import { BidsController } from '../bids/bids.controller.js';
+import { PlaceBid } from '../bids/place-bid.js';
+import { WithdrawBid } from '../bids/withdraw-bid.js';
+import {
+  AUCTION_JOBS,
+  AuctionClosingProcessor,
+  AuctionClosingScheduler,
+  CLOSING_QUEUE,
+} from '../closing/auction-closing.job.js';
+import { CloseAuction } from '../closing/close-auction.js';
+import { PriceFeed } from '../live/price-feed.js';
+import { ListingEventsController } from '../read-model/listing-events.controller.js';
 
-export const AUCTION_ROUTES: RouteDoc[] = [
-  {
-    method: 'get',
-    path: '/v1/auctions',
-    summary: "Auctions of the request's site",
-    query: listAuctionsQuerySchema,
-    results: auctionPageSchema,
-  },
-];
-
+/** Auctions, bids, the live price feed, the closing job and the property cards' read model. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Auction])],
-  controllers: [AuctionsController],
+  imports: [BullModule.registerQueue({ name: CLOSING_QUEUE, configKey: AUCTION_JOBS })],
+  controllers: [AuctionsController, BidsController, AdminAuctionsController, ListingEventsController],
+  providers: [
+    PriceFeed,
+    PlaceBid,
+    WithdrawBid,
+    CreateAuction,
+    CloseAuction,
+    AuctionClosingScheduler,
+    AuctionClosingProcessor,
+  ],
 })
 export class AuctionsModule {}

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  bidOutbidV1,
+  bidPlacedV1,
+  fieldMessage,
+  SITE_FACTS,
+  TOPICS,
+  type AuctionPriceMessage,
+  type Language,
+  type Site,
+} from '@manzil/contracts';
+import { enqueue, newEvent } from '@manzil/bus';
+import { AppException } from '@manzil/nest-kit';
+import { fromCents, priceOf, toCents } from '../auctions/auction-view.js';
+import { Auction } from '../auctions/auction.entity.js';
+import { PriceFeed } from '../live/price-feed.js';
+import { Bid } from './bid.entity.js';
+
+interface LockedAuction {
+  id: string;
+  property_id: string;
+  starting_price: string;
+  min_increment: string;
+  bidding_fee: string;
+  current_price: string | null;
+  leading_bid_id: string | null;
+  bid_count: number;
+  open: boolean;
+}
+
+export interface PlaceBidCommand {
+  site: Site;
+  language: Language;
+  auctionId: string;
+  bidderId: string;
+  amount: number;
+  requestId?: string;
+}
+
+/**
+ * A customer bids on a live auction. Everything happens under the auction row's lock
+ * (`SELECT … FOR UPDATE`) in one transaction: read the current price, check the amount
+ * against it plus the minimum increment, insert the bid, move the price, write `bid.placed`
+ * (and `bid.outbid` for the previous leader) to the outbox. Concurrent bids on one auction
+ * therefore queue on the lock and each sees the price the one before it left: none is lost
+ * and no two are accepted at the same amount (the unique index on accepted amounts is the
+ * last guard). The new price goes to the live streams after commit.
+ *
+ * An auction with a bidding fee takes the bid as `pending` (payment pending): it does not
+ * move the price until its fee is paid (payments' work, see the README).
+ */
+@Injectable()
+export class PlaceBid {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly feed: PriceFeed,
+  ) {}
+
+  async execute(command: PlaceBidCommand): Promise<Bid> {
+    const { bid, price } = await this.dataSource.transaction(async (manager) => {
+      const [auction] = (await manager.query(
+        `SELECT *, now() >= "starts_at" AND now() < "ends_at" AND "closed_at" IS NULL AS "open"
+           FROM "auctions" WHERE "id" = $1 AND "site" = $2 FOR UPDATE`,
+        [command.auctionId, command.site],
+      )) as LockedAuction[];
+      if (!auction) throw new AppException('NOT_FOUND');
+      if (!auction.open) throw new AppException('AUCTION_NOT_LIVE', 422);
+      const { minimumBid } = priceOf(auction);
+      const amount = toCents(command.amount);
+      if (amount < toCents(minimumBid))
+        throw new AppException('VALIDATION_FAILED', 422, [
+          { field: 'amount', message: fieldMessage('bid.tooLow', command.language) },
+        ]);
+
+      const feeCents = toCents(auction.bidding_fee);
+      const bid = await manager.save(
+        manager.create(Bid, {
+          auctionId: auction.id,
+          site: command.site,
+          bidderId: command.bidderId,
+          amount: fromCents(amount).toFixed(2),
+          biddingFee: fromCents(feeCents).toFixed(2),
+          status: feeCents > 0 ? 'pending' : 'accepted',
+          paymentStatus: feeCents > 0 ? 'pending' : null,
+        }),
+      );
+      const currency = SITE_FACTS[command.site].currency;
+      const events = [];
+      const row = { ...auction };
+      if (bid.status === 'accepted') {
+        const previous = auction.leading_bid_id
+          ? await manager.findOneBy(Bid, { id: auction.leading_bid_id })
+          : null;
+        await manager.update(Auction, auction.id, {
+          currentPrice: bid.amount,
+          leadingBidId: bid.id,
+          bidCount: () => '"bid_count" + 1',
+        });
+        row.current_price = bid.amount;
+        row.leading_bid_id = bid.id;
+        row.bid_count += 1;
+        if (previous && previous.bidderId !== bid.bidderId)
+          events.push(
+            newEvent(
+              bidOutbidV1,
+              command.site,
+              auction.id,
+              {
+                auctionId: auction.id,
+                propertyId: row.property_id,
+                previousBidId: previous.id,
+                previousBidderId: previous.bidderId,
+                previousAmount: Number(previous.amount),
+                newBidId: bid.id,
+                newAmount: Number(bid.amount),
+                currency,
+              },
+              command.requestId,
+            ),
+          );
+      }
+      const after = priceOf(row);
+      events.unshift(
+        newEvent(
+          bidPlacedV1,
+          command.site,
+          auction.id,
+          {
+            bidId: bid.id,
+            auctionId: auction.id,
+            propertyId: row.property_id,
+            bidderId: bid.bidderId,
+            amount: Number(bid.amount),
+            biddingFee: Number(bid.biddingFee),
+            currency,
+            status: bid.status as 'pending' | 'accepted',
+            currentPrice: after.currentPrice,
+            placedAt: bid.createdAt.toISOString(),
+          },
+          command.requestId,
+        ),
+      );
+      await enqueue(manager, TOPICS.auctionsAuction, events);
+      const price: AuctionPriceMessage = {
+        auctionId: auction.id,
+        ...after,
+        bidCount: row.bid_count,
+        leadingBidId: row.leading_bid_id,
+        status: 'live',
+      };
+      return { bid, price };
+    });
+    if (bid.status === 'accepted') await this.feed.publish(price);
+    return bid;
+  }
+}
