@@ -14,3 +14,5 @@ export * from './cms.js';
 export * from './units.js';
 export * from './page-heads.js';
 export * from './plural.js';
+export * from './property.js';
+export * from './locations.js';
