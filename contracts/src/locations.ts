@@ -35,7 +35,7 @@ export type LocationLookupQuery = z.infer<typeof locationLookupQuerySchema>;
 
 export const LISTINGS_API = {
   properties: '/v1/properties',
-  mine: '/v1/properties/mine',
+  owner: '/v1/owner/properties',
   locations: '/v1/locations',
   moderation: '/v1/admin/properties',
 } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fieldMessage } from './errors.js';
 import {
+  completenessOf,
   displayPriceOf,
   propertyCreateSchemaFor,
   propertyDocumentRequestSchema,
@@ -205,5 +206,23 @@ describe('document metadata (spec §5)', () => {
     expect(refusals(propertyDocumentRequestSchema, { ...ok, title: '  ' })).toEqual({
       title: 'document.titleRequired',
     });
+  });
+});
+
+describe('completeness (spec §4 indicator)', () => {
+  it('says how much is filled and what is missing', () => {
+    const none = completenessOf({});
+    expect(none.percent).toBe(0);
+    expect(none.missing).toContain('title');
+    const some = completenessOf({
+      propertyType: 'buy',
+      kind: 'villa',
+      title: { en: 'Villa' },
+      amenities: [],
+    });
+    expect(some.percent).toBeGreaterThan(0);
+    expect(some.percent).toBeLessThan(100);
+    expect(some.missing).toContain('amenities');
+    expect(some.missing).not.toContain('title');
   });
 });

@@ -442,8 +442,8 @@ export const ownedPropertySchema = z.object({
   approvedAt: z.iso.datetime().nullable(),
   soldAt: z.iso.datetime().nullable(),
   documents: z.array(propertyDocumentSchema),
-  /** Share of the fields a complete listing has that are filled, 0–100 (spec §4 completeness). */
-  completeness: z.number().int().min(0).max(100),
+  /** Share of the fields a complete listing has that are filled (spec §4 completeness indicator). */
+  completeness: z.object({ percent: z.number().int().min(0).max(100), missing: z.array(z.string()) }),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -468,7 +468,7 @@ export const moderationQueueQuerySchema = paginationQuerySchema.extend({
 });
 export type ModerationQueueQuery = z.infer<typeof moderationQueueQuerySchema>;
 
-/** `GET /v1/properties/mine`: the caller's properties (a company: its own and its agents'). */
+/** `GET /v1/owner/properties`: the caller's properties (a company: those of its agents). */
 export const myPropertiesQuerySchema = paginationQuerySchema.extend({
   status: approvalStatusSchema.optional(),
 });
@@ -516,3 +516,46 @@ export type PublishedProperty = z.infer<typeof publishedPropertySchema>;
 export function badgeOf(agreementType: z.infer<typeof agreementTypeSchema>) {
   return AGREEMENT_BADGES[agreementType] as PublishedProperty['badge'];
 }
+
+/** The fields a complete listing has, for the completeness indicator (spec §4). */
+export const COMPLETENESS_FIELDS = [
+  ...SUBMIT_REQUIRED_FIELDS,
+  'title',
+  'subTitle',
+  'description',
+  'nearestFacilities',
+  'furnishing',
+  'marketStatus',
+  'occupancy',
+  'paymentMethod',
+  'facing',
+  'parking',
+  'amenities',
+  'subCommunityId',
+  'referenceNumber',
+] as const;
+
+/** The share of COMPLETENESS_FIELDS filled (0–100) and the ones missing, for the owner. */
+export function completenessOf(value: PropertyFields): { percent: number; missing: string[] } {
+  const filled = (field: (typeof COMPLETENESS_FIELDS)[number]) => {
+    const v = value[field];
+    if (v === undefined || v === null) return false;
+    if (Array.isArray(v)) return v.length > 0;
+    if (typeof v === 'object') return Object.values(v).some((x) => x !== undefined && x !== '');
+    return true;
+  };
+  const missing = COMPLETENESS_FIELDS.filter((field) => !filled(field));
+  return {
+    percent: Math.round((100 * (COMPLETENESS_FIELDS.length - missing.length)) / COMPLETENESS_FIELDS.length),
+    missing,
+  };
+}
+
+/** A line of a property's audit trail (who, when, what): `GET /v1/admin/properties/:id/history`. */
+export const propertyAuditEntrySchema = z.object({
+  actorId: z.uuid().nullable(),
+  actorRole: z.enum(['agent', 'company', 'admin', 'user', 'system']),
+  action: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  at: z.iso.datetime(),
+});

@@ -1,5 +1,22 @@
 import { z } from 'zod';
-import { propertyIdParamsSchema, propertySlugParamsSchema, propertySummarySchema } from '@manzil/contracts';
+import {
+  locationLookupQuerySchema,
+  locationSchema,
+  moderationQueueQuerySchema,
+  myPropertiesQuerySchema,
+  ownedPropertySchema,
+  pageSchema,
+  paginationQuerySchema,
+  propertyAuditEntrySchema,
+  propertyCreateSchemaFor,
+  propertyDocumentRequestSchema,
+  propertyIdParamsSchema,
+  propertyRejectRequestSchema,
+  propertySlugParamsSchema,
+  propertyStateRequestSchema,
+  propertySummarySchema,
+  propertyUpdateSchemaFor,
+} from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
 
 /** The OpenAPI description, built from the schemas the controllers validate with. */
@@ -14,10 +31,124 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/v1/admin/properties/:id/approve',
-    summary: 'Accepts a pending (or rejected) property of the site and publishes listing.approved',
+    summary:
+      'Accepts a pending (or rejected) property of the site: its draft becomes the public version; publishes listing.approved v2',
     params: propertyIdParamsSchema,
     results: propertySummarySchema,
     roles: ['admin'],
+  },
+  {
+    method: 'get',
+    path: '/v1/admin/properties',
+    summary:
+      'The moderation queue of the site: listings in a status (pending by default), longest waiting first, with filters',
+    query: moderationQueueQuerySchema,
+    results: pageSchema(ownedPropertySchema),
+    roles: ['admin'],
+  },
+  {
+    method: 'get',
+    path: '/v1/admin/properties/:id',
+    summary: 'A property of the site with its draft, its public version and its documents (side by side)',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['admin'],
+  },
+  {
+    method: 'get',
+    path: '/v1/admin/properties/:id/history',
+    summary: "The property's audit trail (who, when, what), newest first",
+    params: propertyIdParamsSchema,
+    query: paginationQuerySchema,
+    results: pageSchema(propertyAuditEntrySchema),
+    roles: ['admin'],
+  },
+  {
+    method: 'post',
+    path: '/v1/admin/properties/:id/reject',
+    summary: 'Rejects a pending property with the reason shown to its owner; publishes listing.rejected',
+    params: propertyIdParamsSchema,
+    body: propertyRejectRequestSchema,
+    results: ownedPropertySchema,
+    roles: ['admin'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties',
+    summary:
+      'Starts a draft (agent, or company naming its agent). Rules per site: the ae schema is shown; sa adds the regulator fields and its map bounds. 402 when the plan has no listing left, 422 NAFATH_REQUIRED_PROPERTY on sa',
+    body: propertyCreateSchemaFor('ae'),
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'patch',
+    path: '/v1/properties/:id',
+    summary:
+      'Saves fields of an own draft (a blank field clears it); an accepted listing goes back to pending, its public version stays',
+    params: propertyIdParamsSchema,
+    body: propertyUpdateSchemaFor('ae'),
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/documents',
+    summary: 'Attaches a document (metadata only until uploads exist): jpeg or pdf under 2 MB, with a title',
+    params: propertyIdParamsSchema,
+    body: propertyDocumentRequestSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/submit',
+    summary:
+      'Draft or rejected → pending, once complete and with at least one document; publishes listing.submitted',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/sold',
+    summary: 'Marks an own listing sold; publishes listing.sold',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/state',
+    summary: 'Takes an own listing off or puts it back; publishes listing.deactivated',
+    params: propertyIdParamsSchema,
+    body: propertyStateRequestSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/owner/properties',
+    summary: "The caller's listings (a company: those of its agents), last changed first",
+    query: myPropertiesQuerySchema,
+    results: pageSchema(ownedPropertySchema),
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/owner/properties/:id',
+    summary: 'One own listing with its documents, status, rejection reason and date, completeness',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/locations',
+    summary:
+      'The children of a place (cities without parentId) of the site, or places matching q; by name in the language',
+    query: locationLookupQuerySchema,
+    results: pageSchema(locationSchema),
   },
   {
     method: 'get',
