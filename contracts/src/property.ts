@@ -294,13 +294,24 @@ export type PropertyFields = z.infer<typeof propertyFieldsSchema>;
 
 const RENT_PRICES = ['priceDaily', 'priceWeekly', 'priceMonthly', 'priceYearly'] as const;
 
+/** zod skips refinements once a field failed; a form wants every message at once. */
+const always = { when: () => true };
+
 /** The rules that join fields, for a site. */
 function siteRules(site: Site, value: PropertyFields, ctx: z.RefinementCtx, complete: boolean) {
+  if (typeof value !== 'object' || value === null) return;
   const bounds = SITE_FACTS[site].mapBounds;
   const outside = site === 'ae' ? 'location.outsideAe' : 'location.outsideSa';
-  if (value.latitude !== undefined && !(value.latitude >= bounds.south && value.latitude <= bounds.north))
+  // Runs even when other fields failed (`always`), so a value may still be the raw input here.
+  if (
+    typeof value.latitude === 'number' &&
+    !(value.latitude >= bounds.south && value.latitude <= bounds.north)
+  )
     ctx.addIssue({ code: 'custom', message: outside, path: ['latitude'] });
-  if (value.longitude !== undefined && !(value.longitude >= bounds.west && value.longitude <= bounds.east))
+  if (
+    typeof value.longitude === 'number' &&
+    !(value.longitude >= bounds.west && value.longitude <= bounds.east)
+  )
     ctx.addIssue({ code: 'custom', message: outside, path: ['longitude'] });
   if (site !== 'sa' && value.regulator !== undefined)
     ctx.addIssue({ code: 'custom', message: 'regulator.saudiOnly', path: ['regulator'] });
@@ -336,12 +347,12 @@ export function propertyCreateSchemaFor(site: Site) {
         ),
       }),
     })
-    .superRefine((value, ctx) => siteRules(site, value, ctx, false));
+    .superRefine((value, ctx) => siteRules(site, value, ctx, false), always);
 }
 
 /** A draft update request (`PATCH /v1/properties/:id`): any subset of the fields, same rules. */
 export function propertyUpdateSchemaFor(site: Site) {
-  return propertyFieldsSchema.superRefine((value, ctx) => siteRules(site, value, ctx, false));
+  return propertyFieldsSchema.superRefine((value, ctx) => siteRules(site, value, ctx, false), always);
 }
 
 /**

@@ -91,6 +91,9 @@ export function applyDraft(property: Property, location: ResolvedLocation): void
   property.longitude = draft.longitude ?? null;
   property.coverPhoto = demoPhotoUrl(PHOTO_OF_KIND[draft.kind ?? 'apartment'] ?? 'marina-towers.svg');
   property.agreementType = draft.agreementType ?? null;
+  // Listings learns no names from identity's events: the name the agent's token carried when
+  // it added the listing, else none (README, "gaps").
+  property.agentName ??= '';
 }
 
 /** The public version of an accepted property: the payload of `listing.approved` v2. */
