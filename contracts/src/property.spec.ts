@@ -128,6 +128,9 @@ describe('property draft rules (spec §5)', () => {
       'reject.reasonRequired',
       'agent.notYours',
       'date.invalid',
+      'photo.min',
+      'photo.count',
+      'photo.order',
     ];
     for (const key of keys) {
       expect(fieldMessage(key, 'en')).not.toBe(key);

@@ -430,6 +430,38 @@ export const propertyDocumentSchema = propertyDocumentRequestSchema.extend({
 });
 export type PropertyDocument = z.infer<typeof propertyDocumentSchema>;
 
+/** Spec §5 photos: at least 6 on a listing, at most 10 per selection, each under 2 MB, jpeg/png/jpg/gif. */
+export const PHOTO_LIMITS = {
+  minPerListing: 6,
+  maxPerSelection: 10,
+  maxPerListing: 30,
+  maxBytes: 2 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png', 'image/gif'],
+  /** Spec §9: images under 40 px get no blur placeholder. */
+  blurMinSide: 40,
+} as const;
+
+/** The sizes the pages use (width in px, never enlarged): thumbnails, cards, the listing page. */
+export const PHOTO_SIZES = { thumb: 320, card: 640, detail: 1280 } as const;
+export type PhotoSize = keyof typeof PHOTO_SIZES;
+
+export const propertyPhotoSchema = z.object({
+  id: z.uuid(),
+  position: z.number().int().min(0),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Gateway paths of each size (webp). */
+  urls: z.object({ thumb: z.string(), card: z.string(), detail: z.string() }),
+  /** A tiny webp as a data URL to show while the photo loads; null under 40 px (spec §9). */
+  blurDataUrl: z.string().nullable(),
+});
+export type PropertyPhoto = z.infer<typeof propertyPhotoSchema>;
+
+/** `PUT /v1/properties/:id/photos/order`: every photo id of the listing, in the new order. */
+export const photoOrderRequestSchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(PHOTO_LIMITS.maxPerListing),
+});
+
 /** A location of the hierarchy as a listing carries it: id and names in both languages. */
 export const locationRefSchema = z.object({ id: z.string(), name: localizedTextSchema });
 export type LocationRef = z.infer<typeof locationRefSchema>;
@@ -453,6 +485,7 @@ export const ownedPropertySchema = z.object({
   approvedAt: z.iso.datetime().nullable(),
   soldAt: z.iso.datetime().nullable(),
   documents: z.array(propertyDocumentSchema),
+  photos: z.array(propertyPhotoSchema),
   /** Share of the fields a complete listing has that are filled (spec §4 completeness indicator). */
   completeness: z.object({ percent: z.number().int().min(0).max(100), missing: z.array(z.string()) }),
   createdAt: z.iso.datetime(),

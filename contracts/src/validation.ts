@@ -140,6 +140,15 @@ export const VALIDATION_MESSAGES = {
     en: 'Please enter the reason (at least 5 characters).',
     ar: 'يرجى إدخال السبب (5 أحرف على الأقل).',
   },
+  'photo.min': { en: 'Please upload at least 6 photos.', ar: 'يرجى رفع 6 صور على الأقل.' },
+  'photo.count': {
+    en: 'You can upload at most 10 photos at a time.',
+    ar: 'يمكنك رفع 10 صور كحد أقصى في كل مرة.',
+  },
+  'photo.order': {
+    en: 'Please send every photo of the listing once.',
+    ar: 'يرجى إرسال كل صور الإعلان مرة واحدة.',
+  },
   'agent.notYours': {
     en: 'Please choose one of your agents.',
     ar: 'يرجى اختيار أحد وسطائك.',

@@ -15,6 +15,7 @@ import { entities, migrations } from './data-source.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { LocationsModule } from './locations/locations.module.js';
 import { MediaModule } from './media/media.module.js';
+import { PhotosModule } from './photos/photos.module.js';
 import { PropertiesModule } from './properties/properties.module.js';
 import { ROUTES } from './routes.js';
 
@@ -48,6 +49,7 @@ export class AppModule {
         LocationsModule,
         AccountsModule,
         MediaModule,
+        PhotosModule.forRoot(config),
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { enqueue, newEvent } from '@manzil/bus';
@@ -135,6 +136,22 @@ export async function startListings() {
       { timeoutMs: 20_000 },
     );
 
+  /** Uploads photos as the wizard does (multipart `files`). */
+  const upload = async (
+    acc: Account,
+    id: string,
+    files: { name: string; bytes: Buffer }[],
+    status: number,
+  ) => {
+    const token = await tokenFor(acc.role, { site: acc.site, sub: acc.id, companyId: acc.companyId });
+    let req = request(app.getHttpServer())
+      .post(`/v1/properties/${id}/photos`)
+      .set('x-site', acc.site)
+      .set('authorization', `Bearer ${token}`);
+    for (const file of files) req = req.attach('files', file.bytes, file.name);
+    return req.expect(status);
+  };
+
   const outbox = async (key: string) =>
     (
       (await dataSource.query(`SELECT "event" FROM "outbox" WHERE "key" = $1 ORDER BY "id"`, [key])) as {
@@ -155,7 +172,7 @@ export async function startListings() {
     await db.drop();
   };
 
-  return { app, dataSource, call, announce, applied, outbox, auditTrail, close };
+  return { app, dataSource, call, announce, applied, upload, outbox, auditTrail, close };
 }
 
 export const account = (site: Site, role: Role, companyId?: string): Account => ({
@@ -216,3 +233,24 @@ export const deed = {
   contentType: 'application/pdf',
   sizeBytes: 120_000,
 };
+
+/** A generated photo (png unless told), `width` × `height`, of one colour. */
+export async function photo(width = 800, height = 600, format: 'png' | 'jpeg' | 'gif' = 'png') {
+  const image = sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: (width * 7) % 255, g: 140, b: (height * 3) % 255 },
+    },
+  });
+  const bytes = await (
+    format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg() : image.gif()
+  ).toBuffer();
+  return { name: `photo-${width}x${height}.${format}`, bytes };
+}
+
+/** The six photos a listing needs before it is sent for approval. */
+export async function sixPhotos() {
+  return Promise.all([1, 2, 3, 4, 5, 6].map((i) => photo(600 + i * 10, 400)));
+}

@@ -8,7 +8,7 @@ import {
   pageSchema,
   locationSchema,
 } from '@manzil/contracts';
-import { account, completeAe, completeSa, deed, startListings } from './lifecycle-harness.js';
+import { account, completeAe, completeSa, deed, sixPhotos, startListings } from './lifecycle-harness.js';
 
 type Harness = Awaited<ReturnType<typeof startListings>>;
 
@@ -122,8 +122,9 @@ describe('a listing through its whole life (UAE, an agent of a company)', () => 
     const early = await h.call(agent, 'post', `/v1/properties/${id}/submit`).expect(422);
     const fields = early.body.results.fields.map((f: { field: string }) => f.field);
     expect(fields).toEqual(
-      expect.arrayContaining(['bathrooms', 'builtUpArea', 'cityId', 'price', 'documents']),
+      expect.arrayContaining(['bathrooms', 'builtUpArea', 'cityId', 'price', 'photos', 'documents']),
     );
+    await h.upload(agent, id, await sixPhotos(), 201);
 
     // The next steps, with Arabic-Indic digits typed.
     const { propertyType: _t, kind: _k, title: _ti, ...rest } = completeAe;
@@ -216,6 +217,7 @@ describe('a listing through its whole life (UAE, an agent of a company)', () => 
       'listing.updated@1',
       'listing.updated@1',
       'listing.updated@1',
+      'listing.updated@1',
       'listing.submitted@1',
       'listing.rejected@1',
       'listing.updated@1',
@@ -227,7 +229,7 @@ describe('a listing through its whole life (UAE, an agent of a company)', () => 
       'listing.sold@1',
     ]);
     for (const e of events) expect(e.site).toBe('ae');
-    const approved = listingApprovedV2.payload.parse(events[7].payload);
+    const approved = listingApprovedV2.payload.parse(events[8].payload);
     expect(approved).toMatchObject({
       location: {
         city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
@@ -244,18 +246,23 @@ describe('a listing through its whole life (UAE, an agent of a company)', () => 
       permitNumber: '7114567890',
       description: completeAe.description,
     });
-    expect(listingSubmittedV1.payload.parse(events[9].payload)).toMatchObject({ editOfPublished: true });
-    expect(listingRejectedV1.payload.parse(events[4].payload)).toMatchObject({
+    // The photos in their order, the first one the cover.
+    const photos = owned((await h.call(agent, 'get', `/v1/owner/properties/${id}`).expect(200)).body).photos;
+    expect(approved.media.photos).toEqual(photos.map((p) => p.urls.card));
+    expect(approved.coverPhoto).toBe(photos[0].urls.card);
+    expect(listingSubmittedV1.payload.parse(events[10].payload)).toMatchObject({ editOfPublished: true });
+    expect(listingRejectedV1.payload.parse(events[5].payload)).toMatchObject({
       reason: 'Photos are blurry',
       by: { id: admin.id, role: 'admin' },
       publishedStays: false,
     });
-    expect(listingSoldV1.payload.parse(events[11].payload).by).toEqual({ id: agent.id, role: 'agent' });
+    expect(listingSoldV1.payload.parse(events[12].payload).by).toEqual({ id: agent.id, role: 'agent' });
 
     // …and a line of the audit trail (who, when, what), which admins read.
     const trail = await h.auditTrail(id);
     expect(trail.map((t) => `${t.role}:${t.action}`)).toEqual([
       'agent:created',
+      'agent:photos.added',
       'agent:updated',
       'agent:document.attached',
       'agent:submitted',
@@ -268,10 +275,10 @@ describe('a listing through its whole life (UAE, an agent of a company)', () => 
       'admin:approved',
       'agent:sold',
     ]);
-    expect(trail[4]).toMatchObject({ actorId: admin.id, detail: { reason: 'Photos are blurry' } });
+    expect(trail[5]).toMatchObject({ actorId: admin.id, detail: { reason: 'Photos are blurry' } });
     const history = await h.call(admin, 'get', `/v1/admin/properties/${id}/history?limit=2`).expect(200);
     expect(history.body.results).toMatchObject({
-      total: 12,
+      total: 13,
       items: [{ action: 'sold' }, { action: 'approved' }],
     });
   });
@@ -296,6 +303,7 @@ describe('a listing through its whole life (UAE, an agent of a company)', () => 
 async function acceptedListing(): Promise<string> {
   const { body } = await h.call(agent, 'post', '/v1/properties', { body: completeAe }).expect(201);
   const id = owned(body).id;
+  await h.upload(agent, id, await sixPhotos(), 201);
   await h.call(agent, 'post', `/v1/properties/${id}/documents`, { body: deed }).expect(201);
   await h.call(agent, 'post', `/v1/properties/${id}/submit`).expect(200);
   await h.call(admin, 'post', `/v1/admin/properties/${id}/approve`).expect(200);
@@ -435,6 +443,7 @@ describe('who may (spec §6), on the server', () => {
       priceYearly: 120_000,
       regulator: { adLicenseNumber: '7200001234' },
     });
+    await h.upload(saAgent, listing.id, await sixPhotos(), 201);
     await h.call(saAgent, 'post', `/v1/properties/${listing.id}/documents`, { body: deed }).expect(201);
     await h.call(saAgent, 'post', `/v1/properties/${listing.id}/submit`).expect(200);
     await h.call(saAdmin, 'post', `/v1/admin/properties/${listing.id}/approve`).expect(200);

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { fieldMessage, listingApprovedV2, type PropertySummary, type Site } from '@manzil/contracts';
 import { AppException, currentContext } from '@manzil/nest-kit';
 import { audit, type Actor } from '../drafts/audit.js';
-import { publishEvent } from '../drafts/owned.js';
+import { photosOf, publishEvent } from '../drafts/owned.js';
 import { LocationsService } from '../locations/locations.service.js';
 import { Property } from '../properties/property.entity.js';
 import { applyDraft, toPublished } from '../properties/published.js';
@@ -48,12 +48,13 @@ export class ApproveProperty {
         ]);
       }
       const { resolved } = await this.locations.check(manager, site, property.draft);
-      applyDraft(property, resolved);
+      const photos = (await photosOf(manager, [property.id])).get(property.id) ?? [];
+      applyDraft(property, resolved, photos);
       property.approvalStatus = 'accepted';
       property.approvedAt = new Date();
       property.rejectedReason = null;
       property.rejectedAt = null;
-      const published = toPublished(property, resolved);
+      const published = toPublished(property, resolved, photos);
       property.published = published;
       await manager.save(property);
       await audit(manager, property, actor ?? { id: null, role: 'system' }, 'approved');

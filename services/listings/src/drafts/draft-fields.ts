@@ -1,5 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import { fieldMessage, propertySubmitIssues, type PropertyFields, type Site } from '@manzil/contracts';
+import {
+  fieldMessage,
+  PHOTO_LIMITS,
+  propertySubmitIssues,
+  type PropertyFields,
+  type Site,
+} from '@manzil/contracts';
 import { AppException, currentContext } from '@manzil/nest-kit';
 import type { LocationsService } from '../locations/locations.service.js';
 
@@ -55,8 +61,13 @@ export async function assertLocations(
 }
 
 /** 422 naming what a property still lacks before it can wait for approval. */
-export function assertSubmittable(site: Site, draft: PropertyFields, documentCount: number): void {
+export function assertSubmittable(
+  site: Site,
+  draft: PropertyFields,
+  { documents: documentCount, photos: photoCount }: { documents: number; photos: number },
+): void {
   const issues = propertySubmitIssues(site, draft);
+  if (photoCount < PHOTO_LIMITS.minPerListing) issues.push({ field: 'photos', message: 'photo.min' });
   if (documentCount < 1) issues.push({ field: 'documents', message: 'document.required' });
   if (issues.length)
     throw new AppException(

@@ -1,14 +1,17 @@
 import type { EntityManager } from 'typeorm';
+import { enqueue, newEvent } from '@manzil/bus';
 import {
   completenessOf,
   ownedPropertySchema,
+  TOPICS,
   type OwnedProperty,
   type PropertyDocument,
+  type PropertyPhoto,
+  type Site,
 } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
-import { TOPICS, type Site } from '@manzil/contracts';
 import { currentContext } from '@manzil/nest-kit';
 import type { z } from 'zod';
+import { photoUrl } from '../photos/photo-processing.js';
 import type { Property } from '../properties/property.entity.js';
 
 interface DocumentRow {
@@ -44,10 +47,46 @@ export async function documentsOf(
   return byProperty;
 }
 
+/** The photos of some properties, by property id, in their order. */
+export async function photosOf(manager: EntityManager, ids: string[]): Promise<Map<string, PropertyPhoto[]>> {
+  const byProperty = new Map<string, PropertyPhoto[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byProperty;
+  const rows = (await manager.query(
+    `SELECT "id", "property_id", "position", "width", "height", "blur_data_url" FROM "property_photos"
+     WHERE "property_id" = ANY($1) ORDER BY "position", "created_at"`,
+    [ids],
+  )) as {
+    id: string;
+    property_id: string;
+    position: number;
+    width: number;
+    height: number;
+    blur_data_url: string | null;
+  }[];
+  for (const row of rows)
+    byProperty.get(row.property_id)?.push({
+      id: row.id,
+      position: row.position,
+      width: row.width,
+      height: row.height,
+      urls: {
+        thumb: photoUrl(row.id, 'thumb'),
+        card: photoUrl(row.id, 'card'),
+        detail: photoUrl(row.id, 'detail'),
+      },
+      blurDataUrl: row.blur_data_url,
+    });
+  return byProperty;
+}
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** What the owner and the moderators read of a property. */
-export function toOwned(property: Property, documents: PropertyDocument[]): OwnedProperty {
+export function toOwned(
+  property: Property,
+  documents: PropertyDocument[],
+  photos: PropertyPhoto[],
+): OwnedProperty {
   return ownedPropertySchema.parse({
     id: property.id,
     site: property.site,
@@ -64,6 +103,7 @@ export function toOwned(property: Property, documents: PropertyDocument[]): Owne
     approvedAt: iso(property.approvedAt),
     soldAt: iso(property.soldAt),
     documents,
+    photos,
     completeness: completenessOf(property.draft),
     createdAt: property.createdAt.toISOString(),
     updatedAt: property.updatedAt.toISOString(),
@@ -72,7 +112,8 @@ export function toOwned(property: Property, documents: PropertyDocument[]): Owne
 
 export async function ownedView(manager: EntityManager, property: Property): Promise<OwnedProperty> {
   const documents = await documentsOf(manager, [property.id]);
-  return toOwned(property, documents.get(property.id) ?? []);
+  const photos = await photosOf(manager, [property.id]);
+  return toOwned(property, documents.get(property.id) ?? [], photos.get(property.id) ?? []);
 }
 
 export async function ownedPage(manager: EntityManager, properties: Property[]): Promise<OwnedProperty[]> {
@@ -80,7 +121,11 @@ export async function ownedPage(manager: EntityManager, properties: Property[]):
     manager,
     properties.map((p) => p.id),
   );
-  return properties.map((p) => toOwned(p, documents.get(p.id) ?? []));
+  const photos = await photosOf(
+    manager,
+    properties.map((p) => p.id),
+  );
+  return properties.map((p) => toOwned(p, documents.get(p.id) ?? [], photos.get(p.id) ?? []));
 }
 
 /** Writes a lifecycle event of the property to the outbox, in the caller's transaction. */

@@ -4,7 +4,7 @@ import { listingSubmittedV1, type OwnedProperty, type Site } from '@manzil/contr
 import { AppException, type AuthUser } from '@manzil/nest-kit';
 import { actorOf, audit, eventActor } from './audit.js';
 import { assertSubmittable } from './draft-fields.js';
-import { documentsOf, ownedView, publishEvent } from './owned.js';
+import { documentsOf, ownedView, photosOf, publishEvent } from './owned.js';
 import { findOwned } from './who-may.js';
 
 /**
@@ -31,7 +31,8 @@ export class SubmitProperty {
       if (property.approvalStatus === 'accepted' || property.state === 'sold')
         throw new AppException('TRANSITION_NOT_ALLOWED', 422);
       const documents = (await documentsOf(manager, [property.id])).get(property.id) ?? [];
-      assertSubmittable(site, property.draft, documents.length);
+      const photos = (await photosOf(manager, [property.id])).get(property.id) ?? [];
+      assertSubmittable(site, property.draft, { documents: documents.length, photos: photos.length });
       const from = property.approvalStatus;
       property.approvalStatus = 'pending';
       property.submittedAt = new Date();

@@ -11,7 +11,7 @@ import { AppException, type AuthUser } from '@manzil/nest-kit';
 import { LocationsService } from '../locations/locations.service.js';
 import { actorOf, audit, eventActor } from './audit.js';
 import { assertLocations, assertSubmittable, mergeDraft } from './draft-fields.js';
-import { documentsOf, ownedView, publishEvent } from './owned.js';
+import { documentsOf, ownedView, photosOf, publishEvent } from './owned.js';
 import { findOwned, ownershipFor } from './who-may.js';
 
 export interface UpdateDraftCommand {
@@ -53,7 +53,8 @@ export class UpdateDraft {
       const editOfPublished = property.approvalStatus === 'accepted';
       if (editOfPublished) {
         const documents = (await documentsOf(manager, [property.id])).get(property.id) ?? [];
-        assertSubmittable(site, draft, documents.length);
+        const photos = (await photosOf(manager, [property.id])).get(property.id) ?? [];
+        assertSubmittable(site, draft, { documents: documents.length, photos: photos.length });
         property.approvalStatus = 'pending';
         property.submittedAt = new Date();
         await manager.save(property);

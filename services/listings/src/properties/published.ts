@@ -6,6 +6,7 @@ import {
   purposeOf,
   SITE_FACTS,
   type PropertyFields,
+  type PropertyPhoto,
   type PublishedProperty,
 } from '@manzil/contracts';
 import type { ResolvedLocation } from '../locations/locations.service.js';
@@ -13,7 +14,7 @@ import { demoPhotoUrl } from '../media/demo-media.js';
 import type { Property } from './property.entity.js';
 import { toSummary } from './property-summary.js';
 
-/** Until media uploads exist, an accepted draft shows the demo photo of its kind. */
+/** An accepted draft without photos (rows from before uploads) shows the demo photo of its kind. */
 const PHOTO_OF_KIND: Record<string, string> = {
   apartment: 'seafront-apartments.svg',
   villa: 'palm-villa.svg',
@@ -69,7 +70,7 @@ const pair = (text: { en?: string; ar?: string } | undefined) =>
  * Copies an accepted draft onto the card columns (what `GET /v1/properties/:slug` and v1
  * readers see). A row from before drafts (empty draft) keeps its columns.
  */
-export function applyDraft(property: Property, location: ResolvedLocation): void {
+export function applyDraft(property: Property, location: ResolvedLocation, photos: PropertyPhoto[]): void {
   const draft = property.draft;
   if (!draft.propertyType) return;
   const facts = SITE_FACTS[property.site];
@@ -89,7 +90,8 @@ export function applyDraft(property: Property, location: ResolvedLocation): void
   property.communityAr = location.community?.name.ar ?? null;
   property.latitude = draft.latitude ?? null;
   property.longitude = draft.longitude ?? null;
-  property.coverPhoto = demoPhotoUrl(PHOTO_OF_KIND[draft.kind ?? 'apartment'] ?? 'marina-towers.svg');
+  property.coverPhoto =
+    photos[0]?.urls.card ?? demoPhotoUrl(PHOTO_OF_KIND[draft.kind ?? 'apartment'] ?? 'marina-towers.svg');
   property.agreementType = draft.agreementType ?? null;
   // Listings learns no names from identity's events: the name the agent's token carried when
   // it added the listing, else none (README, "gaps").
@@ -97,7 +99,11 @@ export function applyDraft(property: Property, location: ResolvedLocation): void
 }
 
 /** The public version of an accepted property: the payload of `listing.approved` v2. */
-export function toPublished(property: Property, location: ResolvedLocation): PublishedProperty {
+export function toPublished(
+  property: Property,
+  location: ResolvedLocation,
+  photos: PropertyPhoto[],
+): PublishedProperty {
   const summary = toSummary(property);
   const draft: PropertyFields = property.draft;
   const legacy = !draft.propertyType;
@@ -125,7 +131,7 @@ export function toPublished(property: Property, location: ResolvedLocation): Pub
     location,
     facts,
     media: {
-      photos: [summary.coverPhoto],
+      photos: photos.length ? photos.map((photo) => photo.urls.card) : [summary.coverPhoto],
       videos: draft.videos ?? [],
       floorPlans: (draft.floorPlans ?? []).map((plan) => ({ url: plan.url, title: plan.title })),
       tour360Url: draft.tour360Url ?? null,
