@@ -5,6 +5,7 @@ import {
   moderationQueueQuerySchema,
   myPropertiesQuerySchema,
   ownedPropertySchema,
+  photoOrderRequestSchema,
   pageSchema,
   paginationQuerySchema,
   propertyAuditEntrySchema,
@@ -18,6 +19,7 @@ import {
   propertyUpdateSchemaFor,
 } from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
+import { photoFileParamsSchema, photoParamsSchema } from './photos/photos.controller.js';
 
 /** The OpenAPI description, built from the schemas the controllers validate with. */
 export const ROUTES: RouteDoc[] = [
@@ -149,6 +151,41 @@ export const ROUTES: RouteDoc[] = [
       'The children of a place (cities without parentId) of the site, or places matching q; by name in the language',
     query: locationLookupQuerySchema,
     results: pageSchema(locationSchema),
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/photos',
+    summary:
+      'Adds photos (multipart/form-data, field `files`, 1 to 10 per selection, each under 2 MB, jpeg/png/gif): stored as webp at 320/640/1280 px with a blur placeholder',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'put',
+    path: '/v1/properties/:id/photos/order',
+    summary: 'Puts the photos of an own listing in the order given (every photo id once)',
+    params: propertyIdParamsSchema,
+    body: photoOrderRequestSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'delete',
+    path: '/v1/properties/:id/photos/:photoId',
+    summary: 'Deletes a photo of an own listing; the others close the gap',
+    params: photoParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/media/photos/:id/:size',
+    summary:
+      'A size (thumb, card, detail) of a listing photo, webp, cached for a year (an image, not the envelope)',
+    params: photoFileParamsSchema,
+    results: z.string(),
+    answers: 'image',
   },
   {
     method: 'get',
