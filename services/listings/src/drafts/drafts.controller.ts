@@ -3,6 +3,7 @@ import {
   myPropertiesQuerySchema,
   propertyCreateSchemaFor,
   propertyDocumentRequestSchema,
+  propertyFieldsSchema,
   propertyIdParamsSchema,
   propertyStateRequestSchema,
   propertyUpdateSchemaFor,
@@ -76,7 +77,12 @@ export class DraftsController {
     @CurrentUser() user: AuthUser,
   ) {
     const patch = updatePipes[site].transform(body) as z.infer<ReturnType<typeof propertyUpdateSchemaFor>>;
-    const sent = typeof body === 'object' && body !== null ? body : {};
+    // The fields sent, as the schema knows them: a blank one clears, an unknown key is ignored.
+    const sent = Object.fromEntries(
+      Object.entries(typeof body === 'object' && body !== null ? body : {}).filter(
+        ([key]) => key in propertyFieldsSchema.shape,
+      ),
+    );
     return this.updateDraft.execute({ user, site, propertyId: params.id, patch, sent });
   }
 
