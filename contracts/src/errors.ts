@@ -78,6 +78,23 @@ export const ERROR_MESSAGES = {
     ar: 'انتهت صلاحية طلب إعادة تعيين كلمة المرور. يرجى البدء من جديد.',
   },
   WRONG_PASSWORD: { en: 'The old password is incorrect.', ar: 'كلمة المرور القديمة غير صحيحة.' },
+  // Listings (who may add a property, the approval workflow).
+  NAFATH_REQUIRED_PROPERTY: {
+    en: 'You have to verify from Nafath to add property',
+    ar: 'يجب عليك التحقق عبر نفاذ لإضافة عقار',
+  },
+  SUBSCRIPTION_REQUIRED_PROPERTY: {
+    en: 'You have to buy subscription from Home Page to add property.',
+    ar: 'يجب عليك شراء اشتراك من الصفحة الرئيسية لإضافة عقار.',
+  },
+  COMPANY_NEEDS_AGENT: {
+    en: 'Please add at least one agent before adding a property.',
+    ar: 'يرجى إضافة وسيط واحد على الأقل قبل إضافة عقار.',
+  },
+  TRANSITION_NOT_ALLOWED: {
+    en: 'This listing cannot do that in its current status.',
+    ar: 'لا يمكن تنفيذ هذا الإجراء على الإعلان في حالته الحالية.',
+  },
   GOOGLE_LINK_EXPIRED: {
     en: 'This Google sign-in has expired. Please continue with Google again.',
     ar: 'انتهت صلاحية تسجيل الدخول عبر Google. يرجى المتابعة عبر Google من جديد.',

@@ -17,3 +17,5 @@ export * from './plural.js';
 export * from './mortgage.js';
 export * from './auctions.js';
 export * from './auction-messages.js';
+export * from './property.js';
+export * from './locations.js';

@@ -77,6 +77,82 @@ export const VALIDATION_MESSAGES = {
     ar: 'يرجى اختيار شكوى أو اقتراح.',
   },
   'reply.required': { en: 'Please enter a reply.', ar: 'يرجى إدخال الرد.' },
+  'number.invalid': {
+    en: 'Please enter numbers only (no special characters).',
+    ar: 'يرجى إدخال أرقام فقط (دون رموز خاصة).',
+  },
+  'number.integer': { en: 'Please enter a whole number.', ar: 'يرجى إدخال عدد صحيح.' },
+  'number.positive': { en: 'Please enter a number greater than 0.', ar: 'يرجى إدخال رقم أكبر من 0.' },
+  'property.priceLength': {
+    en: 'Price must be at most 10 characters.',
+    ar: 'يجب ألا يزيد السعر على 10 خانات.',
+  },
+  'property.buaLength': {
+    en: 'Built-up area must be 1 to 5 characters.',
+    ar: 'يجب أن تتكون المساحة المبنية من خانة واحدة إلى 5 خانات.',
+  },
+  'property.url360': { en: 'Please enter a valid 360 URL.', ar: 'يرجى إدخال رابط صحيح للجولة 360.' },
+  'property.titleRequired': { en: 'Please enter title.', ar: 'يرجى إدخال عنوان الإعلان.' },
+  'property.titleArRequired': {
+    en: 'Please enter the Arabic title.',
+    ar: 'يرجى إدخال عنوان الإعلان بالعربية.',
+  },
+  'property.rentPrice': {
+    en: 'Please enter at least one of daily, weekly, monthly or yearly price.',
+    ar: 'يرجى إدخال سعر إيجار واحد على الأقل: يومي أو أسبوعي أو شهري أو سنوي.',
+  },
+  'regulator.dates': {
+    en: 'Creation date must be before end date.',
+    ar: 'يجب أن يكون تاريخ الإنشاء قبل تاريخ الانتهاء.',
+  },
+  'regulator.saudiOnly': {
+    en: 'Ad licence fields are only for the Saudi site.',
+    ar: 'حقول ترخيص الإعلان خاصة بالموقع السعودي فقط.',
+  },
+  'location.outsideAe': {
+    en: 'Please choose a location inside the UAE.',
+    ar: 'يرجى اختيار موقع داخل الإمارات العربية المتحدة.',
+  },
+  'location.outsideSa': {
+    en: 'Please choose a location inside Saudi Arabia.',
+    ar: 'يرجى اختيار موقع داخل المملكة العربية السعودية.',
+  },
+  'location.unknown': {
+    en: 'Please choose a city, area, sub-community and building from the list.',
+    ar: 'يرجى اختيار المدينة والمنطقة والحي والمبنى من القائمة.',
+  },
+  'date.invalid': { en: 'Please enter a valid date.', ar: 'يرجى إدخال تاريخ صحيح.' },
+  'video.count': { en: 'You can add at most 2 videos.', ar: 'يمكنك إضافة مقطعي فيديو كحد أقصى.' },
+  'document.titleRequired': { en: 'Please enter document title.', ar: 'يرجى إدخال عنوان المستند.' },
+  'document.type': {
+    en: 'Only jpeg and pdf documents are allowed.',
+    ar: 'يُسمح فقط بمستندات JPEG وPDF.',
+  },
+  'document.size': {
+    en: 'The document must be smaller than 2 MB.',
+    ar: 'يجب أن يكون حجم المستند أقل من 2 ميغابايت.',
+  },
+  'document.required': {
+    en: 'Please upload at least one document.',
+    ar: 'يرجى رفع مستند واحد على الأقل.',
+  },
+  'reject.reasonRequired': {
+    en: 'Please enter the reason (at least 5 characters).',
+    ar: 'يرجى إدخال السبب (5 أحرف على الأقل).',
+  },
+  'photo.min': { en: 'Please upload at least 6 photos.', ar: 'يرجى رفع 6 صور على الأقل.' },
+  'photo.count': {
+    en: 'You can upload at most 10 photos at a time.',
+    ar: 'يمكنك رفع 10 صور كحد أقصى في كل مرة.',
+  },
+  'photo.order': {
+    en: 'Please send every photo of the listing once.',
+    ar: 'يرجى إرسال كل صور الإعلان مرة واحدة.',
+  },
+  'agent.notYours': {
+    en: 'Please choose one of your agents.',
+    ar: 'يرجى اختيار أحد وسطائك.',
+  },
   'cms.saudiOnly': {
     en: 'This is only available on the Saudi site.',
     ar: 'هذا متاح فقط على الموقع السعودي.',

@@ -1,7 +1,15 @@
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
 import { accountDeletedV1, accountNafathVerifiedV1, accountRegisteredV1 } from './identity.js';
-import { listingApprovedV1, listingWithdrawnV1 } from './listings.js';
+import {
+  listingApprovedV1,
+  listingDeactivatedV1,
+  listingRejectedV1,
+  listingSoldV1,
+  listingSubmittedV1,
+  listingUpdatedV1,
+  listingWithdrawnV1,
+} from './listings.js';
 import { subscriptionActivatedV1 } from './payments.js';
 import { TOPICS } from './topics.js';
 
@@ -15,6 +23,11 @@ import { TOPICS } from './topics.js';
 export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [listingApprovedV1.type]: TOPICS.listingsProperty,
   [listingWithdrawnV1.type]: TOPICS.listingsProperty,
+  [listingSubmittedV1.type]: TOPICS.listingsProperty,
+  [listingUpdatedV1.type]: TOPICS.listingsProperty,
+  [listingRejectedV1.type]: TOPICS.listingsProperty,
+  [listingSoldV1.type]: TOPICS.listingsProperty,
+  [listingDeactivatedV1.type]: TOPICS.listingsProperty,
   [contentConfigChangedV1.type]: TOPICS.contentConfig,
   [contentChangedV1.type]: CONTENT_TOPICS.cms,
   [accountRegisteredV1.type]: TOPICS.identityAccount,

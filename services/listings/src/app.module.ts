@@ -8,10 +8,14 @@ import {
   ManzilKitModule,
   outboxAdminRoutes,
 } from '@manzil/nest-kit';
+import { AccountsModule } from './accounts/accounts.module.js';
 import { ApprovalModule } from './approval/approval.module.js';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
+import { DraftsModule } from './drafts/drafts.module.js';
+import { LocationsModule } from './locations/locations.module.js';
 import { MediaModule } from './media/media.module.js';
+import { PhotosModule } from './photos/photos.module.js';
 import { PropertiesModule } from './properties/properties.module.js';
 import { ROUTES } from './routes.js';
 
@@ -41,7 +45,11 @@ export class AppModule {
         }),
         PropertiesModule,
         ApprovalModule,
+        DraftsModule,
+        LocationsModule,
+        AccountsModule,
         MediaModule,
+        PhotosModule.forRoot(config),
       ],
     };
   }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
 import { dataEnvSchema } from '@manzil/nest-kit';
+import { storageEnv } from '@manzil/storage';
 
 export const envSchema = dataEnvSchema.extend({
+  ...storageEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.listings.port),
 });
 export type ServiceConfig = z.infer<typeof envSchema>;

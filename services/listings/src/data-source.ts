@@ -1,8 +1,16 @@
 import { busEntities, busMigrations } from '@manzil/bus';
 import { createDataSource } from '@manzil/db';
+import { Location } from './locations/location.entity.js';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
+import { PropertyLifecycle1764050000000 } from './migrations/1764050000000-property-lifecycle.js';
+import { PropertyPhotos1764060000000 } from './migrations/1764060000000-property-photos.js';
 import { Property } from './properties/property.entity.js';
 
-export const entities = [...busEntities, Property];
-export const migrations = [...busMigrations, Init1732200000000];
+export const entities = [...busEntities, Property, Location];
+export const migrations = [
+  ...busMigrations,
+  Init1732200000000,
+  PropertyLifecycle1764050000000,
+  PropertyPhotos1764060000000,
+];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

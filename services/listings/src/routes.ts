@@ -1,6 +1,25 @@
 import { z } from 'zod';
-import { propertyIdParamsSchema, propertySlugParamsSchema, propertySummarySchema } from '@manzil/contracts';
+import {
+  locationLookupQuerySchema,
+  locationSchema,
+  moderationQueueQuerySchema,
+  myPropertiesQuerySchema,
+  ownedPropertySchema,
+  photoOrderRequestSchema,
+  pageSchema,
+  paginationQuerySchema,
+  propertyAuditEntrySchema,
+  propertyCreateSchemaFor,
+  propertyDocumentRequestSchema,
+  propertyIdParamsSchema,
+  propertyRejectRequestSchema,
+  propertySlugParamsSchema,
+  propertyStateRequestSchema,
+  propertySummarySchema,
+  propertyUpdateSchemaFor,
+} from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
+import { photoFileParamsSchema, photoParamsSchema } from './photos/photos.controller.js';
 
 /** The OpenAPI description, built from the schemas the controllers validate with. */
 export const ROUTES: RouteDoc[] = [
@@ -14,10 +33,159 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/v1/admin/properties/:id/approve',
-    summary: 'Accepts a pending (or rejected) property of the site and publishes listing.approved',
+    summary:
+      'Accepts a pending (or rejected) property of the site: its draft becomes the public version; publishes listing.approved v2',
     params: propertyIdParamsSchema,
     results: propertySummarySchema,
     roles: ['admin'],
+  },
+  {
+    method: 'get',
+    path: '/v1/admin/properties',
+    summary:
+      'The moderation queue of the site: listings in a status (pending by default), longest waiting first, with filters',
+    query: moderationQueueQuerySchema,
+    results: pageSchema(ownedPropertySchema),
+    roles: ['admin'],
+  },
+  {
+    method: 'get',
+    path: '/v1/admin/properties/:id',
+    summary: 'A property of the site with its draft, its public version and its documents (side by side)',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['admin'],
+  },
+  {
+    method: 'get',
+    path: '/v1/admin/properties/:id/history',
+    summary: "The property's audit trail (who, when, what), newest first",
+    params: propertyIdParamsSchema,
+    query: paginationQuerySchema,
+    results: pageSchema(propertyAuditEntrySchema),
+    roles: ['admin'],
+  },
+  {
+    method: 'post',
+    path: '/v1/admin/properties/:id/reject',
+    summary: 'Rejects a pending property with the reason shown to its owner; publishes listing.rejected',
+    params: propertyIdParamsSchema,
+    body: propertyRejectRequestSchema,
+    results: ownedPropertySchema,
+    roles: ['admin'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties',
+    summary:
+      'Starts a draft (agent, or company naming its agent). Rules per site: the ae schema is shown; sa adds the regulator fields and its map bounds. 402 when the plan has no listing left, 422 NAFATH_REQUIRED_PROPERTY on sa',
+    body: propertyCreateSchemaFor('ae'),
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'patch',
+    path: '/v1/properties/:id',
+    summary:
+      'Saves fields of an own draft (a blank field clears it); an accepted listing goes back to pending, its public version stays',
+    params: propertyIdParamsSchema,
+    body: propertyUpdateSchemaFor('ae'),
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/documents',
+    summary: 'Attaches a document (metadata only until uploads exist): jpeg or pdf under 2 MB, with a title',
+    params: propertyIdParamsSchema,
+    body: propertyDocumentRequestSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/submit',
+    summary:
+      'Draft or rejected → pending, once complete and with at least one document; publishes listing.submitted',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/sold',
+    summary: 'Marks an own listing sold; publishes listing.sold',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/state',
+    summary: 'Takes an own listing off or puts it back; publishes listing.deactivated',
+    params: propertyIdParamsSchema,
+    body: propertyStateRequestSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/owner/properties',
+    summary: "The caller's listings (a company: those of its agents), last changed first",
+    query: myPropertiesQuerySchema,
+    results: pageSchema(ownedPropertySchema),
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/owner/properties/:id',
+    summary: 'One own listing with its documents, status, rejection reason and date, completeness',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/locations',
+    summary:
+      'The children of a place (cities without parentId) of the site, or places matching q; by name in the language',
+    query: locationLookupQuerySchema,
+    results: pageSchema(locationSchema),
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/photos',
+    summary:
+      'Adds photos (multipart/form-data, field `files`, 1 to 10 per selection, each under 2 MB, jpeg/png/gif): stored as webp at 320/640/1280 px with a blur placeholder',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'put',
+    path: '/v1/properties/:id/photos/order',
+    summary: 'Puts the photos of an own listing in the order given (every photo id once)',
+    params: propertyIdParamsSchema,
+    body: photoOrderRequestSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'delete',
+    path: '/v1/properties/:id/photos/:photoId',
+    summary: 'Deletes a photo of an own listing; the others close the gap',
+    params: photoParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/media/photos/:id/:size',
+    summary:
+      'A size (thumb, card, detail) of a listing photo, webp, cached for a year (an image, not the envelope)',
+    params: photoFileParamsSchema,
+    results: z.string(),
+    answers: 'image',
   },
   {
     method: 'get',

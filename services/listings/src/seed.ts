@@ -1,11 +1,12 @@
 import { In, type DataSource } from 'typeorm';
 import { SITE_FACTS, type Site } from '@manzil/contracts';
 import { ApproveProperty } from './approval/approve-property.js';
+import { Location } from './locations/location.entity.js';
+import { LocationsService, seedLocations } from './locations/locations.service.js';
 import { demoPhotoUrl } from './media/demo-media.js';
 import { Property } from './properties/property.entity.js';
 
-type Demo = Pick<
-  Property,
+type DemoField =
   | 'id'
   | 'slug'
   | 'titleEn'
@@ -23,8 +24,8 @@ type Demo = Pick<
   | 'latitude'
   | 'longitude'
   | 'agreementType'
-  | 'agentName'
-> & { photo: string };
+  | 'agentName';
+type Demo = { [K in DemoField]: NonNullable<Property[K]> } & { photo: string };
 
 /**
  * Demo listings. Only UAE titles may say "Dubai Marina" and only Saudi titles "Riyadh": the
@@ -290,12 +291,20 @@ export const DEMO_PROPERTIES: Record<Site, Demo[]> = {
 };
 
 /**
- * Inserts the demo properties as pending, then accepts them through the approval use case,
- * so `listing.approved` goes through the outbox as in production and search fills itself.
+ * Seeds the location master data, then inserts the demo properties as pending and accepts
+ * them through the approval use case, so `listing.approved` goes through the outbox as in
+ * production and search fills itself. Each demo names its city and community of the master
+ * data (by their English names), so its event carries the location hierarchy.
  * Idempotent: existing rows are kept, and accepted ones are not approved again.
  */
 export async function seed(dataSource: DataSource): Promise<void> {
-  const approve = new ApproveProperty(dataSource);
+  await seedLocations(dataSource);
+  const approve = new ApproveProperty(dataSource, new LocationsService(dataSource));
+  const locations = await dataSource.manager.find(Location);
+  const cityId = (site: Site, name: string) =>
+    locations.find((l) => l.site === site && l.level === 'city' && l.nameEn === name)?.id;
+  const communityId = (site: Site, city: string | undefined, name: string) =>
+    locations.find((l) => l.parentId === city && l.level === 'community' && l.nameEn === name)?.id;
   for (const site of ['ae', 'sa'] as const) {
     const { currency, areaUnit } = SITE_FACTS[site];
     const demos = DEMO_PROPERTIES[site];
@@ -304,14 +313,18 @@ export async function seed(dataSource: DataSource): Promise<void> {
       .insert()
       .into(Property)
       .values(
-        demos.map(({ photo, ...demo }) => ({
-          ...demo,
-          site,
-          currency,
-          areaUnit,
-          coverPhoto: demoPhotoUrl(photo),
-          approvalStatus: 'pending' as const,
-        })),
+        demos.map(({ photo, ...demo }) => {
+          const city = cityId(site, demo.cityEn);
+          return {
+            ...demo,
+            site,
+            currency,
+            areaUnit,
+            coverPhoto: demoPhotoUrl(photo),
+            approvalStatus: 'pending' as const,
+            draft: { cityId: city, communityId: communityId(site, city, demo.communityEn) },
+          };
+        }),
       )
       .orIgnore()
       .execute();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { propertySummarySchema, TOPICS } from '@manzil/contracts';
+import { listingApprovedV2, propertySummarySchema, summaryOfApproved, TOPICS } from '@manzil/contracts';
 import {
   createTestApp,
   createMigratedDatabase,
@@ -74,10 +74,12 @@ describe('listings: approval', () => {
     expect(rows[0]).toMatchObject({ topic: TOPICS.listingsProperty, key: property.id });
     expect(rows[0].event).toMatchObject({
       type: 'listing.approved',
-      version: 1,
+      version: 2,
       site: 'sa',
-      payload: summary,
+      payload: expect.objectContaining(summary),
     });
+    // v2 carries the v1 summary (search reads either version).
+    expect(summaryOfApproved(listingApprovedV2.payload.parse(rows[0].event.payload))).toEqual(summary);
 
     // Approving again changes nothing and publishes nothing.
     await approve(property.id, 'sa', 200);
@@ -93,7 +95,7 @@ describe('listings: approval', () => {
       TOPICS.listingsProperty,
       (e) => e.key === property.id,
     );
-    expect(event).toMatchObject({ type: 'listing.approved', version: 1, site: 'ae' });
+    expect(event).toMatchObject({ type: 'listing.approved', version: 2, site: 'ae' });
     expect(propertySummarySchema.parse(event.payload).id).toBe(property.id);
   });
 

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { listingApprovedV1, listingWithdrawnV1, TOPICS, type PropertySummary } from '@manzil/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  listingApprovedV1,
+  listingApprovedV2,
+  listingDeactivatedV1,
+  listingSoldV1,
+  listingWithdrawnV1,
+  TOPICS,
+  type PropertySummary,
+  type PublishedProperty,
+} from '@manzil/contracts';
 import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
 import {
   createTestApp,
@@ -104,6 +114,73 @@ describe('search: read model fed by listing events', () => {
     );
     await expectEventually(async () => expect(await rowCount(summary.id)).toBe(0));
     expect(ids((await list('ae')).body)).not.toContain(summary.id);
+  });
+
+  /** The public version listings publishes now (v2): the v1 summary plus every public field. */
+  const published = (summary: PropertySummary): PublishedProperty => ({
+    ...summary,
+    category: 'residential',
+    purpose: 'buy',
+    subTitle: null,
+    description: { en: 'Bright', ar: 'مشرقة' },
+    nearestFacilities: null,
+    prices: { price: summary.price, daily: null, weekly: null, monthly: null, yearly: null },
+    location: {
+      city: { id: `${summary.site}.city`, name: summary.city },
+      community: { id: `${summary.site}.city.community`, name: summary.community },
+      subCommunity: null,
+      building: null,
+    },
+    facts: { furnishing: 'furnished' },
+    media: { photos: [summary.coverPhoto], videos: [], floorPlans: [], tour360Url: null },
+    agent: { id: randomUUID(), name: summary.agentName },
+    company: null,
+    badge: 'GOLD',
+    regulator: null,
+    permitNumber: null,
+    referenceNumber: null,
+  });
+  const by = { id: randomUUID(), role: 'agent' as const };
+
+  it('reads listing.approved v2 as its v1 summary, and v1 still', async () => {
+    const v2 = listing('sa');
+    const v1 = listing('sa');
+    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'sa', v2.id, published(v2)));
+    await bus.publish(TOPICS.listingsProperty, approved(v1));
+    const { body } = await expectEventually(async () => {
+      const response = await list('sa', '?limit=100');
+      expect(ids(response.body)).toEqual(expect.arrayContaining([v1.id, v2.id]));
+      return response;
+    });
+    expect(body.results.items.find((item: { id: string }) => item.id === v2.id)).toEqual(v2);
+  });
+
+  it('drops a sold listing, and a deactivated one until it is approved again', async () => {
+    const sold = listing('ae');
+    const off = listing('ae');
+    for (const summary of [sold, off])
+      await bus.publish(
+        TOPICS.listingsProperty,
+        newEvent(listingApprovedV2, 'ae', summary.id, published(summary)),
+      );
+    await expectEventually(async () => expect((await rowCount(sold.id)) + (await rowCount(off.id))).toBe(2));
+    const at = new Date().toISOString();
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingSoldV1, 'ae', sold.id, { id: sold.id, soldAt: at, by }),
+    );
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingDeactivatedV1, 'ae', off.id, { id: off.id, active: false, at, by }),
+    );
+    await expectEventually(async () => expect((await rowCount(sold.id)) + (await rowCount(off.id))).toBe(0));
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingDeactivatedV1, 'ae', off.id, { id: off.id, active: true, at, by }),
+    );
+    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', off.id, published(off)));
+    await expectEventually(async () => expect(await rowCount(off.id)).toBe(1));
+    expect(await rowCount(sold.id)).toBe(0);
   });
 
   it('pages newest first, filters by property type and counts the total of the site', async () => {

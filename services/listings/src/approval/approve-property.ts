@@ -1,31 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { fieldMessage, listingApprovedV1, TOPICS, type PropertySummary, type Site } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { fieldMessage, listingApprovedV2, type PropertySummary, type Site } from '@manzil/contracts';
 import { AppException, currentContext } from '@manzil/nest-kit';
+import { audit, type Actor } from '../drafts/audit.js';
+import { photosOf, publishEvent } from '../drafts/owned.js';
+import { LocationsService } from '../locations/locations.service.js';
 import { Property } from '../properties/property.entity.js';
+import { applyDraft, toPublished } from '../properties/published.js';
 import { toSummary } from '../properties/property-summary.js';
 
 export interface ApprovePropertyCommand {
   site: Site;
   propertyId: string;
-  requestId?: string;
+  /** The admin who accepts (absent for the seed). */
+  actor?: Actor;
 }
 
 /**
- * An admin accepts a property: it becomes public. The status change and `listing.approved`
- * (through the outbox) commit in one transaction, so search learns of every accepted
- * property and of nothing else.
+ * An admin accepts a property: its draft becomes the public version. The card columns, the
+ * `published` snapshot, the audit row and `listing.approved` v2 (through the outbox) commit in
+ * one transaction, so search learns of every accepted property and of nothing else.
  *
  * Pending and rejected properties can be accepted (an admin may reconsider a rejection); a
  * draft has not been sent for approval yet. Accepting an accepted property changes nothing
- * and publishes nothing.
+ * and publishes nothing. An inactive or sold listing is accepted without being announced.
  */
 @Injectable()
 export class ApproveProperty {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly locations: LocationsService,
+  ) {}
 
-  async execute({ site, propertyId, requestId }: ApprovePropertyCommand): Promise<PropertySummary> {
+  async execute({ site, propertyId, actor }: ApprovePropertyCommand): Promise<PropertySummary> {
     return this.dataSource.transaction(async (manager) => {
       // Scoped by site: another site's property is "not found", never "forbidden".
       const property = await manager.findOne(Property, {
@@ -40,18 +47,20 @@ export class ApproveProperty {
           { field: 'approvalStatus', message: fieldMessage('invalid', language) },
         ]);
       }
+      const { resolved } = await this.locations.check(manager, site, property.draft);
+      const photos = (await photosOf(manager, [property.id])).get(property.id) ?? [];
+      applyDraft(property, resolved, photos);
       property.approvalStatus = 'accepted';
       property.approvedAt = new Date();
       property.rejectedReason = null;
       property.rejectedAt = null;
+      const published = toPublished(property, resolved, photos);
+      property.published = published;
       await manager.save(property);
-      const summary = toSummary(property);
-      await enqueue(
-        manager,
-        TOPICS.listingsProperty,
-        newEvent(listingApprovedV1, site, property.id, summary, requestId),
-      );
-      return summary;
+      await audit(manager, property, actor ?? { id: null, role: 'system' }, 'approved');
+      if (property.state === 'active')
+        await publishEvent(manager, site, property.id, listingApprovedV2, published);
+      return toSummary(property);
     });
   }
 }

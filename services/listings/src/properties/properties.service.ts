@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, Not } from 'typeorm';
 import type { PropertySummary, Site } from '@manzil/contracts';
 import { AppException } from '@manzil/nest-kit';
 import { Property } from './property.entity.js';
@@ -9,10 +9,14 @@ import { toSummary } from './property-summary.js';
 export class PropertiesService {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** A public property of the site; drafts, pending and rejected ones do not exist for readers. */
+  /**
+   * A public property of the site: accepted once (an edit waiting for approval keeps the
+   * accepted version public) and on the market. Never-accepted, inactive and sold ones do not
+   * exist for readers.
+   */
   async findPublished(site: Site, slug: string): Promise<PropertySummary> {
     const property = await this.dataSource.manager.findOne(Property, {
-      where: { site, slug, approvalStatus: 'accepted' },
+      where: { site, slug, approvedAt: Not(IsNull()), state: 'active' },
     });
     if (!property) throw new AppException('NOT_FOUND');
     return toSummary(property);

@@ -1,13 +1,14 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { PropertySummary, Site } from '@manzil/contracts';
+import type { PropertyFields, PropertySummary, PublishedProperty, Site } from '@manzil/contracts';
 
 /** Postgres numeric comes back as a string; prices and areas are numbers in the API. */
 const numeric = {
-  to: (value: number) => value,
+  to: (value: number | null) => value,
   from: (value: string | null) => (value === null ? null : Number(value)),
 };
 
 export type ApprovalStatus = 'draft' | 'pending' | 'accepted' | 'rejected';
+export type ListingState = 'active' | 'inactive' | 'sold';
 
 @Entity({ name: 'properties' })
 @Index('properties_site_slug_key', ['site', 'slug'], { unique: true })
@@ -22,63 +23,63 @@ export class Property {
   @Column({ type: 'text' })
   slug: string;
 
-  @Column({ name: 'title_en', type: 'text' })
-  titleEn: string;
+  @Column({ name: 'title_en', type: 'text', nullable: true })
+  titleEn: string | null;
 
-  @Column({ name: 'title_ar', type: 'text' })
-  titleAr: string;
+  @Column({ name: 'title_ar', type: 'text', nullable: true })
+  titleAr: string | null;
 
-  @Column({ name: 'property_type', type: 'text' })
-  propertyType: PropertySummary['propertyType'];
+  @Column({ name: 'property_type', type: 'text', nullable: true })
+  propertyType: PropertySummary['propertyType'] | null;
 
-  @Column({ type: 'text' })
-  kind: PropertySummary['kind'];
+  @Column({ type: 'text', nullable: true })
+  kind: PropertySummary['kind'] | null;
 
-  @Column({ type: 'numeric', precision: 14, scale: 2, transformer: numeric })
-  price: number;
+  @Column({ type: 'numeric', precision: 14, scale: 2, transformer: numeric, nullable: true })
+  price: number | null;
 
-  @Column({ type: 'text' })
-  currency: PropertySummary['currency'];
+  @Column({ type: 'text', nullable: true })
+  currency: PropertySummary['currency'] | null;
 
-  @Column({ type: 'integer' })
-  bedrooms: number;
+  @Column({ type: 'integer', nullable: true })
+  bedrooms: number | null;
 
-  @Column({ type: 'integer' })
-  bathrooms: number;
+  @Column({ type: 'integer', nullable: true })
+  bathrooms: number | null;
 
-  @Column({ type: 'numeric', precision: 12, scale: 2, transformer: numeric })
-  area: number;
+  @Column({ type: 'numeric', precision: 12, scale: 2, transformer: numeric, nullable: true })
+  area: number | null;
 
-  @Column({ name: 'area_unit', type: 'text' })
-  areaUnit: PropertySummary['areaUnit'];
+  @Column({ name: 'area_unit', type: 'text', nullable: true })
+  areaUnit: PropertySummary['areaUnit'] | null;
 
-  @Column({ name: 'city_en', type: 'text' })
-  cityEn: string;
+  @Column({ name: 'city_en', type: 'text', nullable: true })
+  cityEn: string | null;
 
-  @Column({ name: 'city_ar', type: 'text' })
-  cityAr: string;
+  @Column({ name: 'city_ar', type: 'text', nullable: true })
+  cityAr: string | null;
 
-  @Column({ name: 'community_en', type: 'text' })
-  communityEn: string;
+  @Column({ name: 'community_en', type: 'text', nullable: true })
+  communityEn: string | null;
 
-  @Column({ name: 'community_ar', type: 'text' })
-  communityAr: string;
+  @Column({ name: 'community_ar', type: 'text', nullable: true })
+  communityAr: string | null;
 
-  @Column({ type: 'double precision' })
-  latitude: number;
+  @Column({ type: 'double precision', nullable: true })
+  latitude: number | null;
 
-  @Column({ type: 'double precision' })
-  longitude: number;
+  @Column({ type: 'double precision', nullable: true })
+  longitude: number | null;
 
   /** Path under the gateway (`/api/listings/v1/media/...`), so it works on both site origins. */
-  @Column({ name: 'cover_photo', type: 'text' })
-  coverPhoto: string;
+  @Column({ name: 'cover_photo', type: 'text', nullable: true })
+  coverPhoto: string | null;
 
-  @Column({ name: 'agreement_type', type: 'text' })
-  agreementType: PropertySummary['agreementType'];
+  @Column({ name: 'agreement_type', type: 'text', nullable: true })
+  agreementType: PropertySummary['agreementType'] | null;
 
-  @Column({ name: 'agent_name', type: 'text' })
-  agentName: string;
+  @Column({ name: 'agent_name', type: 'text', nullable: true })
+  agentName: string | null;
 
   @Column({ name: 'approval_status', type: 'text', default: 'draft' })
   approvalStatus: ApprovalStatus;
@@ -91,6 +92,32 @@ export class Property {
 
   @Column({ name: 'approved_at', type: 'timestamptz', nullable: true })
   approvedAt: Date | null;
+
+  /** The owner's working copy (every field of spec §3, as `propertyFieldsSchema` parsed it); `{}` for rows from before drafts. */
+  @Column({ type: 'jsonb', default: {} })
+  draft: PropertyFields;
+
+  /** The public version (`listing.approved` v2 payload) while it is public; kept while an edit waits for approval. */
+  @Column({ type: 'jsonb', nullable: true })
+  published: PublishedProperty | null;
+
+  @Column({ name: 'agent_id', type: 'uuid', nullable: true })
+  agentId: string | null;
+
+  @Column({ name: 'company_id', type: 'uuid', nullable: true })
+  companyId: string | null;
+
+  @Column({ name: 'created_by', type: 'uuid', nullable: true })
+  createdBy: string | null;
+
+  @Column({ type: 'text', default: 'active' })
+  state: ListingState;
+
+  @Column({ name: 'submitted_at', type: 'timestamptz', nullable: true })
+  submittedAt: Date | null;
+
+  @Column({ name: 'sold_at', type: 'timestamptz', nullable: true })
+  soldAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -2,7 +2,11 @@ import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   listingApprovedV1,
+  listingApprovedV2,
+  listingDeactivatedV1,
+  listingSoldV1,
   listingWithdrawnV1,
+  summaryOfApproved,
   type EventEnvelope,
   type PropertySummary,
 } from '@manzil/contracts';
@@ -10,8 +14,9 @@ import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
 import { SEARCH_ENGINE, type SearchEngine } from './search-engine.js';
 
 /**
- * Keeps the read model in step with listings: `listing.approved` upserts, `listing.withdrawn`
- * deletes. Each event is applied once (inbox), however often the bus delivers it. Other event
+ * Keeps the read model in step with listings: `listing.approved` (v1, or v2 read for its v1
+ * fields) upserts; `listing.withdrawn`, `listing.sold` and `listing.deactivated` with
+ * `active: false` delete (a listing put back comes with a new `listing.approved`). Each event is applied once (inbox), however often the bus delivers it. Other event
  * types on `listings.property` have no handler here and are acked unread. A payload the
  * contracts' schema refuses throws, so the bus retries it and then dead-letters it.
  */
@@ -24,9 +29,10 @@ export class ListingEventsController {
 
   @EventPattern(listingApprovedV1.type)
   async approved(
-    @Payload(new ParseEventPipe(listingApprovedV1)) event: EventEnvelope<PropertySummary>,
+    @Payload(new ParseEventPipe<typeof listingApprovedV1.payload>(listingApprovedV1, listingApprovedV2))
+    event: EventEnvelope<PropertySummary>,
   ): Promise<void> {
-    const listing = event.payload;
+    const listing = summaryOfApproved(event.payload);
     if (listing.site !== event.site)
       throw new Error(`listing ${listing.id} of ${listing.site} sent as ${event.site}`);
     await this.inbox.handleOnce(event, (tx) => this.engine.upsert(listing, new Date(event.occurredAt), tx));
@@ -37,5 +43,21 @@ export class ListingEventsController {
     @Payload(new ParseEventPipe(listingWithdrawnV1)) event: EventEnvelope<{ id: string }>,
   ): Promise<void> {
     await this.inbox.handleOnce(event, (tx) => this.engine.remove(event.site, event.payload.id, tx));
+  }
+
+  @EventPattern(listingSoldV1.type)
+  async sold(
+    @Payload(new ParseEventPipe(listingSoldV1)) event: EventEnvelope<{ id: string }>,
+  ): Promise<void> {
+    await this.inbox.handleOnce(event, (tx) => this.engine.remove(event.site, event.payload.id, tx));
+  }
+
+  @EventPattern(listingDeactivatedV1.type)
+  async deactivated(
+    @Payload(new ParseEventPipe(listingDeactivatedV1)) event: EventEnvelope<{ id: string; active: boolean }>,
+  ): Promise<void> {
+    await this.inbox.handleOnce(event, async (tx) => {
+      if (!event.payload.active) await this.engine.remove(event.site, event.payload.id, tx);
+    });
   }
 }

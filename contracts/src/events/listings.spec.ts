@@ -1,0 +1,116 @@
+import { describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { EVENT_TOPICS } from './event-topics.js';
+import {
+  listingApprovedV1,
+  listingApprovedV2,
+  listingDeactivatedV1,
+  listingRejectedV1,
+  listingSoldV1,
+  listingSubmittedV1,
+  listingUpdatedV1,
+  summaryOfApproved,
+} from './listings.js';
+
+const summary = {
+  id: randomUUID(),
+  site: 'sa',
+  slug: 'modern-villa',
+  title: { en: 'Modern villa', ar: 'فيلا حديثة' },
+  propertyType: 'buy',
+  kind: 'villa',
+  price: 3_900_000,
+  currency: 'SAR',
+  bedrooms: 5,
+  bathrooms: 6,
+  area: 450,
+  areaUnit: 'sqm',
+  city: { en: 'Riyadh', ar: 'الرياض' },
+  community: { en: 'Al Malqa', ar: 'الملقا' },
+  latitude: 24.81,
+  longitude: 46.62,
+  coverPhoto: '/api/listings/v1/media/demo/desert-villa.svg',
+  agreementType: 'exclusive',
+  agentName: 'Faisal Al Qahtani',
+  approvedAt: '2026-01-02T03:04:05.000Z',
+} as const;
+
+export const approvedV2Payload = {
+  ...summary,
+  category: 'residential',
+  purpose: 'buy',
+  subTitle: null,
+  description: { en: 'Bright villa', ar: 'فيلا مشرقة' },
+  nearestFacilities: null,
+  prices: { price: 3_900_000, daily: null, weekly: null, monthly: null, yearly: null },
+  location: {
+    city: { id: 'sa.riyadh', name: { en: 'Riyadh', ar: 'الرياض' } },
+    community: { id: 'sa.riyadh.al-malqa', name: { en: 'Al Malqa', ar: 'الملقا' } },
+    subCommunity: null,
+    building: null,
+  },
+  facts: { furnishing: 'furnished', maidsRoom: true, parking: 2, amenities: ['pool'] },
+  media: { photos: [summary.coverPhoto], videos: [], floorPlans: [], tour360Url: null },
+  agent: { id: randomUUID(), name: 'Faisal Al Qahtani' },
+  company: { id: randomUUID() },
+  badge: 'GOLD',
+  regulator: { adLicenseNumber: '7200001234', creationDate: '2026-01-01', endDate: '2027-01-01' },
+  permitNumber: null,
+  referenceNumber: 'MZ-1',
+};
+
+describe('listing events (contracts/events/listings)', () => {
+  const by = { id: randomUUID(), role: 'agent' } as const;
+
+  it('reads listing.approved v2 and keeps the v1 meaning of its fields', () => {
+    const v2 = listingApprovedV2.payload.parse(approvedV2Payload);
+    expect(listingApprovedV2).toMatchObject({ type: 'listing.approved', version: 2 });
+    // A v1 reader of a v2 payload gets exactly the v1 summary.
+    expect(summaryOfApproved(v2)).toEqual(summary);
+    expect(listingApprovedV1.payload.parse(summary)).toEqual(summary);
+    // v1 stays readable: a v1 payload is not a v2 one (new version, not an edit).
+    expect(listingApprovedV2.payload.safeParse(summary).success).toBe(false);
+  });
+
+  it('refuses a v2 payload without the location hierarchy or with a bad badge', () => {
+    const { location: _l, ...noLocation } = approvedV2Payload;
+    expect(listingApprovedV2.payload.safeParse(noLocation).success).toBe(false);
+    expect(listingApprovedV2.payload.safeParse({ ...approvedV2Payload, badge: 'BRONZE' }).success).toBe(
+      false,
+    );
+  });
+
+  it('defines every lifecycle event at version 1 on listings.property', () => {
+    const at = new Date().toISOString();
+    const id = randomUUID();
+    const cases = [
+      [
+        listingSubmittedV1,
+        { id, agentId: by.id, companyId: null, by, editOfPublished: false, documentCount: 1 },
+      ],
+      [listingUpdatedV1, { id, by, fields: ['price'], approvalStatus: 'draft' }],
+      [
+        listingRejectedV1,
+        {
+          id,
+          agentId: null,
+          companyId: null,
+          reason: 'Blurry photos',
+          rejectedAt: at,
+          by: { id: by.id, role: 'admin' },
+          publishedStays: false,
+        },
+      ],
+      [listingSoldV1, { id, soldAt: at, by }],
+      [listingDeactivatedV1, { id, active: false, at, by }],
+    ] as const;
+    for (const [definition, payload] of cases) {
+      expect(definition.version).toBe(1);
+      expect(EVENT_TOPICS[definition.type]).toBe('listings.property');
+      expect(definition.payload.parse(payload)).toEqual(payload);
+    }
+    expect(listingSubmittedV1.payload.safeParse({ ...cases[0][1], documentCount: 0 }).success).toBe(false);
+    expect(listingRejectedV1.payload.safeParse({ ...cases[2][1], reason: '' }).success).toBe(false);
+    expect(listingSoldV1.payload.safeParse({ id, soldAt: 'yesterday', by }).success).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
+import {
+  accountDeletedV1,
+  accountNafathVerifiedV1,
+  accountRegisteredV1,
+  subscriptionActivatedV1,
+  type EventEnvelope,
+} from '@manzil/contracts';
+import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
+
+type Payload<D extends { payload: z.ZodType }> = EventEnvelope<z.infer<D['payload']>>;
+
+/**
+ * What listings must know of other services' accounts to decide who may add and edit
+ * (spec §6), kept from their events, each applied once (inbox `listings`):
+ * identity's accounts (role, company of an agent, Nafath, deletion) into `listing_accounts`,
+ * payments' plans (listings allowed until when) into `listing_entitlements`.
+ */
+@Controller()
+export class AccountEventsController {
+  constructor(private readonly inbox: EventInbox) {}
+
+  @EventPattern(accountRegisteredV1.type)
+  async registered(
+    @Payload(new ParseEventPipe(accountRegisteredV1)) event: Payload<typeof accountRegisteredV1>,
+  ): Promise<void> {
+    const { accountId, role, companyId } = event.payload;
+    await this.inbox.handleOnce(event, (manager) =>
+      manager.query(
+        `INSERT INTO "listing_accounts" ("account_id", "site", "role", "company_id") VALUES ($1, $2, $3, $4)
+         ON CONFLICT ("account_id") DO UPDATE SET "role" = EXCLUDED."role", "company_id" = EXCLUDED."company_id"`,
+        [accountId, event.site, role, companyId],
+      ),
+    );
+  }
+
+  @EventPattern(accountNafathVerifiedV1.type)
+  async nafathVerified(
+    @Payload(new ParseEventPipe(accountNafathVerifiedV1)) event: Payload<typeof accountNafathVerifiedV1>,
+  ): Promise<void> {
+    const { accountId, verifiedAt } = event.payload;
+    // Same topic and key as `registered`, so it comes after it; the upsert copes either way.
+    await this.inbox.handleOnce(event, (manager) =>
+      manager.query(
+        `INSERT INTO "listing_accounts" ("account_id", "site", "role", "nafath_verified_at") VALUES ($1, $2, 'unknown', $3)
+         ON CONFLICT ("account_id") DO UPDATE SET "nafath_verified_at" = EXCLUDED."nafath_verified_at"`,
+        [accountId, event.site, verifiedAt],
+      ),
+    );
+  }
+
+  @EventPattern(accountDeletedV1.type)
+  async deleted(
+    @Payload(new ParseEventPipe(accountDeletedV1)) event: Payload<typeof accountDeletedV1>,
+  ): Promise<void> {
+    await this.inbox.handleOnce(event, (manager) =>
+      manager.query(`UPDATE "listing_accounts" SET "deleted_at" = $2 WHERE "account_id" = $1`, [
+        event.payload.accountId,
+        event.occurredAt,
+      ]),
+    );
+  }
+
+  @EventPattern(subscriptionActivatedV1.type)
+  async subscriptionActivated(
+    @Payload(new ParseEventPipe(subscriptionActivatedV1)) event: Payload<typeof subscriptionActivatedV1>,
+  ): Promise<void> {
+    const p = event.payload;
+    await this.inbox.handleOnce(event, (manager) =>
+      manager.query(
+        `INSERT INTO "listing_entitlements" ("subscription_id", "site", "account_id", "plan", "property_quota", "starts_at", "ends_at")
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT ("subscription_id") DO UPDATE SET "plan" = EXCLUDED."plan", "property_quota" = EXCLUDED."property_quota",
+           "starts_at" = EXCLUDED."starts_at", "ends_at" = EXCLUDED."ends_at"`,
+        [p.subscriptionId, event.site, p.accountId, p.plan, p.propertyQuota, p.startsAt, p.endsAt],
+      ),
+    );
+  }
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import {
+  listingUpdatedV1,
+  type OwnedProperty,
+  type propertyDocumentRequestSchema,
+  type Site,
+} from '@manzil/contracts';
+import { AppException, type AuthUser } from '@manzil/nest-kit';
+import { actorOf, audit, eventActor } from './audit.js';
+import { ownedView, publishEvent } from './owned.js';
+import { findOwned } from './who-may.js';
+
+export interface AttachDocumentCommand {
+  user: AuthUser;
+  site: Site;
+  propertyId: string;
+  document: z.infer<typeof propertyDocumentRequestSchema>;
+}
+
+/**
+ * The owner attaches a document (title deed, permit…). Metadata only: file uploads come with
+ * the media work (a storage port), and will fill the same row.
+ */
+@Injectable()
+export class AttachDocument {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ user, site, propertyId, document }: AttachDocumentCommand): Promise<OwnedProperty> {
+    return this.dataSource.transaction(async (manager) => {
+      const property = await findOwned(manager, user, site, propertyId);
+      if (property.state === 'sold') throw new AppException('TRANSITION_NOT_ALLOWED', 422);
+      const id = randomUUID();
+      await manager.query(
+        `INSERT INTO "property_documents" ("id", "property_id", "site", "title", "file_name", "content_type", "size_bytes", "created_by")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          id,
+          property.id,
+          site,
+          document.title,
+          document.fileName,
+          document.contentType,
+          document.sizeBytes,
+          user.id,
+        ],
+      );
+      const actor = actorOf(user);
+      await audit(manager, property, actor, 'document.attached', { documentId: id, title: document.title });
+      await publishEvent(manager, site, property.id, listingUpdatedV1, {
+        id: property.id,
+        by: eventActor(actor),
+        fields: ['documents'],
+        approvalStatus: property.approvalStatus,
+      });
+      return ownedView(manager, property);
+    });
+  }
+}
