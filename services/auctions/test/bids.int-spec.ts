@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { listingApprovedV1, TOPICS, type EventEnvelope } from '@manzil/contracts';
+import { listingApprovedV1, listingApprovedV2, TOPICS, type EventEnvelope } from '@manzil/contracts';
 import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
 import {
   createMigratedDatabase,
@@ -19,7 +19,7 @@ import {
 import { AppModule } from '../src/app.module.js';
 import { envSchema } from '../src/config.js';
 import { buildDataSource } from '../src/data-source.js';
-import { insertAuction, propertyCard } from './fixtures.js';
+import { insertAuction, propertyCard, publishedProperty } from './fixtures.js';
 
 describe('auctions: detail, bids, withdrawal, my bids', () => {
   let db: TestDatabase;
@@ -79,6 +79,21 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
     });
     await http().get(`/v1/auctions/${id}`).set('x-site', 'sa').expect(404);
     await http().get(`/v1/auctions/${randomUUID()}`).set('x-site', 'ae').expect(404);
+  });
+
+  it('reads listing.approved v2, as listings publishes it now, for its v1 card', async () => {
+    const card = propertyCard('sa');
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingApprovedV2, 'sa', card.id, publishedProperty(card)),
+    );
+    const id = await insertAuction(dataSource, { site: 'sa', propertyId: card.id });
+    const { body } = await expectEventually(async () => {
+      const response = await http().get(`/v1/auctions/${id}`).set('x-site', 'sa').expect(200);
+      expect(response.body.results.property).not.toBeNull();
+      return response;
+    });
+    expect(body.results.property).toEqual(card);
   });
 
   it('accepts a bid of at least the price plus the increment, moves the price and publishes bid.placed', async () => {

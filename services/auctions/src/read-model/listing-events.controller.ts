@@ -1,11 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { listingApprovedV1, type EventEnvelope, type PropertySummary } from '@manzil/contracts';
+import {
+  listingApprovedV1,
+  listingApprovedV2,
+  summaryOfApproved,
+  type EventEnvelope,
+  type PropertySummary,
+} from '@manzil/contracts';
 import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
 
 /**
  * Keeps the property cards auctions show (`auction_properties`) in step with listings'
- * `listing.approved`, once per event (inbox `auctions`), an older event never replacing a
+ * `listing.approved` (v1, or v2 read for its v1 fields), once per event (inbox `auctions`), an older event never replacing a
  * newer card. A withdrawn listing keeps its card: a closed auction still shows what was sold.
  */
 @Controller()
@@ -14,9 +20,10 @@ export class ListingEventsController {
 
   @EventPattern(listingApprovedV1.type)
   async approved(
-    @Payload(new ParseEventPipe(listingApprovedV1)) event: EventEnvelope<PropertySummary>,
+    @Payload(new ParseEventPipe<typeof listingApprovedV1.payload>(listingApprovedV1, listingApprovedV2))
+    event: EventEnvelope<PropertySummary>,
   ): Promise<void> {
-    const card = event.payload;
+    const card = summaryOfApproved(event.payload);
     if (card.site !== event.site) throw new Error(`listing ${card.id} of ${card.site} sent as ${event.site}`);
     await this.inbox.handleOnce(event, (tx) =>
       tx.query(
