@@ -51,15 +51,8 @@ if (!process.execArgv.includes('--conditions=source')) {
   );
   process.exit(child.status ?? 1);
 }
-const {
-  busEntities,
-  busMigrations,
-  enqueue,
-  KafkaEventBus,
-  newEvent,
-  OutboxRelay,
-  RedisStreamsEventBus,
-} = await import('@manzil/bus');
+const { busEntities, busMigrations, enqueue, KafkaEventBus, newEvent, OutboxRelay, RedisStreamsEventBus } =
+  await import('@manzil/bus');
 type EventBus = import('@manzil/bus').EventBus;
 const { project: projectOnce } = await import('./bus-consumer.js');
 type ConsumerWorkerData = import('./bus-consumer.js').ConsumerWorkerData;
