@@ -14,7 +14,7 @@
  * Arabic listing path, `?lang=ar`), since Lighthouse empties cookies and storage first.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,8 @@ const { values } = parseArgs({
     url: { type: 'string', default: process.env.MANZIL_BENCH_URL ?? 'http://ae.localhost:3000' },
     runs: { type: 'string', default: '1' },
     'gateway-only': { type: 'boolean', default: false },
+    // Writes each page's Lighthouse report (JSON) there, to see what a score is made of.
+    'report-dir': { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 1);
@@ -110,7 +112,12 @@ async function main() {
     ],
     { stdio: 'ignore' },
   );
-  const scores: Record<string, { score: number; fcp: number; lcp: number; tbt: number }[]> = {};
+  const scores: Record<
+    string,
+    { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number }[]
+  > = {};
+  const reportDir = values['report-dir'];
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
   try {
     await waitUntil(answers(`http://127.0.0.1:${port}/json/version`), 'Chromium');
     for (let run = 0; run < runs; run += 1) {
@@ -128,7 +135,14 @@ async function main() {
           fcp: audit('first-contentful-paint'),
           lcp: audit('largest-contentful-paint'),
           tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          si: audit('speed-index'),
         });
+        if (reportDir)
+          writeFileSync(
+            path.join(reportDir, `${page.name.replace(/\s+/g, '-')}-${run + 1}.json`),
+            JSON.stringify(result.lhr),
+          );
       }
     }
   } finally {
@@ -139,11 +153,11 @@ async function main() {
   }
 
   console.log(`\n${baseUrl}, Lighthouse mobile (simulated throttling), ${runs} run(s) per page`);
-  console.log('page        score  FCP       LCP       TBT');
+  console.log('page        score  FCP       LCP       TBT      CLS    SI');
   for (const [name, list] of Object.entries(scores)) {
     for (const s of list)
       console.log(
-        `${name.padEnd(10)}  ${String(s.score).padEnd(5)}  ${`${(s.fcp / 1000).toFixed(1)} s`.padEnd(8)}  ${`${(s.lcp / 1000).toFixed(1)} s`.padEnd(8)}  ${Math.round(s.tbt)} ms`,
+        `${name.padEnd(10)}  ${String(s.score).padEnd(5)}  ${`${(s.fcp / 1000).toFixed(1)} s`.padEnd(8)}  ${`${(s.lcp / 1000).toFixed(1)} s`.padEnd(8)}  ${`${Math.round(s.tbt)} ms`.padEnd(7)}  ${s.cls.toFixed(3)}  ${(s.si / 1000).toFixed(1)} s`,
       );
   }
 }

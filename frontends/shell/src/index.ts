@@ -1,3 +1,8 @@
+import { releaseFirstPaint } from './first-paint.js';
+
+// The first content the gateway wrote into the page stays until the app has its own.
+releaseFirstPaint();
+
 // The async boundary: shared singletons (React, the router, the design system) are
 // negotiated with the remotes before any of our code runs.
 import('./bootstrap.js').catch((error: unknown) => console.error('shell: failed to start', error));

@@ -1,6 +1,7 @@
 import {
   Suspense,
   lazy,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -103,7 +104,8 @@ function useLanguageState() {
   useEffect(() => {
     let current = true;
     loadShellMessages(language)
-      .then((loaded) => current && setMessages({ language, messages: loaded }))
+      // A transition: the whole page renders once the messages are in, in slices.
+      .then((loaded) => current && startTransition(() => setMessages({ language, messages: loaded })))
       .catch((error: unknown) => console.error('shell: messages failed to load', error));
     return () => {
       current = false;
@@ -133,7 +135,7 @@ function useSessionRestore(language: Language): boolean {
   const [ready, setReady] = useState(() => !hasStaleToken());
   useEffect(() => {
     if (ready) return;
-    void refreshSession(language).finally(() => setReady(true));
+    void refreshSession(language).finally(() => startTransition(() => setReady(true)));
   }, [ready, language]);
   return ready;
 }

@@ -7,6 +7,7 @@ export { areaUnitLabel, formatArea, type AreaUnit } from './format/area.js';
 export { SITE_TIME_ZONES, formatSiteDate, type SiteDateOptions } from './format/date.js';
 
 export { ApiError, apiFetch, timezoneOffset, type ApiFetchOptions } from './api/api-fetch.js';
+export { apiFieldErrors } from './api/field-errors.js';
 export {
   REFRESH_TOKEN_KEY,
   SESSION_EVENT,
@@ -72,7 +73,7 @@ export { LanguageProvider, type LanguageProviderProps } from './components/langu
 export { SiteDate, SiteProvider, useSite, type SiteDateProps } from './components/site-date.js';
 export { PagePlaceholder, type PagePlaceholderProps } from './components/page-placeholder.js';
 export * from './data/index.js';
-export * from './forms/index.js';
+// The forms are their own entry: '@manzil/ui/forms' (react-hook-form stays off pages without a form).
 export * from './feedback/index.js';
 export * from './seo/index.js';
 export * from './a11y/index.js';

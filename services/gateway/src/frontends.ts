@@ -154,7 +154,8 @@ export function frontends(
       const language = requestLanguage(path, search, cookieLanguage(request));
       const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
       void heads.resolve(site, language, path, search).then(
-        ({ head, status }) => sendPage(request, response, renderIndex(html, head, site, origin), status),
+        ({ head, status }) =>
+          sendPage(request, response, renderIndex(html, head, site, origin, path), status),
         () => sendPage(request, response, html),
       );
     };

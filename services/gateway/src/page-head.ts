@@ -20,6 +20,7 @@ import {
   type PageHead,
   type Site,
 } from '@manzil/contracts';
+import { firstPaint } from './first-paint.js';
 
 /** Every tag written here carries this attribute: the page's own head code finds and updates them. */
 const MARK = 'data-manzil-head';
@@ -145,11 +146,19 @@ export function headTags(head: PageHead, site: Site, origin: string): string {
 }
 
 /**
- * The shell's index.html for this page: `<html lang dir>` of the language, and the generic
- * title and description replaced by the page's head.
+ * The shell's index.html for this page: `<html lang dir>` of the language, the generic
+ * title and description replaced by the page's head, and, given the path, the page's first
+ * content (`firstPaint`: header and heading before any script runs).
  */
-export function renderIndex(html: string, head: PageHead, site: Site, origin: string): string {
-  return html
+export function renderIndex(
+  html: string,
+  head: PageHead,
+  site: Site,
+  origin: string,
+  pathname?: string,
+): string {
+  const first = pathname === undefined ? null : firstPaint(pathname, head);
+  const page = html
     .replace(
       /<html\b[^>]*>/i,
       `<html lang="${head.language}" dir="${directionOf(head.language)}" data-site="${site}">`,
@@ -157,4 +166,11 @@ export function renderIndex(html: string, head: PageHead, site: Site, origin: st
     .replace(/<title>[\s\S]*?<\/title>/i, '')
     .replace(/<meta\s+name="description"[^>]*>/i, '')
     .replace(/<\/head>/i, `  ${headTags(head, site, origin)}\n  </head>`);
+  if (!first) return page;
+  return (
+    page
+      .replace(/<\/head>/i, `${first.style}\n  </head>`)
+      // (the built index.html is minified: `<div id=root>`)
+      .replace(/<div\s+id=["']?root["']?\s*>/i, (root) => `${first.markup}${root}`)
+  );
 }

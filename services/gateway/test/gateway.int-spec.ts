@@ -262,6 +262,24 @@ describe('gateway', () => {
       expect(missing.text).toContain('<div id="root"></div>');
     });
 
+    it("writes the page's first content (header and heading, its language) before #root, none on sign-in pages", async () => {
+      const home = await request(app.getHttpServer())
+        .get('/')
+        .set('Host', 'sa.localhost:3000')
+        .set('Cookie', 'lang=ar')
+        .expect(200);
+      expect(home.text).toMatch(/<html lang="ar" dir="rtl"/);
+      expect(home.text).toMatch(
+        /<div id="mz-first-paint" aria-hidden="true">.*<span class="fp-name">منزل<\/span>.*<h1>اعثر على منزلك القادم في السعودية<\/h1>.*<\/div><div id="root"><\/div>/s,
+      );
+      expect(home.text).toContain('<style data-first-paint>');
+      const listing = await request(app.getHttpServer()).get('/buy/properties-for-sale').expect(200);
+      expect(listing.text).toContain('<h1 class="fp-heading">Properties for sale in the UAE</h1>');
+      const login = await request(app.getHttpServer()).get('/login').expect(200);
+      expect(login.text).not.toContain('mz-first-paint');
+      expect(login.text).toContain('<div id="root"></div>');
+    });
+
     it('gives a CMS page the site head at once when content does not answer', async () => {
       const down = await gateway({ CONTENT_URL: `http://127.0.0.1:${await closedPort()}` });
       const page = await request(down.getHttpServer()).get('/pages/about-us').expect(200);

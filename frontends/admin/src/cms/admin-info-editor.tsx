@@ -2,19 +2,14 @@ import { useFieldArray } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { CONTENT_API, adminInfoAdminSchema, updateAdminInfoSchema, type Site } from '@manzil/contracts';
+import { Button, ErrorFallback, Skeleton, apiFetch, contentKeys, useFeedback } from '@manzil/ui';
 import {
-  Button,
-  ErrorFallback,
   FormErrorSummary,
-  Skeleton,
   SubmitButton,
   TextField,
-  apiFetch,
-  contentKeys,
   showServerErrors,
   useContractForm,
-  useFeedback,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { adminInfoQuery, adminKeys, contentUrl } from './admin-api.js';
 import { BilingualField } from './bilingual-field.js';
 import { useAdminText } from './use-admin-text.js';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { renderCmsMarkdown, type Language } from '@manzil/contracts';
-import { useBoundField, type FormControl } from '@manzil/ui';
+import { useBoundField, type FormControl } from '@manzil/ui/forms';
 
 interface BilingualFieldProps<V extends FieldValues> {
   control: FormControl<V>;

@@ -1,19 +1,15 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_INPUT_SCHEMAS, CMS_KINDS, type CmsKind } from '@manzil/contracts';
+import { ApiError, Button, ErrorFallback, Skeleton, useFeedback } from '@manzil/ui';
 import {
-  ApiError,
-  Button,
-  ErrorFallback,
   FormErrorSummary,
   SelectField,
-  Skeleton,
   SubmitButton,
   TextField,
   showServerErrors,
   useContractForm,
-  useFeedback,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { adminKeys, afterContentChange, deleteItem, itemQuery, saveItem, setPublished } from './admin-api.js';
 import { BilingualField } from './bilingual-field.js';
 import { KIND_FIELDS, emptyItem, valuesOf, type FieldSpec } from './kinds.js';

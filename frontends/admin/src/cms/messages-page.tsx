@@ -6,18 +6,20 @@ import {
   Button,
   EmptyState,
   ErrorFallback,
-  FormErrorSummary,
   Ltr,
-  SelectField,
   SiteDate,
   Skeleton,
-  SubmitButton,
-  TextAreaField,
   apiFetch,
-  showServerErrors,
-  useContractForm,
   useFeedback,
 } from '@manzil/ui';
+import {
+  FormErrorSummary,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui/forms';
 import {
   ADMIN_PAGE_SIZE,
   adminKeys,

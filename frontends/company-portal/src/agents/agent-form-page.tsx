@@ -10,9 +10,9 @@ import {
   type Site,
   SITE_FACTS,
 } from '@manzil/contracts';
+import { ApiError, avatarLetter, buttonClassName, useFeedback } from '@manzil/ui';
 import {
   AgentProfileFields,
-  ApiError,
   CheckboxField,
   ContactFields,
   FormErrorSummary,
@@ -20,13 +20,10 @@ import {
   PasswordPairFields,
   PersonNameFields,
   SubmitButton,
-  avatarLetter,
-  buttonClassName,
   passwordMismatch,
   showServerErrors,
   useContractForm,
-  useFeedback,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import {
   agentKeys,
   agentQuery,

@@ -3,14 +3,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { IDENTITY_API, SITE_FACTS, forgotPasswordSchema } from '@manzil/contracts';
+import { ApiError } from '@manzil/ui';
 import {
-  ApiError,
   FormErrorSummary,
   PhoneField,
   SubmitButton,
   showServerErrors,
   useContractForm,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
 import { identityFetch, loginTypeParam, otpTimingSchema } from './identity.js';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -6,10 +6,17 @@ import type { GoogleLinkRequired } from '@manzil/contracts';
 import { ApiError, apiFieldErrors } from '@manzil/ui';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
-import { GoogleLinkStep } from './google-link-step.js';
 import { completeGoogleSignIn, readGoogleCallback, takePendingGoogleSignIn } from './google-sign-in.js';
 import { completeLogin } from './login-outcome.js';
 import { useShell } from './shell-context.js';
+
+/*
+ * The link step is a form (react-hook-form, OTP): fetched when a sign-in needs it, so the shell's
+ * first load carries no form code. This page itself is not lazy (see shell-app.tsx).
+ */
+const GoogleLinkStep = lazy(() =>
+  import('./google-link-step.js').then((m) => ({ default: m.GoogleLinkStep })),
+);
 
 /**
  * `/auth/google/callback`: the issuer's answer in the fragment → POST the ID token → a session
@@ -63,11 +70,19 @@ export function GoogleCallbackPage() {
   return (
     <AuthLayout testId="google-callback-page" title={t('shell.auth.google.title')}>
       {link ? (
-        <GoogleLinkStep
-          link={link.link}
-          message={link.message}
-          onSignedIn={(results) => completeLogin(results, site)}
-        />
+        <Suspense
+          fallback={
+            <p className="auth__subtitle" data-testid="google-callback-wait">
+              {t('shell.auth.google.wait')}
+            </p>
+          }
+        >
+          <GoogleLinkStep
+            link={link.link}
+            message={link.message}
+            onSignedIn={(results) => completeLogin(results, site)}
+          />
+        </Suspense>
       ) : problem ? (
         <div className="auth__empty" data-testid="google-callback-error">
           <p role="alert">{problem}</p>

@@ -3,17 +3,15 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { googleLinkSchema, type GoogleLinkRequired, type LoginResults } from '@manzil/contracts';
+import { ApiError, Button, Ltr } from '@manzil/ui';
 import {
-  ApiError,
-  Button,
   FormErrorSummary,
-  Ltr,
   OtpField,
   PasswordField,
   SubmitButton,
   showServerErrors,
   useContractForm,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { useFeedback } from './feedback.js';
 import { linkGoogle, sendGoogleLinkOtp, separateGoogleAccount } from './google-sign-in.js';
 import { OtpTimer } from './otp-verify-page.js';

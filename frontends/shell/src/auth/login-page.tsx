@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { SITE_FACTS, loginRequestSchema, type LoginRequest } from '@manzil/contracts';
-import { FormErrorSummary, PasswordField, PhoneField, SubmitButton, useContractForm } from '@manzil/ui';
+import { FormErrorSummary, PasswordField, PhoneField, SubmitButton, useContractForm } from '@manzil/ui/forms';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
 import { GoogleButton } from './google-button.js';

@@ -4,17 +4,15 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { IDENTITY_API, loginResultsSchema, verifyOtpSchema } from '@manzil/contracts';
+import { ApiError, Button, Ltr } from '@manzil/ui';
 import {
-  ApiError,
-  Button,
   FormErrorSummary,
-  Ltr,
   OtpField,
   SERVER_ERROR,
   SubmitButton,
   showServerErrors,
   useContractForm,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
 import { identityFetch, otpTimingSchema } from './identity.js';

@@ -28,7 +28,7 @@ import {
   passwordMismatch,
   showServerErrors,
   useContractForm,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { AuthLayout } from './auth-layout.js';
 import { GoogleButton } from './google-button.js';
 import { useFeedback } from './feedback.js';

@@ -4,15 +4,15 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { IDENTITY_API, resetPasswordSchema } from '@manzil/contracts';
+import { ApiError } from '@manzil/ui';
 import {
-  ApiError,
   FormErrorSummary,
   PasswordField,
   SubmitButton,
   passwordMismatch,
   showServerErrors,
   useContractForm,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
 import { identityFetch } from './identity.js';

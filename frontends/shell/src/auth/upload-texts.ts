@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { ImageUploadTexts } from '@manzil/ui';
+import type { ImageUploadTexts } from '@manzil/ui/forms';
 
 /** The picture/logo upload's texts in the page's language (spec §5: jpeg, png, jpg, gif < 2 MB). */
 export function useUploadTexts(): ImageUploadTexts {

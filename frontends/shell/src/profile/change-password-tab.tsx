@@ -1,15 +1,15 @@
 import { useIntl } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
 import { IDENTITY_API, changePasswordSchema } from '@manzil/contracts';
+import { ApiError } from '@manzil/ui';
 import {
-  ApiError,
   FormErrorSummary,
   PasswordField,
   SubmitButton,
   passwordMismatch,
   showServerErrors,
   useContractForm,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
 import { useShell } from '../auth/shell-context.js';

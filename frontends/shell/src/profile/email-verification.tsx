@@ -10,17 +10,15 @@ import {
   type AccountProfileWithEmail,
   type Language,
 } from '@manzil/contracts';
+import { ApiError, Button, Dialog } from '@manzil/ui';
 import {
-  ApiError,
-  Button,
-  Dialog,
   FormErrorSummary,
   OtpField,
   SERVER_ERROR,
   SubmitButton,
   showServerErrors,
   useContractForm,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
 import { OtpTimer } from '../auth/otp-verify-page.js';

@@ -7,21 +7,17 @@ import {
   updateProfileSchema,
   type AccountProfileWithEmail as AccountProfile,
 } from '@manzil/contracts';
+import { ApiError, Button, Ltr, avatarLetter, refreshSession } from '@manzil/ui';
 import {
-  ApiError,
-  Button,
   EmailField,
   FormErrorSummary,
   ImageUpload,
-  Ltr,
   PersonNameFields,
   SubmitButton,
   TextField,
-  avatarLetter,
-  refreshSession,
   showServerErrors,
   useContractForm,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
 import { useShell } from '../auth/shell-context.js';

@@ -8,19 +8,15 @@ import {
   nafathRequestSchema,
   nafathStatusSchema,
 } from '@manzil/contracts';
+import { ApiError, Ltr, apiQueryFn, identityPath, refreshSession } from '@manzil/ui';
 import {
-  ApiError,
   FormErrorSummary,
-  Ltr,
   SubmitButton,
   TextField,
-  apiQueryFn,
   digitsOnly,
-  identityPath,
-  refreshSession,
   showServerErrors,
   useContractForm,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
 import { useShell } from '../auth/shell-context.js';

@@ -10,18 +10,16 @@ import {
   type AccountProfile,
   type Language,
 } from '@manzil/contracts';
+import { ApiError, Button, clearSession } from '@manzil/ui';
 import {
-  ApiError,
-  Button,
   FormErrorSummary,
   OtpField,
   SERVER_ERROR,
   SubmitButton,
   TextAreaField,
-  clearSession,
   showServerErrors,
   useContractForm,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 import { useFeedback } from '../auth/feedback.js';
 import { identityFetch } from '../auth/identity.js';
 import { enterApp } from '../auth/login-outcome.js';

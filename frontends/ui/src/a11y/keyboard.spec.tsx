@@ -1,8 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { ConfirmDialog, Dialog } from '../forms/dialog.js';
-import { Toast } from '../forms/toast.js';
+import { ConfirmDialog, Dialog } from '../feedback/dialog.js';
+import { Toast } from '../feedback/toast.js';
 import { useDisclosure } from './use-disclosure.js';
 import { useRadioGroup, useTabs } from './use-tabs.js';
 

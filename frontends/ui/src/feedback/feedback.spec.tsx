@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { TOAST_MS } from '../forms/toast.js';
+import { TOAST_MS } from './toast.js';
 import { downloadFile } from './download.js';
 import { FeedbackProvider, useFeedback, type Feedback } from './feedback.js';
 import { PLACEHOLDER_IMAGE, SafeImage } from './safe-image.js';

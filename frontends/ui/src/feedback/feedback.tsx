@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Language } from '@manzil/contracts';
-import { ConfirmDialog } from '../forms/dialog.js';
-import { LoadingOverlay, Toast, useToastState, type ToastType } from '../forms/toast.js';
+import { ConfirmDialog } from './dialog.js';
+import { LoadingOverlay, Toast, useToastState, type ToastType } from './toast.js';
 
 /**
  * What every screen uses to tell the user something (spec §8): one toast at a time at the

@@ -10,9 +10,10 @@ import {
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
-import { z, type ZodType } from 'zod';
-import { fieldErrorSchema, fieldMessage, type Language } from '@manzil/contracts';
-import { ApiError } from '../api/api-fetch.js';
+import type { z, ZodType } from 'zod';
+import { fieldMessage, type Language } from '@manzil/contracts';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the shared singleton, not a copy (see index.ts)
+import { apiFieldErrors } from '@manzil/ui';
 
 /** The `type` of an error the server gave (already in the page's language, shown as it is). */
 export const SERVER_ERROR = 'server';
@@ -124,15 +125,6 @@ export function flattenErrors(
     }
   }
   return found;
-}
-
-const validationResultsSchema = z.object({ fields: z.array(fieldErrorSchema) });
-
-/** The field messages of a 422 (`results.fields`, in the page's language); none for any other error. */
-export function apiFieldErrors(error: unknown): { field: string; message: string }[] {
-  if (!(error instanceof ApiError) || error.status !== 422) return [];
-  const parsed = validationResultsSchema.safeParse(error.results);
-  return parsed.success ? parsed.data.fields : [];
 }
 
 /**

@@ -7,8 +7,8 @@ import {
   type UseControllerReturn,
 } from 'react-hook-form';
 import { COUNTRY_CODES, normalizeDigits } from '@manzil/contracts';
-import { ChevronDownIcon } from '../components/icons.js';
-import { useLanguage } from '../components/use-language.js';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the shared singleton, not a copy (see index.ts)
+import { ChevronDownIcon, useLanguage } from '@manzil/ui';
 import { errorText } from './contract-form.js';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useFormState, type FieldPath, type FieldValues, type UseFormSetFocus } from 'react-hook-form';
-import { Button, type ButtonProps } from '../components/button.js';
-import { useLanguage } from '../components/use-language.js';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the shared singleton, not a copy (see index.ts)
+import { Button, useLanguage, type ButtonProps } from '@manzil/ui';
 import { errorText, flattenErrors } from './contract-form.js';
 import type { FormControl } from './fields.js';
 

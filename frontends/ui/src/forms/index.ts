@@ -1,6 +1,12 @@
+/*
+ * @manzil/ui/forms: react-hook-form over the contracts' schemas (see frontends/README.md). An
+ * entry of its own, shared on its own, so a page without a form (the home, the listings) loads
+ * neither react-hook-form nor its resolver. Everything of the design system it uses comes from
+ * '@manzil/ui' (the shared singleton), never by a relative path: a relative import would put a
+ * second copy of those modules into this entry's chunk.
+ */
 export {
   SERVER_ERROR,
-  apiFieldErrors,
   contractResolver,
   errorText,
   flattenErrors,
@@ -47,15 +53,6 @@ export {
   type ImageUploadTexts,
 } from './image-upload.js';
 export { OtpField, OtpInput, type OtpFieldProps, type OtpInputProps } from './otp-input.js';
-export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from './dialog.js';
-export {
-  LoadingOverlay,
-  TOAST_MS,
-  Toast,
-  useToastState,
-  type ToastMessage,
-  type ToastType,
-} from './toast.js';
 export {
   AGENT_LANGUAGES,
   AgentProfileFields,

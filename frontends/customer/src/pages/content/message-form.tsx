@@ -11,6 +11,7 @@ import {
   type Language,
   type Site,
 } from '@manzil/contracts';
+import { apiFetch, useFeedback, useLanguage } from '@manzil/ui';
 import {
   EmailField,
   FormErrorSummary,
@@ -19,12 +20,9 @@ import {
   SubmitButton,
   TextAreaField,
   TextField,
-  apiFetch,
   showServerErrors,
   useContractForm,
-  useFeedback,
-  useLanguage,
-} from '@manzil/ui';
+} from '@manzil/ui/forms';
 
 type ComplaintType = (typeof COMPLAINT_TYPES)[number];
 type Kind = 'contact' | 'complaint';

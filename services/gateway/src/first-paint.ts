@@ -1,0 +1,84 @@
+import {
+  ARABIC_LISTING_PAGES,
+  BRAND,
+  LISTING_PAGES,
+  PROPERTY_TYPE_SLUGS,
+  isHeaderlessRoute,
+  normalizePathname,
+  type PageHead,
+} from '@manzil/contracts';
+
+/**
+ * The page's first content, written into the index.html the gateway serves, so the first paint
+ * does not wait for any script (issue 10: JavaScript before first content, Lighthouse): the
+ * header (the house mark and the name) and the page's heading in its own language, laid out as
+ * the app lays them out (the home's hero, a listing page's tabs and heading, else a heading).
+ *
+ * It is a cover over `#root` (fixed, opaque), not content React replaces: the app renders
+ * beneath it and the shell's `index.ts` removes it once the page has left its covers and
+ * loading placeholders, in one step, so nothing shifts or flashes blank on the way. Hidden from
+ * assistive technology (the real page is what is read); no control in it. Styles are inline
+ * (the design system's CSS arrives with the scripts), with the tokens' values; fonts are the
+ * system's until the app's own load.
+ *
+ * Headerless pages (the sign-in screens) get none: their layout is their own.
+ */
+export const FIRST_PAINT_ID = 'mz-first-paint';
+
+const STYLE = `<style data-first-paint>
+#${FIRST_PAINT_ID}{position:fixed;inset:0;z-index:2000;overflow:hidden;background:#f5f7f6;color:#17231e;font-family:system-ui,sans-serif;font-size:1rem;line-height:1.5;text-align:start}
+#${FIRST_PAINT_ID} *{box-sizing:border-box}
+#${FIRST_PAINT_ID} .fp-c{inline-size:100%;max-inline-size:1240px;margin-inline:auto;padding-inline:16px}
+#${FIRST_PAINT_ID} .fp-header{background:#fff;border-block-end:1px solid #e2e7e4}
+#${FIRST_PAINT_ID} .fp-header .fp-c{display:flex;align-items:center;gap:8px;min-block-size:64px;padding-block:8px}
+#${FIRST_PAINT_ID} .fp-menu{inline-size:40px;block-size:40px;flex:none}
+#${FIRST_PAINT_ID} .fp-logo{display:inline-flex;align-items:center;gap:8px;color:#0c7a57}
+#${FIRST_PAINT_ID} .fp-logo svg{inline-size:32px;block-size:32px;flex:none}
+#${FIRST_PAINT_ID} .fp-name{color:#17231e;font-size:1.375rem;font-weight:700;letter-spacing:-0.01em}
+#${FIRST_PAINT_ID} .fp-large svg{inline-size:40px;block-size:40px}
+#${FIRST_PAINT_ID} .fp-large .fp-name{font-size:1.75rem}
+#${FIRST_PAINT_ID} .fp-hero{background:radial-gradient(circle at 85% 10%,rgb(12 122 87 / 14%),transparent 45%),linear-gradient(180deg,#e6f3ed,#f5f7f6);padding-block:48px}
+#${FIRST_PAINT_ID} .fp-hero h1{margin:0;font-size:1.75rem;line-height:1.2;max-inline-size:20ch}
+#${FIRST_PAINT_ID} .fp-hero p{margin-block:12px 24px;margin-inline:0;color:#56655e;font-size:1.125rem;max-inline-size:48ch}
+#${FIRST_PAINT_ID} .fp-tabs{block-size:46px;background:#fff;border-block-end:1px solid #e2e7e4}
+#${FIRST_PAINT_ID} .fp-heading{margin:0;padding-block:24px;font-size:1.375rem;line-height:1.3}
+#${FIRST_PAINT_ID} .fp-page{margin:0;padding-block:32px 16px;font-size:1.75rem;line-height:1.3}
+html[lang=ar] #${FIRST_PAINT_ID}{line-height:1.65}
+@media (min-width:768px){#${FIRST_PAINT_ID} .fp-c{padding-inline:24px}#${FIRST_PAINT_ID} .fp-hero{padding-block:64px}#${FIRST_PAINT_ID} .fp-hero h1{font-size:2.25rem}#${FIRST_PAINT_ID} .fp-heading{font-size:1.75rem}}
+@media (min-width:1200px){#${FIRST_PAINT_ID} .fp-menu{display:none}#${FIRST_PAINT_ID} .fp-header .fp-c{gap:12px}}
+</style>`;
+
+const LOGO_MARK =
+  '<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="currentColor"/><path d="M7 15.5 16 8l9 7.5M10 13.5V24h12V13.5M14 24v-5h4v5" fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
+const LISTING_PATHS = new Set(
+  PROPERTY_TYPE_SLUGS.flatMap((type) => [LISTING_PAGES[type], ARABIC_LISTING_PAGES[type]]),
+);
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The markup and its style for this page, or null for a page that draws its own first (sign-in). */
+export function firstPaint(pathname: string, head: PageHead): { style: string; markup: string } | null {
+  const path = normalizePathname(pathname);
+  if (isHeaderlessRoute(path)) return null;
+  const title = escapeHtml(head.title);
+  let body: string;
+  if (path === '/') {
+    body = `<section class="fp-hero"><div class="fp-c"><h1>${title}</h1><p>${escapeHtml(head.description)}</p></div></section>`;
+  } else if (LISTING_PATHS.has(path)) {
+    body = `<div class="fp-tabs"></div><div class="fp-c"><h1 class="fp-heading">${title}</h1></div>`;
+  } else {
+    body = `<div class="fp-c"><h1 class="fp-page">${title}</h1></div>`;
+  }
+  // The home's header has the large logo (shell/src/layout/header.tsx).
+  const logo = path === '/' ? 'fp-logo fp-large' : 'fp-logo';
+  const header = `<div class="fp-header"><div class="fp-c"><span class="fp-menu"></span><span class="${logo}">${LOGO_MARK}<span class="fp-name">${BRAND[head.language]}</span></span></div></div>`;
+  return {
+    style: STYLE,
+    markup: `<div id="${FIRST_PAINT_ID}" aria-hidden="true">${header}${body}</div>`,
+  };
+}
