@@ -13,16 +13,14 @@ import {
   type Site,
 } from '@manzil/contracts';
 import {
-  FormErrorSummary,
-  TextField,
   contentQueries,
   currencyLabel,
   formatNumber,
   formatPrice,
-  useContractForm,
   useDocumentHead,
   useLanguage,
 } from '@manzil/ui';
+import { FormErrorSummary, TextField, useContractForm } from '@manzil/ui/forms';
 import { ContentError, ContentLoading, PageHeading } from './content/content-parts.js';
 
 type Values = Record<keyof MortgageInput, string>;
