@@ -38,6 +38,10 @@ test('ae: an admin edits a page in Arabic, unpublishes and publishes it; visitor
   browser,
   request,
 }) => {
+  // A journey of four visitors' pages, the admin console and three reloads: on this machine each
+  // page load takes 2.5–3.6 s (trace of the CI run of 2026-11-25), so the whole walk needs more
+  // than the default 45 s although no step waits long.
+  test.setTimeout(90_000);
   const tag = runTag();
   const slug = `e2e-${tag}`;
   const slugAr = `صفحة-${tag}`;
