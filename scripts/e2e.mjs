@@ -165,7 +165,9 @@ async function main() {
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
         CHROMIUM_PATH: chromium,
       }),
-      timeoutMs: 15 * 60_000,
+      // The whole browser suite; a stuck run ends here rather than at CI's limit (it took 13–16 min
+      // on this 2-core machine on 2026-11-25, when 15 cut it short).
+      timeoutMs: 30 * 60_000,
     },
   );
   if (r.code !== 0)
