@@ -529,7 +529,11 @@ export async function ensureKafka({ quiet = false, owner = process.pid } = {}) {
     '-Djava.awt.headless=true',
     `-Dlog4j2.configurationFile=${KAFKA_LOG4J}`,
   ];
-  const clusterId = crypto.randomBytes(16).toString('base64url');
+  // Base64url of 16 random bytes, never starting with '-' (as Kafka's own Uuid.randomUuid): one id
+  // in 64 did, and the storage tool took it for an option ("--cluster-id: expected one argument").
+  let clusterId;
+  do clusterId = crypto.randomBytes(16).toString('base64url');
+  while (clusterId.startsWith('-'));
   const format = spawnSync(
     java.bin,
     [...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', config],
