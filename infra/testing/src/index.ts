@@ -8,3 +8,4 @@ export * from './bad-input.js';
 export * from './metrics.js';
 export * from './probe-service.js';
 export * from './edge-suite.js';
+export * from './listings.js';

@@ -9,6 +9,7 @@ import {
   createMigratedDatabase,
   createTestApp,
   expectEventually,
+  publishedProperty,
   serviceTestEnv,
   testNamespace,
   testRedisUrl,
@@ -19,7 +20,7 @@ import {
 import { AppModule } from '../src/app.module.js';
 import { envSchema } from '../src/config.js';
 import { buildDataSource } from '../src/data-source.js';
-import { insertAuction, propertyCard, publishedProperty } from './fixtures.js';
+import { insertAuction, propertyCard } from './fixtures.js';
 
 describe('auctions: detail, bids, withdrawal, my bids', () => {
   let db: TestDatabase;

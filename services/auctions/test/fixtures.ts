@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { PropertySummary, PublishedProperty, Site } from '@manzil/contracts';
+import type { PropertySummary, Site } from '@manzil/contracts';
 
 const HOUR = 3_600_000;
 
@@ -32,33 +32,6 @@ export function propertyCard(site: Site, overrides: Partial<PropertySummary> = {
     agentName: 'Test Agent',
     approvedAt: new Date().toISOString(),
     ...overrides,
-  };
-}
-
-/** The public version listings publishes now (`listing.approved` v2): the card plus every public field. */
-export function publishedProperty(card: PropertySummary): PublishedProperty {
-  return {
-    ...card,
-    category: 'residential',
-    purpose: 'buy',
-    subTitle: null,
-    description: { en: 'Bright', ar: 'مشرقة' },
-    nearestFacilities: null,
-    prices: { price: card.price, daily: null, weekly: null, monthly: null, yearly: null },
-    location: {
-      city: { id: `${card.site}.city`, name: card.city },
-      community: { id: `${card.site}.city.community`, name: card.community },
-      subCommunity: null,
-      building: null,
-    },
-    facts: { furnishing: 'furnished' },
-    media: { photos: [card.coverPhoto], videos: [], floorPlans: [], tour360Url: null },
-    agent: { id: randomUUID(), name: card.agentName },
-    company: null,
-    badge: 'GOLD',
-    regulator: null,
-    permitNumber: null,
-    referenceNumber: null,
   };
 }
 

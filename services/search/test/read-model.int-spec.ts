@@ -11,13 +11,13 @@ import {
   listingWithdrawnV1,
   TOPICS,
   type PropertySummary,
-  type PublishedProperty,
 } from '@manzil/contracts';
 import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
 import {
   createTestApp,
   createMigratedDatabase,
   expectEventually,
+  publishedProperty,
   testJwksUrl,
   testNamespace,
   testRedisUrl,
@@ -116,36 +116,15 @@ describe('search: read model fed by listing events', () => {
     expect(ids((await list('ae')).body)).not.toContain(summary.id);
   });
 
-  /** The public version listings publishes now (v2): the v1 summary plus every public field. */
-  const published = (summary: PropertySummary): PublishedProperty => ({
-    ...summary,
-    category: 'residential',
-    purpose: 'buy',
-    subTitle: null,
-    description: { en: 'Bright', ar: 'مشرقة' },
-    nearestFacilities: null,
-    prices: { price: summary.price, daily: null, weekly: null, monthly: null, yearly: null },
-    location: {
-      city: { id: `${summary.site}.city`, name: summary.city },
-      community: { id: `${summary.site}.city.community`, name: summary.community },
-      subCommunity: null,
-      building: null,
-    },
-    facts: { furnishing: 'furnished' },
-    media: { photos: [summary.coverPhoto], videos: [], floorPlans: [], tour360Url: null },
-    agent: { id: randomUUID(), name: summary.agentName },
-    company: null,
-    badge: 'GOLD',
-    regulator: null,
-    permitNumber: null,
-    referenceNumber: null,
-  });
   const by = { id: randomUUID(), role: 'agent' as const };
 
   it('reads listing.approved v2 as its v1 summary, and v1 still', async () => {
     const v2 = listing('sa');
     const v1 = listing('sa');
-    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'sa', v2.id, published(v2)));
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingApprovedV2, 'sa', v2.id, publishedProperty(v2)),
+    );
     await bus.publish(TOPICS.listingsProperty, approved(v1));
     const { body } = await expectEventually(async () => {
       const response = await list('sa', '?limit=100');
@@ -161,7 +140,7 @@ describe('search: read model fed by listing events', () => {
     for (const summary of [sold, off])
       await bus.publish(
         TOPICS.listingsProperty,
-        newEvent(listingApprovedV2, 'ae', summary.id, published(summary)),
+        newEvent(listingApprovedV2, 'ae', summary.id, publishedProperty(summary)),
       );
     await expectEventually(async () => expect((await rowCount(sold.id)) + (await rowCount(off.id))).toBe(2));
     const at = new Date().toISOString();
@@ -178,7 +157,10 @@ describe('search: read model fed by listing events', () => {
       TOPICS.listingsProperty,
       newEvent(listingDeactivatedV1, 'ae', off.id, { id: off.id, active: true, at, by }),
     );
-    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', off.id, published(off)));
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingApprovedV2, 'ae', off.id, publishedProperty(off)),
+    );
     await expectEventually(async () => expect(await rowCount(off.id)).toBe(1));
     expect(await rowCount(sold.id)).toBe(0);
   });
