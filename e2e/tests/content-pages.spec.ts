@@ -46,6 +46,9 @@ for (const site of SITE_KEYS) {
   for (const lang of LANGS) {
     const msg = (key: keyof typeof VALIDATION_MESSAGES) => VALIDATION_MESSAGES[key][lang];
     test(`${site} ${lang}: every content page with its head`, async ({ page, request }) => {
+      // A dozen page loads or more (2.5–3.6 s each on a busy CI machine) and their checks: CI
+      // ran past 45 s with no step stuck (2026-11-25, "ae ar", passed on its retry).
+      test.setTimeout(90_000);
       const consoleErrors: string[] = [];
       page.on('pageerror', (error) => consoleErrors.push(error.message));
 

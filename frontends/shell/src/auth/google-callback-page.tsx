@@ -6,7 +6,7 @@ import type { GoogleLinkRequired } from '@manzil/contracts';
 import { ApiError, apiFieldErrors } from '@manzil/ui';
 import { AuthLayout } from './auth-layout.js';
 import { useFeedback } from './feedback.js';
-import { completeGoogleSignIn, readGoogleCallback, takePendingGoogleSignIn } from './google-sign-in.js';
+import { completeGoogleSignIn, consumeGoogleCallback, forgetGoogleCallback } from './google-sign-in.js';
 import { completeLogin } from './login-outcome.js';
 import { useShell } from './shell-context.js';
 
@@ -22,7 +22,7 @@ const GoogleLinkStep = lazy(() =>
  * `/auth/google/callback`: the issuer's answer in the fragment → POST the ID token → a session
  * like a login (`/`, or `/profile` on the Saudi site when not Nafath-verified), or the "prove
  * it's you" step when an account holds the e-mail without having proved it. The fragment is
- * read once and wiped from the address bar at once.
+ * read once and wiped from the address bar at once (`consumeGoogleCallback`).
  */
 export function GoogleCallbackPage() {
   const intl = useIntl();
@@ -30,11 +30,7 @@ export function GoogleCallbackPage() {
   const navigate = useNavigate();
   const { language, site } = useShell();
   const { toast, withLoader } = useFeedback();
-  const [callback] = useState(() => {
-    const read = readGoogleCallback(window.location.hash, takePendingGoogleSignIn());
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-    return read;
-  });
+  const [callback] = useState(consumeGoogleCallback);
   const [failed, setFailed] = useState<string | null>(null);
   const [link, setLink] = useState<{ link: GoogleLinkRequired; message: string } | null>(null);
   const signIn = useMutation({
@@ -43,6 +39,7 @@ export function GoogleCallbackPage() {
   // The ID token is posted once, even when React runs the effect twice (StrictMode).
   const started = useRef(false);
 
+  useEffect(() => forgetGoogleCallback(), []);
   useEffect(() => {
     if (started.current) return;
     started.current = true;

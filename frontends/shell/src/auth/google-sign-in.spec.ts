@@ -1,6 +1,12 @@
 import '@manzil/ui/test/jsdom-globals';
 import { describe, expect, it } from '@jest/globals';
-import { authorizationUrl, readGoogleCallback, type PendingGoogleSignIn } from './google-sign-in.js';
+import {
+  authorizationUrl,
+  consumeGoogleCallback,
+  forgetGoogleCallback,
+  readGoogleCallback,
+  type PendingGoogleSignIn,
+} from './google-sign-in.js';
 
 const pending: PendingGoogleSignIn = { state: 's-1', nonce: 'n-1', loginType: 'Agent' };
 
@@ -36,5 +42,19 @@ describe('Google sign-in (implicit flow)', () => {
     expect(readGoogleCallback('#id_token=t&state=s-1', null)).toEqual({ kind: 'invalid' });
     expect(readGoogleCallback('#state=s-1', pending)).toEqual({ kind: 'invalid' });
     expect(readGoogleCallback('#error=access_denied&state=s-1', pending)).toEqual({ kind: 'cancelled' });
+  });
+
+  it('gives a render that React redoes the same answer, and wipes it from the address bar and storage', () => {
+    sessionStorage.setItem('manzil.googleSignIn', JSON.stringify(pending));
+    window.history.replaceState(null, '', '/auth/google/callback#id_token=t-9&state=s-1');
+    const token = { kind: 'token', idToken: 't-9', nonce: 'n-1', loginType: 'Agent' };
+    expect(consumeGoogleCallback()).toEqual(token);
+    expect(window.location.hash).toBe('');
+    expect(sessionStorage.getItem('manzil.googleSignIn')).toBeNull();
+    // The first render was thrown away (a Suspense above the page): the redo reads it again.
+    expect(consumeGoogleCallback()).toEqual(token);
+    // Once on screen, a later visit without an answer is refused.
+    forgetGoogleCallback();
+    expect(consumeGoogleCallback()).toEqual({ kind: 'invalid' });
   });
 });

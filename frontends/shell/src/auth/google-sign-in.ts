@@ -96,6 +96,30 @@ export function readGoogleCallback(hash: string, pending: PendingGoogleSignIn | 
   return { kind: 'token', idToken, nonce: pending.nonce, loginType: pending.loginType };
 }
 
+/** The answer last read on this page, until the page that read it has shown it. */
+let lastRead: GoogleCallback | null = null;
+
+/**
+ * The issuer's answer, read from the address bar and wiped from it (with the remembered sign-in)
+ * the first time, and the same answer again when React throws that render away and renders
+ * anew (a Suspense above the page, e.g. a chunk still loading on a busy machine): a second
+ * read of the now empty fragment would refuse a good sign-in as "invalid". A new fragment
+ * is always read afresh; `forgetGoogleCallback` ends the reuse once the page is on screen.
+ */
+export function consumeGoogleCallback(): GoogleCallback {
+  const { hash, pathname } = window.location;
+  if (hash || !lastRead) {
+    lastRead = readGoogleCallback(hash, takePendingGoogleSignIn());
+    window.history.replaceState(window.history.state, '', pathname);
+  }
+  return lastRead;
+}
+
+/** The page that read the answer is on screen: a later visit reads the address bar again. */
+export function forgetGoogleCallback(): void {
+  lastRead = null;
+}
+
 /**
  * POST the ID token (and our nonce) to identity: a session like any login, or (202) the
  * "prove it's you" step when an account holds the e-mail without having proved it, with the
