@@ -15,6 +15,7 @@
 // line, `N passed, N failed` (jest + Playwright tests). Exit code 1 when anything failed.
 //   npm test -- --skip=e2e,lint      skip stages      npm test -- --only=jest      only these
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   CACHE_DIR,
@@ -241,6 +242,15 @@ async function freshStart() {
     r.ok ? `ready in ${seconds(r.readyMs)}, stopped in ${seconds(r.stopMs)}` : r.reason,
   );
 }
+
+// What the run had to work with: the same suite takes 3–4 times longer in its browser stage
+// on a machine with fewer free cores, so every figure below is read against this line.
+say(
+  `machine: ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 
 try {
   const installMs = await ensureInstalled();

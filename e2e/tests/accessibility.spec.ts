@@ -24,6 +24,7 @@ import {
   type Lang,
   type SiteKey,
 } from '../helpers/identity.js';
+import { navigateInApp } from './helpers.js';
 
 const WIDTHS = [1280, 375] as const;
 const BLOCKING = new Set(['serious', 'critical']);
@@ -128,10 +129,7 @@ async function settled(page: Page, quiet: () => Promise<void>): Promise<void> {
 }
 
 async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await navigateInApp(page, path);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   VISITOR_ROUTES_SPEC,
 } from '@manzil/contracts';
 import { ADMIN_PASSWORD, SITE, apiLogin, putSession, type Kind } from '../helpers/identity.js';
+import { navigateInApp } from './helpers.js';
 
 type Role = 'visitor' | 'user' | 'agent' | 'company' | 'admin';
 
@@ -87,10 +88,7 @@ async function loadPage(page: Page, path: string): Promise<string> {
  * `want` as soon as it is there, otherwise whatever it is after a grace period.
  */
 async function navigate(page: Page, path: string, want: string): Promise<string> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await navigateInApp(page, path);
   await page
     .waitForFunction(
       (expected) =>

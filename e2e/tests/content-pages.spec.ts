@@ -17,6 +17,7 @@ import {
   type SiteKey,
 } from '../helpers/content.js';
 import { api } from '../helpers/identity.js';
+import { navigateInApp } from './helpers.js';
 
 const h1 = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
 
@@ -31,10 +32,7 @@ async function cmsPage(request: APIRequestContext, site: SiteKey, lang: Lang, sl
 
 /** Goes to a path inside the app (client-side, as a link would) and waits for the path. */
 async function go(page: Page, pathname: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, pathname);
+  await navigateInApp(page, pathname);
 }
 
 const ACK = {

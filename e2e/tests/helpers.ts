@@ -51,3 +51,19 @@ export async function expectDirection(page: Page, lang: Lang): Promise<void> {
   await expect(html).toHaveAttribute('lang', lang);
   await expect(html).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
 }
+
+/**
+ * Goes to `path` inside the app without a page load, as a link does. The router hears it as a
+ * history move (popstate), so the entry gets a key of its own, as the router gives its own
+ * entries: without one every such entry shares the key "default", and the shell's scroll
+ * restoration would scroll each page back to where the previous one was left, for up to
+ * 3 s, under the test's clicks.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const previous = (window.history.state ?? {}) as { idx?: number };
+    const key = Math.random().toString(36).slice(2, 10);
+    window.history.pushState({ usr: null, key, idx: (previous.idx ?? 0) + 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

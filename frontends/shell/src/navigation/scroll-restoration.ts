@@ -27,7 +27,7 @@ function savePosition(key: string, top: number) {
   }
 }
 
-/** Scrolls to `top` as soon as the page is tall enough; gives up when the visitor scrolls. */
+/** Scrolls to `top` as soon as the page is tall enough; gives up when the visitor scrolls or presses. */
 function restore(top: number): () => void {
   const started = performance.now();
   let frame = 0;
@@ -35,9 +35,10 @@ function restore(top: number): () => void {
   const stop = () => {
     stopped = true;
     cancelAnimationFrame(frame);
-    for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(type, stop);
+    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+      window.removeEventListener(type, stop);
   };
-  for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
     window.addEventListener(type, stop, { passive: true });
   const attempt = () => {
     if (stopped) return;
