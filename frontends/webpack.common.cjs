@@ -167,6 +167,10 @@ function createConfig({ dir, name, exposes, plugins = [], host = false }) {
           // The shell registers its remotes at runtime from /remotes.json.
           remotes: {},
           shared,
+          // A remote's entry is fetched when one of its pages is opened, not on every page:
+          // 'version-first' (the default) fetched all four entries and their manifests first to
+          // compare versions of the shared modules, which are one set here (one lock file).
+          shareStrategy: 'loaded-first',
           manifest: !host,
           dts: false,
           // One federation runtime on the page: the shell provides its runtime-core (a global),

@@ -26,6 +26,18 @@ test('agent-portal remote down: the public site is unaffected', async ({ page })
   expect(errors, errors.join('\n')).toEqual([]);
 });
 
+test('a public page fetches the customer remote only, not the portals it does not show', async ({ page }) => {
+  const remotes = new Set<string>();
+  page.on('request', (request) => {
+    const remote = /^\/remotes\/([^/]+)\//.exec(new URL(request.url()).pathname)?.[1];
+    if (remote) remotes.add(remote);
+  });
+  await page.goto(SITES.ae.url + '/buy/properties-for-sale');
+  await settle(page);
+  await expect(page.getByTestId('site-footer').first()).toBeVisible();
+  expect([...remotes]).toEqual(['customer']);
+});
+
 test('the language choice persists (local storage and a lang cookie)', async ({ page, context }) => {
   await page.goto(SITES.ae.url + '/');
   await settle(page);

@@ -50,6 +50,8 @@ export function registerRemotes(): Promise<void> {
   registration ??= fetchRemoteManifest().then((manifest) => {
     init({
       name: 'shell',
+      // Only the remote a page needs is fetched (see webpack.common.cjs).
+      shareStrategy: 'loaded-first',
       remotes: REMOTE_NAMES.map((name) => ({
         name,
         entry: new URL(manifest[name], window.location.origin).href,
