@@ -652,8 +652,7 @@ export function completenessOf(
     );
   if (context.site === 'ae' && value.cityId === DUBAI_CITY_ID)
     checks.push(['permitNumber', has(value.permitNumber)]);
-  if (context.photos !== undefined)
-    checks.push(['photos', context.photos >= PHOTO_LIMITS.minPerListing]);
+  if (context.photos !== undefined) checks.push(['photos', context.photos >= PHOTO_LIMITS.minPerListing]);
   if (context.documents !== undefined) checks.push(['documents', context.documents >= 1]);
   const missing = checks.filter(([, filled]) => !filled).map(([field]) => field);
   return {

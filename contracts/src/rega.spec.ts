@@ -55,7 +55,9 @@ export const regulatorVerifiedSample: RegulatorVerified = {
 
 describe('REGA ad licence (contracts/rega)', () => {
   it('reads what the wizard types: Arabic-Indic digits, spaces; refuses a short advertiser id with its message', () => {
-    expect(adLicenceCheckRequestSchema.parse({ advertiserId: '١٠١٢٣٤٥٦٧٨', adLicenseNumber: '72 0000 1234' })).toEqual({
+    expect(
+      adLicenceCheckRequestSchema.parse({ advertiserId: '١٠١٢٣٤٥٦٧٨', adLicenseNumber: '72 0000 1234' }),
+    ).toEqual({
       advertiserId: '1012345678',
       adLicenseNumber: '7200001234',
     });

@@ -122,9 +122,9 @@ describe('listing events (contracts/events/listings)', () => {
     expect(listingApprovedV2.payload.parse(approvedV2Payload).regulatorVerified).toBeUndefined();
     expect(summaryOfApproved(listingApprovedV2.payload.parse(verified))).toEqual(summary);
     const { advertiserName: _n, ...withoutName } = regulatorVerifiedSample;
-    expect(listingApprovedV2.payload.safeParse({ ...approvedV2Payload, regulatorVerified: withoutName }).success).toBe(
-      false,
-    );
+    expect(
+      listingApprovedV2.payload.safeParse({ ...approvedV2Payload, regulatorVerified: withoutName }).success,
+    ).toBe(false);
   });
 
   it('listing.deactivated v2 says why and may come from no account (the licence expiry job); v1 stays readable', () => {
@@ -137,6 +137,11 @@ describe('listing events (contracts/events/listings)', () => {
     // A v1 payload (an account, no reason) is not a v2 one, and v1 keeps reading its own.
     expect(listingDeactivatedV2.payload.safeParse({ id, active: false, at, by }).success).toBe(false);
     expect(listingDeactivatedV1.payload.safeParse(expired).success).toBe(false);
-    expect(listingDeactivatedV1.payload.parse({ id, active: false, at, by })).toEqual({ id, active: false, at, by });
+    expect(listingDeactivatedV1.payload.parse({ id, active: false, at, by })).toEqual({
+      id,
+      active: false,
+      at,
+      by,
+    });
   });
 });

@@ -80,7 +80,9 @@ export class AdLicences {
 }
 
 /** The licence the draft names, if both numbers are there. */
-export function licenceNumbersOf(draft: PropertyFields): { advertiserId: string; adLicenseNumber: string } | null {
+export function licenceNumbersOf(
+  draft: PropertyFields,
+): { advertiserId: string; adLicenseNumber: string } | null {
   const { advertiserId, adLicenseNumber } = draft.regulator ?? {};
   return advertiserId && adLicenseNumber ? { advertiserId, adLicenseNumber } : null;
 }

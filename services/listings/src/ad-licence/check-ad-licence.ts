@@ -41,18 +41,25 @@ export class CheckAdLicence {
   }): Promise<OwnedProperty> {
     if (site !== 'sa')
       throw new AppException('VALIDATION_FAILED', 422, [
-        { field: 'regulator', message: fieldMessage('regulator.saudiOnly', currentContext()?.language ?? 'en') },
+        {
+          field: 'regulator',
+          message: fieldMessage('regulator.saudiOnly', currentContext()?.language ?? 'en'),
+        },
       ]);
     const actor = actorOf(user);
     await this.dataSource.transaction(async (manager) => {
       const property = await findOwned(manager, user, site, propertyId);
       if (property.state === 'sold') throw new AppException('TRANSITION_NOT_ALLOWED', 422);
       const regulator = property.draft.regulator ?? {};
-      if (regulator.advertiserId === request.advertiserId && regulator.adLicenseNumber === request.adLicenseNumber)
+      if (
+        regulator.advertiserId === request.advertiserId &&
+        regulator.adLicenseNumber === request.adLicenseNumber
+      )
         return;
       property.draft = { ...property.draft, regulator: { ...regulator, ...request } };
       // Other numbers: what was confirmed for the old ones no longer speaks for this ad.
-      if (property.regulatorVerified?.adLicenseNumber !== request.adLicenseNumber) property.regulatorVerified = null;
+      if (property.regulatorVerified?.adLicenseNumber !== request.adLicenseNumber)
+        property.regulatorVerified = null;
       await manager.save(property);
       await audit(manager, property, actor, 'updated', { fields: ['regulator'] });
       await publishEvent(manager, site, property.id, listingUpdatedV1, {
@@ -73,7 +80,8 @@ export class CheckAdLicence {
       });
       return { view: await ownedView(manager, property), scheduled: property };
     });
-    if (scheduled.licenceEndsAt) await this.expiry.schedule({ id: scheduled.id, licenceEndsAt: scheduled.licenceEndsAt });
+    if (scheduled.licenceEndsAt)
+      await this.expiry.schedule({ id: scheduled.id, licenceEndsAt: scheduled.licenceEndsAt });
     return view;
   }
 }

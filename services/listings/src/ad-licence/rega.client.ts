@@ -130,7 +130,9 @@ export class RegaAdvertisementValidator extends AdLicenceValidator {
   }
 }
 
-const border = (value: { name?: string | null; description?: string | null; length?: number | null } | null | undefined) => ({
+const border = (
+  value: { name?: string | null; description?: string | null; length?: number | null } | null | undefined,
+) => ({
   name: value?.name ?? null,
   description: value?.description ?? null,
   length: value?.length ?? null,

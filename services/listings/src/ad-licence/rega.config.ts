@@ -33,7 +33,9 @@ export function regaSettings(config: {
   REGA_TIMEOUT_MS?: number;
 }): RegaSettings {
   if (config.NODE_ENV === 'production') {
-    const missing = (['REGA_URL', 'REGA_CLIENT_ID', 'REGA_CLIENT_SECRET'] as const).filter((name) => !config[name]);
+    const missing = (['REGA_URL', 'REGA_CLIENT_ID', 'REGA_CLIENT_SECRET'] as const).filter(
+      (name) => !config[name],
+    );
     if (missing.length)
       throw new ConfigError(`configuration error: ${missing.map((name) => `${name} is missing`).join('; ')}`);
   }

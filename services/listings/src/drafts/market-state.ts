@@ -61,7 +61,10 @@ export class SetActive {
       // An ad whose licence ended stays down until a licence is confirmed again (INTEGRATIONS.md).
       if (active && licenceEnded(property))
         throw new AppException('VALIDATION_FAILED', 422, [
-          { field: 'regulator.adLicenseNumber', message: fieldMessage('rega.expired', currentContext()?.language ?? 'en') },
+          {
+            field: 'regulator.adLicenseNumber',
+            message: fieldMessage('rega.expired', currentContext()?.language ?? 'en'),
+          },
         ]);
       property.state = active ? 'active' : 'inactive';
       await manager.save(property);

@@ -36,7 +36,8 @@ export class SubmitProperty {
     const verified = site === 'sa' ? await this.verifyLicence(command) : null;
     const { view, property } = await this.dataSource.transaction(async (manager) => {
       const property = await findOwned(manager, user, site, propertyId);
-      if (property.approvalStatus === 'pending') return { view: await ownedView(manager, property), property };
+      if (property.approvalStatus === 'pending')
+        return { view: await ownedView(manager, property), property };
       if (property.approvalStatus === 'accepted' || property.state === 'sold')
         throw new AppException('TRANSITION_NOT_ALLOWED', 422);
       const documents = (await documentsOf(manager, [property.id])).get(property.id) ?? [];

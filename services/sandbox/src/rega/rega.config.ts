@@ -13,7 +13,10 @@ export interface RegaSandboxOptions {
   clientSecret: string;
 }
 
-export function regaOptions(config: { REGA_CLIENT_ID?: string; REGA_CLIENT_SECRET?: string }): RegaSandboxOptions {
+export function regaOptions(config: {
+  REGA_CLIENT_ID?: string;
+  REGA_CLIENT_SECRET?: string;
+}): RegaSandboxOptions {
   return {
     clientId: config.REGA_CLIENT_ID ?? DEV_REGA.clientId,
     clientSecret: config.REGA_CLIENT_SECRET ?? DEV_REGA.clientSecret,

@@ -100,14 +100,20 @@ class RegaValidatorController {
     const parsed = validatorQuerySchema.safeParse(query);
     if (!parsed.success) {
       response.status(400).json({
-        Header: { Status: { Code: 400, Description: 'adLicenseNumber, advertiserId and idType are required' } },
+        Header: {
+          Status: { Code: 400, Description: 'adLicenseNumber, advertiserId and idType are required' },
+        },
       });
       return;
     }
     const licence = findLicence(parsed.data.advertiserId, parsed.data.adLicenseNumber);
     const advertisement = licence ? advertisementOf(licence) : null;
     const expired = licence ? licence.endsInDays < 0 : false;
-    const message = !licence ? 'Advertisement not found' : expired ? 'Advertisement license expired' : 'Valid';
+    const message = !licence
+      ? 'Advertisement not found'
+      : expired
+        ? 'Advertisement license expired'
+        : 'Valid';
     response.status(200).json({
       Header: { Status: { Code: 200, Description: 'Success' } },
       Body: { result: { isValid: Boolean(licence) && !expired, message, advertisement } },

@@ -56,7 +56,12 @@ export class ListingEventsController {
   @EventPattern(listingDeactivatedV1.type)
   async deactivated(
     // v2 (a licence that ended, taken off by listings' job) reads as v1 does here.
-    @Payload(new ParseEventPipe<typeof listingDeactivatedV1.payload | typeof listingDeactivatedV2.payload>(listingDeactivatedV1, listingDeactivatedV2))
+    @Payload(
+      new ParseEventPipe<typeof listingDeactivatedV1.payload | typeof listingDeactivatedV2.payload>(
+        listingDeactivatedV1,
+        listingDeactivatedV2,
+      ),
+    )
     event: EventEnvelope<{ id: string; active: boolean }>,
   ): Promise<void> {
     await this.inbox.handleOnce(event, async (tx) => {
