@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { ConfigError } from '@manzil/nest-kit';
+import { requireInProduction } from '@manzil/nest-kit';
 
 /**
  * The REGA advertisement validator's variables, spread into listings' `envSchema`. Optional so
@@ -32,13 +32,7 @@ export function regaSettings(config: {
   REGA_CLIENT_SECRET?: string;
   REGA_TIMEOUT_MS?: number;
 }): RegaSettings {
-  if (config.NODE_ENV === 'production') {
-    const missing = (['REGA_URL', 'REGA_CLIENT_ID', 'REGA_CLIENT_SECRET'] as const).filter(
-      (name) => !config[name],
-    );
-    if (missing.length)
-      throw new ConfigError(`configuration error: ${missing.map((name) => `${name} is missing`).join('; ')}`);
-  }
+  requireInProduction(config, ['REGA_URL', 'REGA_CLIENT_ID', 'REGA_CLIENT_SECRET']);
   return {
     url: (config.REGA_URL ?? `http://127.0.0.1:${SERVICES.sandbox.port}`).replace(/\/+$/, ''),
     clientId: config.REGA_CLIENT_ID ?? DEV_REGA.clientId,
