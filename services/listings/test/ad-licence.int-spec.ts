@@ -206,6 +206,18 @@ describe('REGA ad licence on the Saudi site', () => {
       .call(saAgent, 'post', `/v1/properties/${listing.id}/state`, { body: { active: true } })
       .expect(422);
     expect(fieldsOf(back.body)['regulator.adLicenseNumber']).toMatch(/expired/);
+
+    // Renewed with the regulator: checked again, the listing may go back on the market.
+    await h.call(saAgent, 'post', `/v1/properties/${listing.id}/ad-licence`, { body: EXPIRED }).expect(422);
+    const renewed = owned(
+      (await h.call(saAgent, 'post', `/v1/properties/${listing.id}/ad-licence`, { body: VALID }).expect(200))
+        .body,
+    );
+    expect(renewed.regulatorVerified?.endDate).toBe(listing.regulatorVerified?.endDate);
+    await h
+      .call(saAgent, 'post', `/v1/properties/${listing.id}/state`, { body: { active: true } })
+      .expect(200);
+    await h.call(null, 'get', `/v1/properties/${listing.slug}`, { site: 'sa' }).expect(200);
   });
 
   it('on start, a licence that ended while the service was down takes its listing off at once', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   fieldMessage,
+  listingApprovedV2,
   listingUpdatedV1,
   type AdLicenceCheckRequest,
   type OwnedProperty,
@@ -18,7 +19,9 @@ import { LicenceExpiryScheduler } from './licence-expiry.job.js';
  * The wizard's ad-licence step on the Saudi site (`POST /v1/properties/:id/ad-licence`): the
  * numbers typed are saved in the draft first (nothing typed is lost, whatever the regulator
  * says), then REGA is asked; a confirmed licence is kept on the listing, fills the draft's
- * empty regulator fields, and its end is scheduled.
+ * empty regulator fields, and its end is scheduled. On a public listing only its own licence
+ * can be checked again (a renewal: the public version and its end follow); another licence
+ * is an edit of the listing.
  */
 @Injectable()
 export class CheckAdLicence {
@@ -73,6 +76,13 @@ export class CheckAdLicence {
     const { view, scheduled } = await this.dataSource.transaction(async (manager) => {
       const property = await findOwned(manager, user, site, propertyId);
       this.licences.record(property, verified);
+      // The same licence confirmed again (renewed): the public version shows the regulator's
+      // current word, and search hears it if the listing is on the market.
+      if (property.published) {
+        property.published = { ...property.published, regulatorVerified: verified };
+        if (property.state === 'active')
+          await publishEvent(manager, site, property.id, listingApprovedV2, property.published);
+      }
       await manager.save(property);
       await audit(manager, property, actor, 'adLicenceVerified', {
         adLicenseNumber: verified.adLicenseNumber,
