@@ -105,19 +105,19 @@ export const REGA_MESSAGES = {
   },
   'rega.adLicenseNumber': {
     en: 'Please enter a valid ad licence number.',
-    ar: 'يرجى إدخال رقم ترخيص إعلان صحيح.',
+    ar: 'يرجى إدخال رقم ترخيص الإعلان بشكل صحيح.',
   },
   'rega.invalid': {
     en: 'The Real Estate General Authority does not know this ad licence for this advertiser. Please check the advertiser ID and the licence number.',
-    ar: 'لا تعرف الهيئة العامة للعقار ترخيص الإعلان هذا لهذا المعلن. يرجى التحقق من رقم هوية المعلن ورقم الترخيص.',
+    ar: 'لم تتعرّف الهيئة العامة للعقار على ترخيص الإعلان هذا لهذا المعلن. يرجى التحقق من رقم هوية المعلن ورقم ترخيص الإعلان.',
   },
   'rega.expired': {
     en: 'This ad licence has expired. Please renew it with the Real Estate General Authority.',
     ar: 'انتهت صلاحية ترخيص الإعلان هذا. يرجى تجديده لدى الهيئة العامة للعقار.',
   },
   'property.permitRequired': {
-    en: 'Please enter the Trakheesi permit number (required for Dubai listings).',
-    ar: 'يرجى إدخال رقم تصريح تراخيصي (مطلوب لإعلانات دبي).',
+    en: 'Please enter the permit number (Trakheesi): it is required for Dubai listings.',
+    ar: 'يرجى إدخال رقم التصريح (تراخيص)، فهو مطلوب لإعلانات دبي.',
   },
   'property.permitFormat': {
     en: 'The permit number must be 6 to 12 digits.',

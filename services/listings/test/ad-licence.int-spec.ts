@@ -110,7 +110,7 @@ describe('REGA ad licence on the Saudi site', () => {
       .call(saAgent, 'post', `/v1/properties/${unknownId}/submit`, { language: 'ar' })
       .expect(422);
     expect(fieldsOf(ar.body)['regulator.adLicenseNumber']).toBe(
-      'لا تعرف الهيئة العامة للعقار ترخيص الإعلان هذا لهذا المعلن. يرجى التحقق من رقم هوية المعلن ورقم الترخيص.',
+      'لم تتعرّف الهيئة العامة للعقار على ترخيص الإعلان هذا لهذا المعلن. يرجى التحقق من رقم هوية المعلن ورقم ترخيص الإعلان.',
     );
     const kept = owned((await h.call(saAgent, 'get', `/v1/owner/properties/${unknownId}`).expect(200)).body);
     expect(kept.approvalStatus).toBe('draft');
@@ -272,10 +272,10 @@ describe('Trakheesi permit on the UAE site', () => {
     await h.call(aeAgent, 'post', `/v1/properties/${id}/documents`, { body: deed }).expect(201);
     const en = await h.call(aeAgent, 'post', `/v1/properties/${id}/submit`).expect(422);
     expect(fieldsOf(en.body).permitNumber).toBe(
-      'Please enter the Trakheesi permit number (required for Dubai listings).',
+      'Please enter the permit number (Trakheesi): it is required for Dubai listings.',
     );
     const ar = await h.call(aeAgent, 'post', `/v1/properties/${id}/submit`, { language: 'ar' }).expect(422);
-    expect(fieldsOf(ar.body).permitNumber).toBe('يرجى إدخال رقم تصريح تراخيصي (مطلوب لإعلانات دبي).');
+    expect(fieldsOf(ar.body).permitNumber).toBe('يرجى إدخال رقم التصريح (تراخيص)، فهو مطلوب لإعلانات دبي.');
     await h.call(aeAgent, 'patch', `/v1/properties/${id}`, { body: { permitNumber: 'DLD-1' } }).expect(200);
     const malformed = await h.call(aeAgent, 'post', `/v1/properties/${id}/submit`).expect(422);
     expect(fieldsOf(malformed.body).permitNumber).toBe('The permit number must be 6 to 12 digits.');
