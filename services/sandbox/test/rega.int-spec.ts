@@ -31,19 +31,27 @@ describe('sandbox: REGA advertisement validator', () => {
     request(app.getHttpServer()).get('/v2/brokerage/AdvertisementValidator').set(headers).query(query);
 
   it('answers a valid licence with its data, an expired one as not valid with its past end, an unknown one without data', async () => {
-    const valid = await validate({ advertiserId: '1012345678', adLicenseNumber: '7200001234', idType: '1' }).expect(
-      200,
-    );
+    const valid = await validate({
+      advertiserId: '1012345678',
+      adLicenseNumber: '7200001234',
+      idType: '1',
+    }).expect(200);
     expect(valid.body.Body.result).toMatchObject({
       isValid: true,
-      advertisement: { adLicenseNumber: '7200001234', advertiserName: 'Faisal Al Qahtani', location: { city: 'Riyadh' } },
+      advertisement: {
+        adLicenseNumber: '7200001234',
+        advertiserName: 'Faisal Al Qahtani',
+        location: { city: 'Riyadh' },
+      },
     });
     const today = new Date().toISOString().slice(0, 10);
     expect(valid.body.Body.result.advertisement.endDate > today).toBe(true);
 
-    const expired = await validate({ advertiserId: '1012345678', adLicenseNumber: '7200009999', idType: '1' }).expect(
-      200,
-    );
+    const expired = await validate({
+      advertiserId: '1012345678',
+      adLicenseNumber: '7200009999',
+      idType: '1',
+    }).expect(200);
     expect(expired.body.Body.result.isValid).toBe(false);
     expect(expired.body.Body.result.advertisement.endDate < today).toBe(true);
 
@@ -58,10 +66,13 @@ describe('sandbox: REGA advertisement validator', () => {
   });
 
   it('refuses a call without the client id and secret, and a query without the three parameters', async () => {
-    const refused = await validate({ advertiserId: '1012345678', adLicenseNumber: '7200001234', idType: '1' }, {
-      'X-IBM-Client-Id': 'rega-test',
-      'X-IBM-Client-Secret': 'wrong',
-    }).expect(401);
+    const refused = await validate(
+      { advertiserId: '1012345678', adLicenseNumber: '7200001234', idType: '1' },
+      {
+        'X-IBM-Client-Id': 'rega-test',
+        'X-IBM-Client-Secret': 'wrong',
+      },
+    ).expect(401);
     expect(refused.body.success).toBeUndefined();
     await validate({ advertiserId: '1012345678' }).expect(400);
   });
