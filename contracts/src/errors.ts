@@ -1,6 +1,7 @@
 import type { Language } from './site.js';
 import { HOURS, countPhrase } from './plural.js';
 import { VALIDATION_MESSAGES } from './validation.js';
+import { REGA_MESSAGES } from './rega.js';
 import { MORTGAGE_MESSAGES } from './mortgage.js';
 import { AUCTION_ERROR_MESSAGES, AUCTION_FIELD_MESSAGES } from './auction-messages.js';
 
@@ -91,6 +92,10 @@ export const ERROR_MESSAGES = {
     en: 'Please add at least one agent before adding a property.',
     ar: 'يرجى إضافة وسيط واحد على الأقل قبل إضافة عقار.',
   },
+  REGA_UNAVAILABLE: {
+    en: 'We could not reach the Real Estate General Authority to check the ad licence. Your listing is saved; please try again in a few minutes.',
+    ar: 'تعذر الوصول إلى الهيئة العامة للعقار للتحقق من ترخيص الإعلان. تم حفظ إعلانك؛ يرجى المحاولة مرة أخرى بعد دقائق.',
+  },
   TRANSITION_NOT_ALLOWED: {
     en: 'This listing cannot do that in its current status.',
     ar: 'لا يمكن تنفيذ هذا الإجراء على الإعلان في حالته الحالية.',
@@ -125,6 +130,7 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
   required: { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   invalid: { en: 'Invalid value.', ar: 'قيمة غير صالحة.' },
   ...VALIDATION_MESSAGES,
+  ...REGA_MESSAGES,
   ...MORTGAGE_MESSAGES,
   'mobile.taken': { en: 'This mobile number is already registered.', ar: 'رقم الجوال هذا مسجل بالفعل.' },
   'email.taken': { en: 'This email is already registered.', ar: 'البريد الإلكتروني هذا مسجل بالفعل.' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fieldMessage } from './errors.js';
 import {
+  badgeOf,
   completenessOf,
   displayPriceOf,
   propertyCreateSchemaFor,
@@ -160,6 +161,7 @@ describe('submitting a draft', () => {
     latitude: 25.08,
     longitude: 55.14,
     priceMonthly: 12_000,
+    permitNumber: '7114567890',
   };
 
   it('names every missing field', () => {
@@ -172,15 +174,17 @@ describe('submitting a draft', () => {
     ]);
   });
 
-  it('needs the ad licence number on the Saudi site', () => {
+  it('needs the advertiser id and the ad licence number on the Saudi site', () => {
+    const { permitNumber: _p, ...withoutPermit } = complete;
     const saudi = {
-      ...complete,
+      ...withoutPermit,
       cityId: 'sa.riyadh',
       communityId: 'sa.riyadh.al-malqa',
       latitude: 24.8,
       longitude: 46.6,
     };
     expect(propertySubmitIssues('sa', saudi)).toEqual([
+      { field: 'regulator.advertiserId', message: 'required' },
       { field: 'regulator.adLicenseNumber', message: 'required' },
     ]);
   });
@@ -216,7 +220,7 @@ describe('completeness (spec §4 indicator)', () => {
   it('says how much is filled and what is missing', () => {
     const none = completenessOf({});
     expect(none.percent).toBe(0);
-    expect(none.missing).toContain('title');
+    expect(none.missing).toEqual(expect.arrayContaining(['title.en', 'title.ar', 'price']));
     const some = completenessOf({
       propertyType: 'buy',
       kind: 'villa',
@@ -226,6 +230,55 @@ describe('completeness (spec §4 indicator)', () => {
     expect(some.percent).toBeGreaterThan(0);
     expect(some.percent).toBeLessThan(100);
     expect(some.missing).toContain('amenities');
-    expect(some.missing).not.toContain('title');
+    expect(some.missing).toContain('title.ar');
+    expect(some.missing).not.toContain('title.en');
+  });
+
+  it('counts the price of the purpose, the Saudi licence, the Dubai permit, photos and documents', () => {
+    const rent = completenessOf({ propertyType: 'rent', priceMonthly: 9000 });
+    expect(rent.missing).not.toContain('priceYearly');
+    expect(rent.missing).not.toContain('price');
+    expect(completenessOf({ propertyType: 'rent' }).missing).toContain('priceYearly');
+    const sa = completenessOf({ regulator: { advertiserId: '1012345678' } }, { site: 'sa' });
+    expect(sa.missing).toContain('regulator.adLicenseNumber');
+    expect(sa.missing).not.toContain('regulator.advertiserId');
+    expect(completenessOf({ cityId: 'ae.dubai' }, { site: 'ae' }).missing).toContain('permitNumber');
+    expect(completenessOf({ cityId: 'ae.abu-dhabi' }, { site: 'ae' }).missing).not.toContain('permitNumber');
+    const media = completenessOf({}, { photos: 5, documents: 1 });
+    expect(media.missing).toContain('photos');
+    expect(media.missing).not.toContain('documents');
+  });
+});
+
+describe('agreement badges (spec §3)', () => {
+  it('exclusive plus is PLATINUM, exclusive GOLD, non exclusive SILVER, shared none', () => {
+    expect(badgeOf('exclusive-plus')).toBe('PLATINUM');
+    expect(badgeOf('exclusive')).toBe('GOLD');
+    expect(badgeOf('non-exclusive')).toBe('SILVER');
+    expect(badgeOf('shared')).toBeNull();
+    expect(badgeOf(undefined)).toBeNull();
+  });
+});
+
+describe('Dubai permit and Saudi licence at submit', () => {
+  it('a Dubai listing without a Trakheesi permit, or with a malformed one, is refused', () => {
+    const dubai = { cityId: 'ae.dubai' } as const;
+    expect(propertySubmitIssues('ae', dubai)).toContainEqual({
+      field: 'permitNumber',
+      message: 'property.permitRequired',
+    });
+    expect(propertySubmitIssues('ae', { ...dubai, permitNumber: 'DLD-12' })).toContainEqual({
+      field: 'permitNumber',
+      message: 'property.permitFormat',
+    });
+    expect(
+      propertySubmitIssues('ae', { ...dubai, permitNumber: '٧١١٤٥٦٧٨٩٠' }).map((i) => i.field),
+    ).not.toContain('permitNumber');
+    expect(propertySubmitIssues('ae', { cityId: 'ae.sharjah' }).map((i) => i.field)).not.toContain(
+      'permitNumber',
+    );
+    expect(propertySubmitIssues('sa', {}).map((i) => i.field)).toEqual(
+      expect.arrayContaining(['regulator.advertiserId', 'regulator.adLicenseNumber']),
+    );
   });
 });

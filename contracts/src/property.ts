@@ -12,6 +12,7 @@ import {
 } from './listings.js';
 import { SITE_FACTS, siteSchema, type Site } from './site.js';
 import { normalizeDigits, tidySpaces } from './text.js';
+import { regulatorVerifiedSchema, TRAKHEESI_PATTERN } from './rega.js';
 
 /**
  * The whole Property of spec §3: its enums, the draft an agent or a company edits (create and
@@ -373,6 +374,9 @@ export const SUBMIT_REQUIRED_FIELDS = [
   'longitude',
 ] as const;
 
+/** The city whose listings need a Trakheesi permit number (Dubai Land Department). */
+export const DUBAI_CITY_ID = 'ae.dubai';
+
 export function propertySubmitIssues(
   site: Site,
   value: PropertyFields,
@@ -390,8 +394,16 @@ export function propertySubmitIssues(
     RENT_PRICES.every((k) => value[k] === undefined)
   )
     issues.push({ field: 'priceYearly', message: 'property.rentPrice' });
+  if (site === 'sa' && !value.regulator?.advertiserId)
+    issues.push({ field: 'regulator.advertiserId', message: 'required' });
   if (site === 'sa' && !value.regulator?.adLicenseNumber)
     issues.push({ field: 'regulator.adLicenseNumber', message: 'required' });
+  // A Dubai listing carries its Trakheesi permit (INTEGRATIONS.md); no API, so its shape is checked.
+  if (site === 'ae' && value.cityId === DUBAI_CITY_ID) {
+    if (!value.permitNumber) issues.push({ field: 'permitNumber', message: 'property.permitRequired' });
+    else if (!TRAKHEESI_PATTERN.test(normalizeDigits(value.permitNumber)))
+      issues.push({ field: 'permitNumber', message: 'property.permitFormat' });
+  }
   const checked = propertyUpdateSchemaFor(site).safeParse(value);
   if (!checked.success)
     for (const issue of checked.error.issues)
@@ -486,6 +498,10 @@ export const ownedPropertySchema = z.object({
   soldAt: z.iso.datetime().nullable(),
   documents: z.array(propertyDocumentSchema),
   photos: z.array(propertyPhotoSchema),
+  /** Spec §3 agreement badge of the draft's agreement type (PLATINUM, GOLD, SILVER; shared: none). */
+  badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
+  /** What the regulator confirmed of the Saudi ad licence (null: not checked yet, or on `ae`). */
+  regulatorVerified: regulatorVerifiedSchema.nullable(),
   /** Share of the fields a complete listing has that are filled (spec §4 completeness indicator). */
   completeness: z.object({ percent: z.number().int().min(0).max(100), missing: z.array(z.string()) }),
   createdAt: z.iso.datetime(),
@@ -552,14 +568,30 @@ export const publishedPropertySchema = propertySummarySchema.extend({
   company: z.object({ id: z.uuid() }).nullable(),
   badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
   regulator: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * What the regulator confirmed of the ad licence when it was last checked: shown as
+   * "regulator-verified" information. Optional so v2 events published before it still read.
+   */
+  regulatorVerified: regulatorVerifiedSchema.nullable().optional(),
   permitNumber: z.string().nullable(),
   referenceNumber: z.string().nullable(),
 });
 export type PublishedProperty = z.infer<typeof publishedPropertySchema>;
 
-export function badgeOf(agreementType: z.infer<typeof agreementTypeSchema>) {
-  return AGREEMENT_BADGES[agreementType] as PublishedProperty['badge'];
+/** Spec §3: exclusive plus → PLATINUM, exclusive → GOLD, non exclusive → SILVER, shared → none. */
+export function badgeOf(agreementType: z.infer<typeof agreementTypeSchema> | undefined | null) {
+  return (agreementType ? AGREEMENT_BADGES[agreementType] : null) as PublishedProperty['badge'];
 }
+
+/**
+ * `GET /v1/properties/:slug`: the card of a public listing (v1's summary, unchanged) with its
+ * badge and, on `sa`, the regulator-verified ad licence data.
+ */
+export const publicPropertySchema = propertySummarySchema.extend({
+  badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
+  regulatorVerified: regulatorVerifiedSchema.nullable(),
+});
+export type PublicProperty = z.infer<typeof publicPropertySchema>;
 
 /** The fields a complete listing has, for the completeness indicator (spec §4). */
 export const COMPLETENESS_FIELDS = [
@@ -579,18 +611,52 @@ export const COMPLETENESS_FIELDS = [
   'referenceNumber',
 ] as const;
 
-/** The share of COMPLETENESS_FIELDS filled (0–100) and the ones missing, for the owner. */
-export function completenessOf(value: PropertyFields): { percent: number; missing: string[] } {
-  const filled = (field: (typeof COMPLETENESS_FIELDS)[number]) => {
+/** Texts a listing shows in both languages: each language counts (and is named) on its own. */
+const BILINGUAL_FIELDS = new Set<string>(['title', 'subTitle', 'description', 'nearestFacilities']);
+
+/** What else a complete listing has beside its fields: photos, documents, and where it is. */
+export interface CompletenessContext {
+  site?: Site;
+  photos?: number;
+  documents?: number;
+}
+
+/**
+ * The completeness indicator (spec §4): the share (0–100) of what a complete listing has that is
+ * filled, and the list of what is missing, named as the form names it (`title.ar`, `priceYearly`,
+ * `regulator.adLicenseNumber`, `photos`, …). The price a listing needs follows its purpose; on
+ * `sa` the ad licence counts, in Dubai the Trakheesi permit; photos (6) and a document count
+ * when the caller knows them.
+ */
+export function completenessOf(
+  value: PropertyFields,
+  context: CompletenessContext = {},
+): { percent: number; missing: string[] } {
+  const checks: [string, boolean][] = [];
+  const has = (v: unknown) =>
+    v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+  for (const field of COMPLETENESS_FIELDS) {
     const v = value[field];
-    if (v === undefined || v === null) return false;
-    if (Array.isArray(v)) return v.length > 0;
-    if (typeof v === 'object') return Object.values(v).some((x) => x !== undefined && x !== '');
-    return true;
-  };
-  const missing = COMPLETENESS_FIELDS.filter((field) => !filled(field));
+    if (BILINGUAL_FIELDS.has(field)) {
+      const text = (v ?? {}) as { en?: string; ar?: string };
+      checks.push([`${field}.en`, has(text.en)], [`${field}.ar`, has(text.ar)]);
+    } else checks.push([field, has(v)]);
+  }
+  const purpose = value.propertyType ? purposeOf(value.propertyType) : 'buy';
+  if (purpose === 'rent') checks.push(['priceYearly', RENT_PRICES.some((key) => has(value[key]))]);
+  else checks.push(['price', has(value.price)]);
+  if (context.site === 'sa')
+    checks.push(
+      ['regulator.advertiserId', has(value.regulator?.advertiserId)],
+      ['regulator.adLicenseNumber', has(value.regulator?.adLicenseNumber)],
+    );
+  if (context.site === 'ae' && value.cityId === DUBAI_CITY_ID)
+    checks.push(['permitNumber', has(value.permitNumber)]);
+  if (context.photos !== undefined) checks.push(['photos', context.photos >= PHOTO_LIMITS.minPerListing]);
+  if (context.documents !== undefined) checks.push(['documents', context.documents >= 1]);
+  const missing = checks.filter(([, filled]) => !filled).map(([field]) => field);
   return {
-    percent: Math.round((100 * (COMPLETENESS_FIELDS.length - missing.length)) / COMPLETENESS_FIELDS.length),
+    percent: Math.round((100 * (checks.length - missing.length)) / checks.length),
     missing,
   };
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { EVENT_TOPICS } from './event-topics.js';
+import { regulatorVerifiedSample } from '../rega.spec.js';
 import {
   listingApprovedV1,
   listingApprovedV2,
   listingDeactivatedV1,
+  listingDeactivatedV2,
   listingRejectedV1,
   listingSoldV1,
   listingSubmittedV1,
@@ -112,5 +114,34 @@ describe('listing events (contracts/events/listings)', () => {
     expect(listingSubmittedV1.payload.safeParse({ ...cases[0][1], documentCount: 0 }).success).toBe(false);
     expect(listingRejectedV1.payload.safeParse({ ...cases[2][1], reason: '' }).success).toBe(false);
     expect(listingSoldV1.payload.safeParse({ id, soldAt: 'yesterday', by }).success).toBe(false);
+  });
+
+  it('listing.approved v2 carries the regulator-verified licence, and a v2 payload from before it still reads', () => {
+    const verified = { ...approvedV2Payload, regulatorVerified: regulatorVerifiedSample };
+    expect(listingApprovedV2.payload.parse(verified).regulatorVerified).toEqual(regulatorVerifiedSample);
+    expect(listingApprovedV2.payload.parse(approvedV2Payload).regulatorVerified).toBeUndefined();
+    expect(summaryOfApproved(listingApprovedV2.payload.parse(verified))).toEqual(summary);
+    const { advertiserName: _n, ...withoutName } = regulatorVerifiedSample;
+    expect(
+      listingApprovedV2.payload.safeParse({ ...approvedV2Payload, regulatorVerified: withoutName }).success,
+    ).toBe(false);
+  });
+
+  it('listing.deactivated v2 says why and may come from no account (the licence expiry job); v1 stays readable', () => {
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    const expired = { id, active: false, at, by: null, reason: 'licenceExpired' } as const;
+    expect(listingDeactivatedV2).toMatchObject({ type: 'listing.deactivated', version: 2 });
+    expect(listingDeactivatedV2.payload.parse(expired)).toEqual(expired);
+    expect(listingDeactivatedV2.payload.safeParse({ ...expired, reason: 'bored' }).success).toBe(false);
+    // A v1 payload (an account, no reason) is not a v2 one, and v1 keeps reading its own.
+    expect(listingDeactivatedV2.payload.safeParse({ id, active: false, at, by }).success).toBe(false);
+    expect(listingDeactivatedV1.payload.safeParse(expired).success).toBe(false);
+    expect(listingDeactivatedV1.payload.parse({ id, active: false, at, by })).toEqual({
+      id,
+      active: false,
+      at,
+      by,
+    });
   });
 });

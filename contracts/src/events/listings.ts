@@ -96,6 +96,23 @@ export const listingDeactivatedV1 = {
   payload: z.object({ id: z.uuid(), active: z.boolean(), at: z.iso.datetime(), by: actor }),
 } as const;
 
+/**
+ * listing.deactivated v2: as v1, and it says why (`owner`, or `licenceExpired`: the Saudi ad
+ * licence ended and the ad had to come down, INTEGRATIONS.md). `by` is null when no account did
+ * it (the licence expiry job). v1 stays readable; the owner's own switch still publishes v1.
+ */
+export const listingDeactivatedV2 = {
+  type: 'listing.deactivated',
+  version: 2,
+  payload: z.object({
+    id: z.uuid(),
+    active: z.boolean(),
+    at: z.iso.datetime(),
+    by: actor.nullable(),
+    reason: z.enum(['owner', 'licenceExpired']),
+  }),
+} as const;
+
 /** The v1 summary of a `listing.approved` of either version (v2's payload holds v1's fields). */
 export function summaryOfApproved(payload: z.infer<typeof propertySummarySchema>) {
   return propertySummarySchema.parse(payload);

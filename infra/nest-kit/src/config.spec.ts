@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { baseEnvSchema, ConfigError, dataEnvSchema, loadConfig } from './config.js';
+import { baseEnvSchema, ConfigError, dataEnvSchema, loadConfig, requireInProduction } from './config.js';
 
 describe('loadConfig', () => {
   it('names a missing variable in one line', () => {
@@ -32,5 +32,18 @@ describe('loadConfig', () => {
       JWT_AUDIENCE: 'manzil',
       AUTH_REDIS_GRACE_SECONDS: 30,
     });
+  });
+});
+
+describe('requireInProduction', () => {
+  it('names every provider variable production lacks, and lets development use the sandbox', () => {
+    const names = ['REGA_URL', 'REGA_CLIENT_ID'] as const;
+    expect(() => requireInProduction({ NODE_ENV: 'production', REGA_URL: 'https://x' }, names)).toThrow(
+      new ConfigError('configuration error: REGA_CLIENT_ID is missing'),
+    );
+    expect(() => requireInProduction({ NODE_ENV: 'production' }, names)).toThrow(
+      new ConfigError('configuration error: REGA_URL is missing; REGA_CLIENT_ID is missing'),
+    );
+    expect(() => requireInProduction({ NODE_ENV: 'development' }, names)).not.toThrow();
   });
 });

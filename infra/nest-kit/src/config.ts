@@ -58,6 +58,20 @@ export const dataEnvSchema = baseEnvSchema.extend({
 export class ConfigError extends Error {}
 
 /**
+ * An outside provider's settings default to the sandbox in development and tests; production
+ * must name them. Throws one line naming every missing variable.
+ */
+export function requireInProduction<K extends string>(
+  config: { NODE_ENV?: string } & Partial<Record<K, unknown>>,
+  names: readonly K[],
+): void {
+  if (config.NODE_ENV !== 'production') return;
+  const missing = names.filter((name) => !config[name]);
+  if (missing.length)
+    throw new ConfigError(`configuration error: ${missing.map((name) => `${name} is missing`).join('; ')}`);
+}
+
+/**
  * Validates the environment once, at boot. A missing or wrong variable becomes one clear
  * line naming it, so `node dist/main.js` stops with something a person can act on.
  */

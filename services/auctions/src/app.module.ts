@@ -1,5 +1,4 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { BullModule } from '@nestjs/bullmq';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@manzil/db';
 import {
@@ -9,6 +8,7 @@ import {
   ManzilKitModule,
   outboxAdminRoutes,
 } from '@manzil/nest-kit';
+import { serviceJobsModule } from '@manzil/nest-kit/jobs';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
 import { AuctionsModule } from './auctions/auctions.module.js';
@@ -40,9 +40,10 @@ export class AppModule {
           ...busOptionsFromEnv(config),
         }),
         // The closing job's queue, beside (not among) the bus's: keys per namespace and service.
-        BullModule.forRoot(AUCTION_JOBS, {
-          connection: { url: config.REDIS_URL },
-          prefix: `bull:${config.BUS_NAMESPACE}:auctions-jobs`,
+        serviceJobsModule(AUCTION_JOBS, {
+          redisUrl: config.REDIS_URL,
+          namespace: config.BUS_NAMESPACE,
+          service: 'auctions',
         }),
         AuctionsModule,
       ],

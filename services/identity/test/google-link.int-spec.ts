@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ERROR_MESSAGES, GOOGLE_LINK_REQUIRED_MESSAGE } from '@manzil/contracts';
 import { Account } from '../src/accounts/account.entity.js';
 import { PASSWORD, startHarness, type Harness } from './harness.js';
-import { startSandbox, type SandboxProcess } from './support/sandbox-process.js';
+import { startSandbox, type SandboxProcess } from '@manzil/testing';
 
 const CLIENT_ID = 'identity-link-test.apps.googleusercontent.com';
 

@@ -17,7 +17,7 @@ import {
 } from '../src/uploads/upload-expiry.module.js';
 import { uploadKey } from '../src/uploads/uploads.service.js';
 import { PASSWORD, PNG, startHarness, type Harness } from './harness.js';
-import { startSandbox, type SandboxProcess } from './support/sandbox-process.js';
+import { startSandbox, type SandboxProcess } from '@manzil/testing';
 
 let mobileSeq = 0;
 const nextMobile = () => `5${String(50000000 + ++mobileSeq)}`;

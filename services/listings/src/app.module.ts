@@ -8,6 +8,10 @@ import {
   ManzilKitModule,
   outboxAdminRoutes,
 } from '@manzil/nest-kit';
+import { serviceJobsModule } from '@manzil/nest-kit/jobs';
+import { AdLicenceModule } from './ad-licence/ad-licence.module.js';
+import { LISTING_JOBS } from './ad-licence/licence-expiry.job.js';
+import { regaSettings } from './ad-licence/rega.config.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ApprovalModule } from './approval/approval.module.js';
 import type { ServiceConfig } from './config.js';
@@ -43,6 +47,13 @@ export class AppModule {
           relay: true,
           ...busOptionsFromEnv(config),
         }),
+        // The licence expiry job's queue, beside (not among) the bus's.
+        serviceJobsModule(LISTING_JOBS, {
+          redisUrl: config.REDIS_URL,
+          namespace: config.BUS_NAMESPACE,
+          service: 'listings',
+        }),
+        AdLicenceModule.forRoot(regaSettings(config)),
         PropertiesModule,
         ApprovalModule,
         DraftsModule,

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
 import { dataEnvSchema } from '@manzil/nest-kit';
 import { storageEnv } from '@manzil/storage';
+import { regaEnv } from './ad-licence/rega.config.js';
 
 export const envSchema = dataEnvSchema.extend({
   ...storageEnv,
+  ...regaEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.listings.port),
 });
 export type ServiceConfig = z.infer<typeof envSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  adLicenceCheckRequestSchema,
   locationLookupQuerySchema,
   locationSchema,
   moderationQueueQuerySchema,
@@ -16,6 +17,7 @@ import {
   propertySlugParamsSchema,
   propertyStateRequestSchema,
   propertySummarySchema,
+  publicPropertySchema,
   propertyUpdateSchemaFor,
 } from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
@@ -26,9 +28,9 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/v1/properties/:slug',
-    summary: 'An accepted property of the site',
+    summary: 'An accepted property of the site: its card, badge and (sa) regulator-verified ad licence',
     params: propertySlugParamsSchema,
-    results: propertySummarySchema,
+    results: publicPropertySchema,
   },
   {
     method: 'post',
@@ -106,8 +108,18 @@ export const ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/v1/properties/:id/submit',
     summary:
-      'Draft or rejected → pending, once complete and with at least one document; publishes listing.submitted',
+      'Draft or rejected → pending, once complete and with at least one document (ae: a Dubai listing needs its Trakheesi permit; sa: REGA confirms the ad licence, 422 on regulator.adLicenseNumber when unknown or expired, 503 REGA_UNAVAILABLE when unreachable, the draft kept); publishes listing.submitted',
     params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/ad-licence',
+    summary:
+      "Saudi wizard's ad-licence step: saves the numbers in the draft, asks REGA's advertisement validator, keeps what it confirmed (regulatorVerified) and schedules the licence's end; 422 when unknown or expired, 503 REGA_UNAVAILABLE when unreachable",
+    params: propertyIdParamsSchema,
+    body: adLicenceCheckRequestSchema,
     results: ownedPropertySchema,
     roles: ['agent', 'company'],
   },

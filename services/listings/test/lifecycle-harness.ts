@@ -15,6 +15,7 @@ import {
   createMigratedDatabase,
   createTestApp,
   expectEventually,
+  startSandbox,
   testJwksUrl,
   testNamespace,
   testRedisUrl,
@@ -35,16 +36,27 @@ export interface Account {
   companyId?: string;
 }
 
-/** A listings app on a fresh database with the location master data, and helpers to talk to it. */
-export async function startListings() {
+/** The REGA client pair the tests' sandbox accepts (not the development default, so it is really sent). */
+const REGA_CLIENT = { REGA_CLIENT_ID: 'listings-test', REGA_CLIENT_SECRET: 'listings-test-secret' };
+
+/**
+ * A listings app on a fresh database with the location master data, and helpers to talk to it.
+ * With `sandbox`, the real sandbox runs beside it as REGA's advertisement validator; without,
+ * REGA is an address where nothing listens (a Saudi submit then answers 503).
+ */
+export async function startListings({ sandbox: withSandbox = false }: { sandbox?: boolean } = {}) {
   const db: TestDatabase = await createMigratedDatabase('listings', buildDataSource);
   const namespace = testNamespace('listings');
+  const sandbox = withSandbox ? await startSandbox(REGA_CLIENT) : null;
   const config = envSchema.parse({
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),
     BUS_NAMESPACE: namespace,
     JWT_JWKS_URL: testJwksUrl(),
     PORT: 0,
+    REGA_URL: sandbox?.url ?? 'http://127.0.0.1:9',
+    REGA_TIMEOUT_MS: 5_000,
+    ...REGA_CLIENT,
   });
   const app: INestApplication = await createTestApp(AppModule.forRoot(config));
   const dataSource = app.get(DataSource);
@@ -169,10 +181,11 @@ export async function startListings() {
 
   const close = async () => {
     await app.close();
+    await sandbox?.stop();
     await db.drop();
   };
 
-  return { app, dataSource, call, announce, applied, upload, outbox, auditTrail, close };
+  return { app, dataSource, sandbox, call, announce, applied, upload, outbox, auditTrail, close };
 }
 
 export const account = (site: Site, role: Role, companyId?: string): Account => ({

@@ -31,7 +31,7 @@ const saAdmin = account('sa', 'admin');
 const customer = account('ae', 'user');
 
 beforeAll(async () => {
-  h = await startListings();
+  h = await startListings({ sandbox: true });
   await h.announce('ae', [
     { registered: company },
     { registered: agent },

@@ -5,6 +5,8 @@ import { googleOptions } from './google/google.config.js';
 import { GOOGLE_ROUTES, GoogleSandboxModule } from './google/google.module.js';
 import { nafathOptions } from './nafath/nafath.config.js';
 import { NAFATH_ROUTES, NafathSandboxModule } from './nafath/nafath.module.js';
+import { regaOptions } from './rega/rega.config.js';
+import { REGA_ROUTES, RegaSandboxModule } from './rega/rega.module.js';
 import { s3Options } from './s3/s3.config.js';
 import { S3SandboxModule } from './s3/s3.module.js';
 import { SINK_ROUTES, SinksModule } from './sinks/sinks.module.js';
@@ -20,7 +22,7 @@ export class AppModule {
         ManzilKitModule.forRoot({
           service: 'sandbox',
           redisUrl: config.REDIS_URL,
-          routes: [...SINK_ROUTES, ...NAFATH_ROUTES, ...GOOGLE_ROUTES],
+          routes: [...SINK_ROUTES, ...NAFATH_ROUTES, ...GOOGLE_ROUTES, ...REGA_ROUTES],
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
@@ -28,6 +30,7 @@ export class AppModule {
         NafathSandboxModule.forRoot(nafathOptions(config)),
         GoogleSandboxModule.forRoot(googleOptions(config)),
         S3SandboxModule.forRoot(s3Options(config)),
+        RegaSandboxModule.forRoot(regaOptions(config)),
       ],
     };
   }

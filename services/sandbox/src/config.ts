@@ -3,6 +3,7 @@ import { SERVICES } from '@manzil/contracts';
 import { baseEnvSchema, ConfigError } from '@manzil/nest-kit';
 import { googleSandboxEnv } from './google/google.config.js';
 import { nafathSandboxEnv } from './nafath/nafath.config.js';
+import { regaSandboxEnv } from './rega/rega.config.js';
 import { s3SandboxEnv } from './s3/s3.config.js';
 
 /** The sandbox verifies no token and has no database: Redis keeps what it receives. */
@@ -13,6 +14,7 @@ export const envSchema = baseEnvSchema.extend({
   ...nafathSandboxEnv,
   ...googleSandboxEnv,
   ...s3SandboxEnv,
+  ...regaSandboxEnv,
 });
 export type SandboxConfig = z.infer<typeof envSchema>;
 

@@ -7,6 +7,7 @@ import {
   listingApprovedV1,
   listingApprovedV2,
   listingDeactivatedV1,
+  listingDeactivatedV2,
   listingSoldV1,
   listingWithdrawnV1,
   TOPICS,
@@ -163,6 +164,26 @@ describe('search: read model fed by listing events', () => {
     );
     await expectEventually(async () => expect(await rowCount(off.id)).toBe(1));
     expect(await rowCount(sold.id)).toBe(0);
+  });
+
+  it('drops a Saudi listing whose ad licence ended (listing.deactivated v2, by no account)', async () => {
+    const expired = listing('sa');
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingApprovedV2, 'sa', expired.id, publishedProperty(expired)),
+    );
+    await expectEventually(async () => expect(await rowCount(expired.id)).toBe(1));
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingDeactivatedV2, 'sa', expired.id, {
+        id: expired.id,
+        active: false,
+        at: new Date().toISOString(),
+        by: null,
+        reason: 'licenceExpired',
+      }),
+    );
+    await expectEventually(async () => expect(await rowCount(expired.id)).toBe(0));
   });
 
   it('pages newest first, filters by property type and counts the total of the site', async () => {

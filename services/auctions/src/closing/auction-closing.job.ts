@@ -1,10 +1,6 @@
-import {
-  type BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { catchUpOnStart, jobDueAt, ServiceJobWorker } from '@manzil/nest-kit/jobs';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { CloseAuction, type CloseOutcome } from './close-auction.js';
@@ -16,9 +12,6 @@ export const CLOSING_QUEUE = 'auction-closing';
 interface ClosingJobData {
   auctionId: string;
 }
-
-/** A job that ran early (clocks apart) fails and is retried: 1 s, 2 s, 4 s … */
-const RETRY = { attempts: 8, backoff: { type: 'exponential', delay: 1_000 } } as const;
 
 /**
  * One delayed job per auction at its end time (BullMQ on Redis, not a polling loop). The job
@@ -37,17 +30,7 @@ export class AuctionClosingScheduler implements OnApplicationBootstrap {
   ) {}
 
   async schedule(auction: { id: string; endsAt: Date }): Promise<void> {
-    await this.queue.add(
-      'close',
-      { auctionId: auction.id },
-      {
-        jobId: `close-${auction.id}-${auction.endsAt.getTime()}`,
-        delay: Math.max(0, auction.endsAt.getTime() - Date.now()),
-        removeOnComplete: 1_000,
-        removeOnFail: 1_000,
-        ...RETRY,
-      },
-    );
+    await this.queue.add('close', { auctionId: auction.id }, jobDueAt(`close-${auction.id}`, auction.endsAt));
   }
 
   /** Every auction not yet settled, ended or not: the ended ones close now. */
@@ -60,16 +43,12 @@ export class AuctionClosingScheduler implements OnApplicationBootstrap {
   }
 
   onApplicationBootstrap(): void {
-    // Not awaited: boot does not wait on Redis; a failure is logged, the next start retries.
-    void this.catchUp().then(
-      (count) => this.logger.log({ count, msg: 'closing jobs scheduled' }),
-      (error: unknown) => this.logger.error({ error: String(error), msg: 'closing jobs not scheduled' }),
-    );
+    catchUpOnStart(this.logger, 'closing jobs', () => this.catchUp());
   }
 }
 
 @Processor({ name: CLOSING_QUEUE, configKey: AUCTION_JOBS })
-export class AuctionClosingProcessor extends WorkerHost implements BeforeApplicationShutdown {
+export class AuctionClosingProcessor extends ServiceJobWorker {
   constructor(private readonly closeAuction: CloseAuction) {
     super();
   }
@@ -78,10 +57,5 @@ export class AuctionClosingProcessor extends WorkerHost implements BeforeApplica
     const outcome = await this.closeAuction.execute(job.data.auctionId);
     if (outcome === 'not-ended') throw new Error(`auction ${job.data.auctionId} has not ended yet`);
     return outcome;
-  }
-
-  /** A running job finishes before the database closes. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker.close();
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { ConfigError } from '@manzil/nest-kit';
+import { requireInProduction } from '@manzil/nest-kit';
 
 /**
  * Google sign-in variables, to spread into identity's `envSchema` (`...googleEnv`).
@@ -30,11 +30,7 @@ export interface GoogleSettings {
 export const DEV_GOOGLE_CLIENT_ID = 'manzil-dev.apps.googleusercontent.com';
 
 export function googleSettings(config: GoogleEnv): GoogleSettings {
-  if (config.NODE_ENV === 'production') {
-    const missing = (['GOOGLE_ISSUER', 'GOOGLE_CLIENT_ID'] as const).filter((name) => !config[name]);
-    if (missing.length)
-      throw new ConfigError(`configuration error: ${missing.map((name) => `${name} is missing`).join('; ')}`);
-  }
+  requireInProduction(config, ['GOOGLE_ISSUER', 'GOOGLE_CLIENT_ID']);
   return {
     issuer: (config.GOOGLE_ISSUER ?? `http://127.0.0.1:${SERVICES.sandbox.port}`).replace(/\/+$/, ''),
     clientId: config.GOOGLE_CLIENT_ID ?? DEV_GOOGLE_CLIENT_ID,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IDENTITY_LIMITS, SERVICES } from '@manzil/contracts';
-import { ConfigError } from '@manzil/nest-kit';
+import { requireInProduction } from '@manzil/nest-kit';
 
 /**
  * Nafath variables, to spread into identity's `envSchema` (`...nafathEnv`). Optional so
@@ -32,13 +32,7 @@ export interface NafathSettings {
 export const DEV_NAFATH = { appId: 'manzil-dev', appKey: 'manzil-dev-key' } as const;
 
 export function nafathSettings(config: NafathEnv): NafathSettings {
-  if (config.NODE_ENV === 'production') {
-    const missing = (['NAFATH_URL', 'NAFATH_APP_ID', 'NAFATH_APP_KEY'] as const).filter(
-      (name) => !config[name],
-    );
-    if (missing.length)
-      throw new ConfigError(`configuration error: ${missing.map((name) => `${name} is missing`).join('; ')}`);
-  }
+  requireInProduction(config, ['NAFATH_URL', 'NAFATH_APP_ID', 'NAFATH_APP_KEY']);
   return {
     url: (config.NAFATH_URL ?? `http://127.0.0.1:${SERVICES.sandbox.port}`).replace(/\/+$/, ''),
     appId: config.NAFATH_APP_ID ?? DEV_NAFATH.appId,

@@ -7,7 +7,9 @@ import {
   type OwnedProperty,
   type Site,
 } from '@manzil/contracts';
-import { AppException, type AuthUser } from '@manzil/nest-kit';
+import { AppException, currentContext, type AuthUser } from '@manzil/nest-kit';
+import { fieldMessage } from '@manzil/contracts';
+import { licenceEnded } from '../ad-licence/ad-licences.js';
 import { actorOf, audit, eventActor } from './audit.js';
 import { ownedView, publishEvent } from './owned.js';
 import { findOwned } from './who-may.js';
@@ -56,6 +58,14 @@ export class SetActive {
       const property = await findOwned(manager, user, site, propertyId);
       if (property.state === 'sold') throw new AppException('TRANSITION_NOT_ALLOWED', 422);
       if ((property.state === 'active') === active) return ownedView(manager, property);
+      // An ad whose licence ended stays down until a licence is confirmed again (INTEGRATIONS.md).
+      if (active && licenceEnded(property))
+        throw new AppException('VALIDATION_FAILED', 422, [
+          {
+            field: 'regulator.adLicenseNumber',
+            message: fieldMessage('rega.expired', currentContext()?.language ?? 'en'),
+          },
+        ]);
       property.state = active ? 'active' : 'inactive';
       await manager.save(property);
       const actor = actorOf(user);

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { enqueue, newEvent } from '@manzil/bus';
 import {
+  badgeOf,
   completenessOf,
   ownedPropertySchema,
   TOPICS,
@@ -104,7 +105,13 @@ export function toOwned(
     soldAt: iso(property.soldAt),
     documents,
     photos,
-    completeness: completenessOf(property.draft),
+    badge: badgeOf(property.draft.agreementType),
+    regulatorVerified: property.regulatorVerified,
+    completeness: completenessOf(property.draft, {
+      site: property.site,
+      photos: photos.length,
+      documents: documents.length,
+    }),
     createdAt: property.createdAt.toISOString(),
     updatedAt: property.updatedAt.toISOString(),
   });

@@ -1,5 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { PropertyFields, PropertySummary, PublishedProperty, Site } from '@manzil/contracts';
+import type {
+  PropertyFields,
+  PropertySummary,
+  PublishedProperty,
+  RegulatorVerified,
+  Site,
+} from '@manzil/contracts';
 
 /** Postgres numeric comes back as a string; prices and areas are numbers in the API. */
 const numeric = {
@@ -118,6 +124,14 @@ export class Property {
 
   @Column({ name: 'sold_at', type: 'timestamptz', nullable: true })
   soldAt: Date | null;
+
+  /** What REGA confirmed of the Saudi ad licence at its last check (spec §3 regulator fields). */
+  @Column({ name: 'regulator_verified', type: 'jsonb', nullable: true })
+  regulatorVerified: RegulatorVerified | null;
+
+  /** When the confirmed licence ends: the listing is taken off then (licence expiry job). */
+  @Column({ name: 'licence_ends_at', type: 'timestamptz', nullable: true })
+  licenceEndsAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -140,6 +140,7 @@ export function toPublished(
     company: property.companyId ? { id: property.companyId } : null,
     badge: badgeOf(summary.agreementType),
     regulator: draft.regulator ? { ...draft.regulator } : null,
+    regulatorVerified: property.regulatorVerified,
     permitNumber: draft.permitNumber ?? null,
     referenceNumber: draft.referenceNumber ?? null,
   });

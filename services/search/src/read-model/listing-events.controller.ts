@@ -4,6 +4,7 @@ import {
   listingApprovedV1,
   listingApprovedV2,
   listingDeactivatedV1,
+  listingDeactivatedV2,
   listingSoldV1,
   listingWithdrawnV1,
   summaryOfApproved,
@@ -54,7 +55,14 @@ export class ListingEventsController {
 
   @EventPattern(listingDeactivatedV1.type)
   async deactivated(
-    @Payload(new ParseEventPipe(listingDeactivatedV1)) event: EventEnvelope<{ id: string; active: boolean }>,
+    // v2 (a licence that ended, taken off by listings' job) reads as v1 does here.
+    @Payload(
+      new ParseEventPipe<typeof listingDeactivatedV1.payload | typeof listingDeactivatedV2.payload>(
+        listingDeactivatedV1,
+        listingDeactivatedV2,
+      ),
+    )
+    event: EventEnvelope<{ id: string; active: boolean }>,
   ): Promise<void> {
     await this.inbox.handleOnce(event, async (tx) => {
       if (!event.payload.active) await this.engine.remove(event.site, event.payload.id, tx);
