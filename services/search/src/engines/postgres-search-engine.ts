@@ -22,7 +22,6 @@ import {
   type PublishedProperty,
   type SearchFacets,
   type SearchFilters,
-  type SearchHit,
   type SearchQuery,
   type SearchResultPage,
   type Site,
