@@ -249,8 +249,8 @@ export class OpenSearchSearchEngine implements SearchEngine {
     await this.client.close();
   }
 
-  private async bulk(operations: Json[]): Promise<void> {
-    const { body } = await this.client.bulk({ refresh: 'wait_for', body: operations as never });
+  private async bulk(operations: Json[], refresh: 'wait_for' | false = 'wait_for'): Promise<void> {
+    const { body } = await this.client.bulk({ refresh, body: operations as never });
     const failed = (body.items as Json[])
       .map((item) => Object.values(item)[0] as { status: number; error?: unknown })
       .filter((item) => item.error && item.status !== 409);
@@ -258,6 +258,23 @@ export class OpenSearchSearchEngine implements SearchEngine {
   }
 
   async upsert(listing: IndexedListing, eventAt: Date): Promise<void> {
+    await this.bulk(this.upsertOperations(listing, eventAt));
+  }
+
+  /** Many listings in one request, searchable after the next refresh (benchmark loads, reindexing). */
+  async load(listings: IndexedListing[], eventAt: Date): Promise<void> {
+    await this.bulk(
+      listings.flatMap((listing) => this.upsertOperations(listing, eventAt)),
+      false,
+    );
+  }
+
+  /** Makes every write so far searchable. */
+  async refresh(): Promise<void> {
+    await this.client.indices.refresh({ index: `${this.prefix}-*` });
+  }
+
+  private upsertOperations(listing: IndexedListing, eventAt: Date): Json[] {
     const version = { version: eventAt.getTime(), version_type: 'external_gte' };
     const month = listing.approvedAt.toISOString().slice(0, 7);
     const operations: Json[] = [
@@ -307,7 +324,7 @@ export class OpenSearchSearchEngine implements SearchEngine {
           pricePerArea: listing.price / listing.area,
         },
       );
-    await this.bulk(operations);
+    return operations;
   }
 
   async remove(site: Site, id: string, eventAt: Date): Promise<void> {
