@@ -25,7 +25,9 @@ import {
   searchHref,
   type Sort,
 } from '../search/search-filters.js';
+import { SearchFacets } from '../search/search-facets.js';
 import { propertiesQuery } from '../search/search-queries.js';
+import { useLocationIds } from '../search/use-location-ids.js';
 
 export { PAGE_SIZE } from '../search/search-queries.js';
 
@@ -48,7 +50,12 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const filtered = activeFilterCount(filters) > 0;
-  const listings = useInfiniteQuery(propertiesQuery(propertyType, filters, language));
+  const locations = useLocationIds(filters.locations, language);
+  const listings = useInfiniteQuery({
+    ...propertiesQuery(propertyType, filters, locations.ids, language),
+    enabled: locations.ready,
+  });
+  const facets = listings.data?.pages[0]?.facets ?? null;
   const setSort = (sort: Sort) => setParams(filtersToParams({ ...filters, sort }, params));
   const items = listings.data?.pages.flatMap((page) => page.items) ?? [];
   const total = listings.data?.pages.at(-1)?.total ?? 0;
@@ -115,6 +122,14 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
             />
           </div>
         </header>
+
+        {facets ? (
+          <SearchFacets
+            facets={facets}
+            filters={filters}
+            onChange={(next) => setParams(filtersToParams(next, params))}
+          />
+        ) : null}
 
         {!listings.data && !failed ? <PropertyGridSkeleton count={8} /> : null}
 

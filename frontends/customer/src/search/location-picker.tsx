@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { normalizeDigits, tidySpaces, type Language } from '@manzil/contracts';
+import { normalizeDigits, tidySpaces, type Language, type LocationSuggestion } from '@manzil/contracts';
 import { PinIcon, useLanguage } from '@manzil/ui';
-import { locationSuggestionsQuery, type LocationSuggestion } from './search-queries.js';
+import { locationSuggestionsQuery } from './search-queries.js';
 import type { SelectedLocation } from './search-filters.js';
 
 const MAX_SELECTED = 5;
@@ -31,7 +31,7 @@ function toSelected(suggestion: LocationSuggestion, language: Language): Selecte
 /**
  * The location box (WAI-ARIA combobox with a list): places of the site's hierarchy (city,
  * community, sub-community, building) whose English or Arabic name matches what is typed,
- * each with its level and the place above it. Arrows move, Enter picks, Escape closes,
+ * each with the places above it and its level. Arrows move, Enter picks, Escape closes,
  * Backspace in an empty box removes the last place. Chosen places show as removable chips.
  */
 export function LocationPicker({ value, onChange }: LocationPickerProps) {
@@ -141,15 +141,8 @@ export function LocationPicker({ value, onChange }: LocationPickerProps) {
               pick(option);
             }}
           >
-            <span className="cu-location__name">{option.name[language] || option.name.en}</span>
-            <span className="cu-location__level">
-              {option.parentName
-                ? intl.formatMessage(
-                    { id: 'customer.search.levelIn' },
-                    { level: levelName(option.level), parent: option.parentName[language] },
-                  )
-                : levelName(option.level)}
-            </span>
+            <span className="cu-location__path">{option.path[language] || option.path.en}</span>
+            <span className="cu-location__level">{levelName(option.level)}</span>
           </li>
         ))}
       </ul>

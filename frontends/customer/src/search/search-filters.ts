@@ -1,5 +1,8 @@
 import {
   AGREEMENT_TYPES,
+  BATHROOM_MAX,
+  BEDROOM_CHOICES,
+  SEARCH_SORTS,
   FURNISHINGS,
   LOCATION_LEVELS,
   MARKET_STATUSES,
@@ -11,6 +14,7 @@ import {
   type Language,
   type LocationLevel,
   type PropertyTypeSlug,
+  type SearchSort,
 } from '@manzil/contracts';
 
 /**
@@ -22,14 +26,13 @@ import {
  * hand-edited link still opens a list.
  */
 
-export const SORTS = ['newest', 'price-asc', 'price-desc', 'area-desc'] as const;
-export type Sort = (typeof SORTS)[number];
+export { BEDROOM_CHOICES, SEARCH_SORTS as SORTS };
+export type Sort = SearchSort;
 export const DEFAULT_SORT: Sort = 'newest';
 
-/** Bedrooms of spec §9: Studio (0) to 11. */
-export const BEDROOM_CHOICES = Array.from({ length: PROPERTY_LIMITS.bedroomsMax + 1 }, (_, n) => n);
-/** Bathrooms: "at least n", 1 to 7 (7+ covers the rest). */
+/** Bathrooms offered: 1 to 6 as they are, and "7+" for 7 and more. */
 export const BATHROOM_CHOICES = [1, 2, 3, 4, 5, 6, 7] as const;
+export const BATHROOMS_PLUS = 7;
 
 export type PropertyKind = (typeof PROPERTY_KINDS)[number];
 export type Furnishing = (typeof FURNISHINGS)[number];
@@ -47,8 +50,8 @@ export interface SearchFilters {
   kind?: PropertyKind;
   locations: SelectedLocation[];
   bedrooms: number[];
-  /** At least this many bathrooms. */
-  bathrooms?: number;
+  /** Bathroom counts chosen; 7 stands for "7 or more". */
+  bathrooms: number[];
   minPrice?: number;
   maxPrice?: number;
   minArea?: number;
@@ -64,6 +67,7 @@ export interface SearchFilters {
 export const EMPTY_FILTERS: SearchFilters = {
   locations: [],
   bedrooms: [],
+  bathrooms: [],
   amenities: [],
   sort: DEFAULT_SORT,
 };
@@ -140,16 +144,18 @@ function ordered(min: number | undefined, max: number | undefined): [number | un
   return min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
 }
 
-/** The filters of a query string (`?type=villa&beds=0,2…`). */
-export function filtersFromParams(params: URLSearchParams): SearchFilters {
-  const bedrooms = [
+function parseCounts(value: string | null, allowed: readonly number[]): number[] {
+  return [
     ...new Set(
-      parseList(params.get('beds'))
+      parseList(value)
         .map((part) => (part.toLowerCase() === 'studio' ? 0 : parseAmount(part)))
-        .filter((n): n is number => n !== undefined && Number.isInteger(n) && BEDROOM_CHOICES.includes(n)),
+        .filter((n): n is number => n !== undefined && allowed.includes(n)),
     ),
   ].sort((a, b) => a - b);
-  const baths = parseAmount(params.get('baths'));
+}
+
+/** The filters of a query string (`?type=villa&beds=0,2…`). */
+export function filtersFromParams(params: URLSearchParams): SearchFilters {
   const [minPrice, maxPrice] = ordered(
     parseAmount(params.get('minPrice')),
     parseAmount(params.get('maxPrice')),
@@ -159,8 +165,8 @@ export function filtersFromParams(params: URLSearchParams): SearchFilters {
   return {
     kind: oneOf(PROPERTY_KINDS, params.get('type')),
     locations: parseLocations(params.get('locationSelected')),
-    bedrooms,
-    bathrooms: baths !== undefined && Number.isInteger(baths) && baths > 0 ? baths : undefined,
+    bedrooms: parseCounts(params.get('beds'), BEDROOM_CHOICES),
+    bathrooms: parseCounts(params.get('baths'), BATHROOM_CHOICES),
     minPrice,
     maxPrice,
     minArea,
@@ -170,7 +176,7 @@ export function filtersFromParams(params: URLSearchParams): SearchFilters {
     agreement: oneOf(AGREEMENT_TYPES, params.get('agreement')),
     marketStatus: oneOf(MARKET_STATUSES, params.get('marketStatus')),
     keywords: keywords || undefined,
-    sort: oneOf(SORTS, params.get('sort')) ?? DEFAULT_SORT,
+    sort: oneOf(SEARCH_SORTS, params.get('sort')) ?? DEFAULT_SORT,
   };
 }
 
@@ -187,7 +193,7 @@ export function filtersToParams(filters: SearchFilters, base?: URLSearchParams):
   set('type', filters.kind);
   if (filters.locations.length > 0) params.set('locationSelected', JSON.stringify(filters.locations));
   if (filters.bedrooms.length > 0) set('beds', filters.bedrooms.join(','));
-  set('baths', filters.bathrooms);
+  if (filters.bathrooms.length > 0) set('baths', filters.bathrooms.join(','));
   set('minPrice', filters.minPrice);
   set('maxPrice', filters.maxPrice);
   set('minArea', filters.minArea);
@@ -207,7 +213,7 @@ export function activeFilterCount(filters: SearchFilters): number {
     (filters.kind ? 1 : 0) +
     filters.locations.length +
     (filters.bedrooms.length > 0 ? 1 : 0) +
-    (filters.bathrooms ? 1 : 0) +
+    (filters.bathrooms.length > 0 ? 1 : 0) +
     (filters.minPrice !== undefined || filters.maxPrice !== undefined ? 1 : 0) +
     (filters.minArea !== undefined || filters.maxArea !== undefined ? 1 : 0) +
     (filters.furnishing ? 1 : 0) +
@@ -238,4 +244,11 @@ export function mapSearchHref(
   const params = filtersToParams(filters, base);
   params.set('propertyType', type);
   return `/map-search?${params.toString()}`;
+}
+
+/** Bathroom choices as counts the API filters by: "7+" is 7 up to the most a listing may have. */
+export function bathroomCounts(choices: readonly number[]): number[] {
+  return choices.flatMap((n) =>
+    n === BATHROOMS_PLUS ? Array.from({ length: BATHROOM_MAX - n + 1 }, (_, i) => n + i) : [n],
+  );
 }

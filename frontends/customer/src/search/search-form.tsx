@@ -18,6 +18,7 @@ import { Button, ChevronDownIcon, SearchIcon, useLanguage, useTabs } from '@manz
 import { LocationPicker } from './location-picker.js';
 import {
   BATHROOM_CHOICES,
+  BATHROOMS_PLUS,
   BEDROOM_CHOICES,
   listingTypeOf,
   mapSearchHref,
@@ -36,7 +37,7 @@ interface SearchFormValues {
   kind: string;
   locations: SelectedLocation[];
   bedrooms: number[];
-  bathrooms: string;
+  bathrooms: number[];
   minPrice: string;
   maxPrice: string;
   minArea: string;
@@ -78,7 +79,7 @@ function valuesOf(type: PropertyTypeSlug, filters: SearchFilters): SearchFormVal
     kind: filters.kind ?? '',
     locations: filters.locations,
     bedrooms: filters.bedrooms,
-    bathrooms: text(filters.bathrooms),
+    bathrooms: filters.bathrooms,
     minPrice: text(filters.minPrice),
     maxPrice: text(filters.maxPrice),
     minArea: text(filters.minArea),
@@ -100,7 +101,7 @@ function filtersOf(values: SearchFormValues, sort: SearchFilters['sort']): Searc
     kind: orUndefined(values.kind),
     locations: values.locations,
     bedrooms: [...values.bedrooms].sort((a, b) => a - b),
-    bathrooms: parseAmount(values.bathrooms),
+    bathrooms: [...values.bathrooms].sort((a, b) => a - b),
     minPrice: parseAmount(values.minPrice),
     maxPrice: parseAmount(values.maxPrice),
     minArea: parseAmount(values.minArea),
@@ -195,7 +196,7 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
   };
 
   const select = (
-    name: 'kind' | 'bathrooms' | 'furnishing' | 'agreement' | 'marketStatus',
+    name: 'kind' | 'furnishing' | 'agreement' | 'marketStatus',
     labelId: string,
     options: { value: string; label: string }[],
   ) => (
@@ -213,6 +214,43 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
         <ChevronDownIcon className="mz-select__chevron" />
       </span>
     </label>
+  );
+
+  /** A row of on/off chips for counts (bedrooms, bathrooms): any of the chosen counts. */
+  const counts = (
+    name: 'bedrooms' | 'bathrooms',
+    labelId: string,
+    choices: readonly number[],
+    label: (count: number) => string,
+  ) => (
+    <fieldset className="cu-search__counts">
+      <legend className="cu-search__label">{t(labelId)}</legend>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <div className="cu-search__chips">
+            {choices.map((count) => {
+              const on = field.value.includes(count);
+              return (
+                <button
+                  key={count}
+                  type="button"
+                  className="cu-toggle"
+                  aria-pressed={on}
+                  data-testid={`search-${name}-${count}`}
+                  onClick={() =>
+                    field.onChange(on ? field.value.filter((n) => n !== count) : [...field.value, count])
+                  }
+                >
+                  {label(count)}
+                </button>
+              );
+            })}
+          </div>
+        )}
+      />
+    </fieldset>
   );
 
   return (
@@ -258,43 +296,11 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
         </div>
 
         <div className="cu-search__row cu-search__row--filters">
-          <fieldset className="cu-search__beds">
-            <legend className="cu-search__label">{t('customer.search.bedrooms')}</legend>
-            <Controller
-              control={control}
-              name="bedrooms"
-              render={({ field }) => (
-                <div className="cu-search__chips">
-                  {BEDROOM_CHOICES.map((count) => {
-                    const on = field.value.includes(count);
-                    return (
-                      <button
-                        key={count}
-                        type="button"
-                        className="cu-toggle"
-                        aria-pressed={on}
-                        data-testid={`search-beds-${count}`}
-                        onClick={() =>
-                          field.onChange(
-                            on ? field.value.filter((n) => n !== count) : [...field.value, count],
-                          )
-                        }
-                      >
-                        {count === 0 ? t('customer.search.studio') : intl.formatNumber(count)}
-                      </button>
-                    );
-                  })}
-                </div>
-              )}
-            />
-          </fieldset>
-          {select(
-            'bathrooms',
-            'customer.search.bathrooms',
-            BATHROOM_CHOICES.map((count) => ({
-              value: String(count),
-              label: t('customer.search.atLeast', { count }),
-            })),
+          {counts('bedrooms', 'customer.search.bedrooms', BEDROOM_CHOICES, (count) =>
+            count === 0 ? t('customer.search.studio') : intl.formatNumber(count),
+          )}
+          {counts('bathrooms', 'customer.search.bathrooms', BATHROOM_CHOICES, (count) =>
+            count === BATHROOMS_PLUS ? t('customer.search.atLeast', { count }) : intl.formatNumber(count),
           )}
           {amount('minPrice', 'customer.search.minPrice')}
           {amount('maxPrice', 'customer.search.maxPrice')}
