@@ -63,7 +63,7 @@ export class AppModule implements NestModule {
         frontends(
           this.config.FRONTENDS_DIR ?? defaultFrontendsDir(),
           this.config.REMOTES_MANIFEST,
-          content ? new PageHeads(content.target) : undefined,
+          content ? new PageHeads(content.target, table.get('search')?.target) : undefined,
         ),
       )
       .forRoutes('{*path}');
