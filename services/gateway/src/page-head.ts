@@ -48,7 +48,8 @@ export class PageHeads {
   private readonly cache = new Map<string, { at: number; value: ResolvedHead | null }>();
 
   constructor(
-    private readonly contentUrl: string,
+    /** The content service, which answers the CMS pages' heads. */
+    private readonly contentUrl: string | undefined,
     /** The search service, which answers a property page's head (`/property/[slug]`). */
     private readonly searchUrl?: string,
     private readonly timeoutMs = 500,
