@@ -22,19 +22,7 @@ function searchService(total: number) {
     const url = new URL(String(input), 'http://ae.localhost');
     const page = Number(url.searchParams.get('page'));
     const limit = Number(url.searchParams.get('limit'));
-    const results = {
-      items: all.slice((page - 1) * limit, page * limit),
-      page,
-      limit,
-      total,
-      facets: NO_FACETS,
-    };
-    return {
-      status: 200,
-      ok: true,
-      statusText: 'OK',
-      json: async () => ({ status: 200, success: true, message: 'OK', results }),
-    } as Response;
+    return ok({ items: all.slice((page - 1) * limit, page * limit), page, limit, total });
   });
   globalThis.fetch = mock;
   return mock;

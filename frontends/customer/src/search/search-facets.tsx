@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { SearchFacets as Facets } from '@manzil/contracts';
 import type { SearchFilters } from './search-filters.js';
+import { ToggleChip, toggled } from './toggle-chip.js';
 
 export interface SearchFacetsProps {
   facets: Facets;
@@ -29,16 +30,14 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
           {facets.kind.map((bucket) => {
             const on = filters.kind === bucket.value;
             return (
-              <button
+              <ToggleChip
                 key={bucket.value}
-                type="button"
-                className="cu-toggle"
-                aria-pressed={on}
-                data-testid={`facet-kind-${bucket.value}`}
-                onClick={() => onChange({ ...filters, kind: on ? undefined : bucket.value })}
+                on={on}
+                testId={`facet-kind-${bucket.value}`}
+                onToggle={() => onChange({ ...filters, kind: on ? undefined : bucket.value })}
               >
                 {label(intl.formatMessage({ id: `customer.kind.${bucket.value}` }), bucket.count)}
-              </button>
+              </ToggleChip>
             );
           })}
         </div>
@@ -50,29 +49,19 @@ export function SearchFacets({ facets, filters, onChange }: SearchFacetsProps) {
           aria-label={intl.formatMessage({ id: 'customer.facets.bedrooms' })}
         >
           {facets.bedrooms.map((bucket) => {
-            const on = filters.bedrooms.includes(bucket.value);
             const name =
               bucket.value === 0
                 ? intl.formatMessage({ id: 'customer.search.studio' })
                 : intl.formatMessage({ id: 'ui.card.bedrooms' }, { count: bucket.value });
             return (
-              <button
+              <ToggleChip
                 key={bucket.value}
-                type="button"
-                className="cu-toggle"
-                aria-pressed={on}
-                data-testid={`facet-bedrooms-${bucket.value}`}
-                onClick={() =>
-                  onChange({
-                    ...filters,
-                    bedrooms: on
-                      ? filters.bedrooms.filter((n) => n !== bucket.value)
-                      : [...filters.bedrooms, bucket.value].sort((a, b) => a - b),
-                  })
-                }
+                on={filters.bedrooms.includes(bucket.value)}
+                testId={`facet-bedrooms-${bucket.value}`}
+                onToggle={() => onChange({ ...filters, bedrooms: toggled(filters.bedrooms, bucket.value) })}
               >
                 {label(name, bucket.count)}
-              </button>
+              </ToggleChip>
             );
           })}
         </div>

@@ -27,6 +27,7 @@ import {
   type SelectedLocation,
 } from './search-filters.js';
 import { masterDataQuery } from './search-queries.js';
+import { ToggleChip, toggled } from './toggle-chip.js';
 
 const PURPOSES = ['buy', 'rent'] as const;
 type Purpose = (typeof PURPOSES)[number];
@@ -230,23 +231,16 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
         name={name}
         render={({ field }) => (
           <div className="cu-search__chips">
-            {choices.map((count) => {
-              const on = field.value.includes(count);
-              return (
-                <button
-                  key={count}
-                  type="button"
-                  className="cu-toggle"
-                  aria-pressed={on}
-                  data-testid={`search-${name}-${count}`}
-                  onClick={() =>
-                    field.onChange(on ? field.value.filter((n) => n !== count) : [...field.value, count])
-                  }
-                >
-                  {label(count)}
-                </button>
-              );
-            })}
+            {choices.map((count) => (
+              <ToggleChip
+                key={count}
+                on={field.value.includes(count)}
+                testId={`search-${name}-${count}`}
+                onToggle={() => field.onChange(toggled(field.value, count))}
+              >
+                {label(count)}
+              </ToggleChip>
+            ))}
           </div>
         )}
       />
@@ -358,27 +352,16 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
               name="amenities"
               render={({ field }) => (
                 <div className="cu-search__chips">
-                  {(masterData.data?.amenities ?? []).map((option) => {
-                    const on = field.value.includes(option.value);
-                    return (
-                      <button
-                        key={option.value}
-                        type="button"
-                        className="cu-toggle"
-                        aria-pressed={on}
-                        data-testid={`search-amenity-${option.value}`}
-                        onClick={() =>
-                          field.onChange(
-                            on
-                              ? field.value.filter((value) => value !== option.value)
-                              : [...field.value, option.value],
-                          )
-                        }
-                      >
-                        {option.label}
-                      </button>
-                    );
-                  })}
+                  {(masterData.data?.amenities ?? []).map((option) => (
+                    <ToggleChip
+                      key={option.value}
+                      on={field.value.includes(option.value)}
+                      testId={`search-amenity-${option.value}`}
+                      onToggle={() => field.onChange(toggled(field.value, option.value))}
+                    >
+                      {option.label}
+                    </ToggleChip>
+                  ))}
                 </div>
               )}
             />
