@@ -22,7 +22,6 @@ import {
   type PublishedProperty,
   type SearchFacets,
   type SearchFilters,
-  type SearchHit,
   type SearchQuery,
   type SearchResultPage,
   type Site,
@@ -30,6 +29,7 @@ import {
 import { boundsOf, facetSelection, MULTI_FACETS, sortBuckets, type MultiFacet } from './filters.js';
 import { boxAround, cellBounds, cellKey, cellSize } from './geo.js';
 import { childLevel, toIndexedListing, type IndexedListing } from './indexed-listing.js';
+import { pinOf } from './pins.js';
 import type { SearchEngine } from './search-engine.js';
 
 type Row = Record<string, unknown>;
@@ -106,23 +106,6 @@ function conditions(site: Site, filters: SearchFilters, bounds: MapBounds | null
 const where = (list: Condition[]) => list.map((c) => c.sql).join(' AND ') || 'true';
 
 const hitOf = (row: Row) => toIndexedListing(row.payload as PropertySummary | PublishedProperty).hit;
-
-function pinOf(hit: SearchHit): MapPin {
-  return {
-    id: hit.id,
-    slug: hit.slug,
-    latitude: hit.latitude,
-    longitude: hit.longitude,
-    exactLocation: hit.exactLocation,
-    title: hit.title,
-    kind: hit.kind,
-    propertyType: hit.propertyType,
-    bedrooms: hit.bedrooms,
-    displayPrice: hit.displayPrice,
-    currency: hit.currency,
-    coverPhoto: hit.coverPhoto,
-  };
-}
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const haversine = (lat: string, lng: string) =>
