@@ -23,15 +23,15 @@ export function MortgageEstimate({ price, currency }: { price: number; currency:
   );
   return (
     <section
-      className="cu-card cu-mortgage"
+      className="cu-card cu-estimate"
       data-testid="mortgage-estimate"
       aria-labelledby="mortgage-estimate"
     >
       <h2 id="mortgage-estimate">{intl.formatMessage({ id: 'customer.property.mortgage' })}</h2>
-      <p className="cu-mortgage__amount" data-testid="mortgage-monthly">
+      <p className="cu-estimate__amount" data-testid="mortgage-monthly">
         <Price amount={quote.monthlyPayment} currency={currency} period="monthly" />
       </p>
-      <p className="cu-mortgage__basis">
+      <p className="cu-estimate__basis">
         {intl.formatMessage(
           { id: 'customer.property.mortgageBasis' },
           {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -14,7 +14,7 @@ import {
   tidySpaces,
   type PropertyTypeSlug,
 } from '@manzil/contracts';
-import { Button, ChevronDownIcon, SearchIcon, useLanguage, useTabs } from '@manzil/ui';
+import { Button, ChevronDownIcon, Ltr, SearchIcon, useLanguage, useTabs } from '@manzil/ui';
 import { LocationPicker } from './location-picker.js';
 import {
   BATHROOM_CHOICES,
@@ -222,7 +222,7 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
     name: 'bedrooms' | 'bathrooms',
     labelId: string,
     choices: readonly number[],
-    label: (count: number) => string,
+    label: (count: number) => ReactNode,
   ) => (
     <fieldset className="cu-search__counts">
       <legend className="cu-search__label">{t(labelId)}</legend>
@@ -294,7 +294,12 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
             count === 0 ? t('customer.search.studio') : intl.formatNumber(count),
           )}
           {counts('bathrooms', 'customer.search.bathrooms', BATHROOM_CHOICES, (count) =>
-            count === BATHROOMS_PLUS ? t('customer.search.atLeast', { count }) : intl.formatNumber(count),
+            // "7+" reads left to right in Arabic too (not "+7").
+            count === BATHROOMS_PLUS ? (
+              <Ltr>{t('customer.search.atLeast', { count })}</Ltr>
+            ) : (
+              intl.formatNumber(count)
+            ),
           )}
           {amount('minPrice', 'customer.search.minPrice')}
           {amount('maxPrice', 'customer.search.maxPrice')}
