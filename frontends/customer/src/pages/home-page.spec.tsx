@@ -1,6 +1,6 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { listingPagePath, type Language } from '@manzil/contracts';
 import { LanguageProvider } from '@manzil/ui';
@@ -8,6 +8,9 @@ import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../i18n/ar.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 import { HomePage } from './home-page.js';
+
+// A form submit and a route change take a few renders: on a busy machine more than the default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 function Where() {
   const { pathname } = useLocation();

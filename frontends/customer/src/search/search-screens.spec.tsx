@@ -1,6 +1,6 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ARABIC_LISTING_PAGES, LISTING_PAGES, type Language, type SearchHit } from '@manzil/contracts';
 import { LanguageProvider } from '@manzil/ui';
@@ -11,6 +11,9 @@ import { HomePage } from '../pages/home-page.js';
 import { ListingPage } from '../pages/listing-page.js';
 import { PropertyPage } from '../property/property-page.js';
 import { NO_FACETS, notFound, ok, propertyDetail, searchHit } from './test-fixtures.js';
+
+// A form submit and a route change take a few renders: on a busy machine more than the default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Where the app is: path (decoded) and query. */
 function Where() {
