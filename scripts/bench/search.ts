@@ -24,7 +24,11 @@ import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { createEventBus, newEvent } from '@manzil/bus';
 import {
+  listingApprovedV2,
+  listingSoldV1,
+  TOPICS,
   locationAutocompleteQuerySchema,
   mapClustersQuerySchema,
   mapPinsQuerySchema,
@@ -374,6 +378,49 @@ function workloads() {
 }
 let aeSlugs: string[] = [];
 
+/**
+ * Approval → searchable: listings approved on the bus one after another, each polled through
+ * the gateway (its detail page) until it answers 200; then sold, polled until 404.
+ */
+async function freshness(port: number, namespace: string): Promise<string> {
+  const bus = createEventBus({ clientId: 'bench-search', redisUrl: values.redis, namespace });
+  const status = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path, agent, headers: { host: 'ae.localhost' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+  const until = async (path: string, code: number) => {
+    const started = performance.now();
+    while ((await status(path)) !== code) {
+      if (performance.now() - started > 30_000) return NaN;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return performance.now() - started;
+  };
+  const shown: number[] = [];
+  const gone: number[] = [];
+  for (let n = 0; shown.length < 40; n++) {
+    const payload = { ...generate(LISTINGS + n), approvedAt: new Date().toISOString() };
+    if (payload.site !== 'ae') continue;
+    const path = `/api/search/v1/properties/${payload.slug}`;
+    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', payload.id, payload));
+    shown.push(await until(path, 200));
+    const by = { id: payload.agent.id!, role: 'agent' as const };
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingSoldV1, 'ae', payload.id, { id: payload.id, soldAt: new Date().toISOString(), by }),
+    );
+    gone.push(await until(path, 404));
+  }
+  await bus.close();
+  const p = (list: number[], q: number) => [...list].sort((a, b) => a - b)[Math.floor(q * (list.length - 1))];
+  return `approved → found p50 ${p(shown, 0.5).toFixed(0)} p95 ${p(shown, 0.95).toFixed(0)} ms; sold → gone p50 ${p(gone, 0.5).toFixed(0)} p95 ${p(gone, 0.95).toFixed(0)} ms (${shown.length} listings, polled through the gateway)`;
+}
+
 // ---- run ---------------------------------------------------------------------------------------
 
 const fmt = (r: Result) =>
@@ -437,6 +484,9 @@ async function runEngine(name: 'postgres' | 'opensearch') {
       `  ${name.padEnd(10)} ${work.name.padEnd(28)} API ${fmt(api)} | raw ${fmt(raw)} | API/raw ${(api.rps / raw.rps).toFixed(2)}`,
     );
   }
+  console.log(
+    `  ${name.padEnd(10)} ${'approval → searchable'.padEnd(28)} ${await freshness(port, `bench-${prefix}`)}`,
+  );
   await gateway.close();
   await search.close();
   if (engine instanceof OpenSearchSearchEngine) await engine.drop();

@@ -10,6 +10,7 @@ import {
   propertyDetailSchema,
   searchResultPageSchema,
   TOPICS,
+  VALIDATION_MESSAGES,
   type PublishedProperty,
 } from '@manzil/contracts';
 import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
@@ -145,6 +146,9 @@ describe('search API', () => {
       'bedrooms.0',
       'priceMax',
     ]);
+    expect(body.results.fields.find((f: { field: string }) => f.field === 'priceMax').message).toBe(
+      VALIDATION_MESSAGES['range.minAboveMax'].en,
+    );
     await get('ae', '/v1/map/clusters?north=25&south=26&east=56&west=55&zoom=5').expect(422);
   });
 

@@ -202,7 +202,7 @@ const buckets = (agg: unknown) => ((agg as { buckets?: Bucket[] })?.buckets ?? [
  * Arabic chain of OpenSearch over text already normalised like Postgres's, geo_point with
  * geohash_grid clusters, facets as filter + terms aggregations beside a post_filter. Writes
  * are ordered by the event's time through external versions (a removed listing stays as a
- * `live: false` tombstone), and wait for the refresh so an event handled is searchable.
+ * `live: false` tombstone), and refresh so an event handled is searchable at once.
  */
 export class OpenSearchSearchEngine implements SearchEngine {
   private constructor(
@@ -249,7 +249,12 @@ export class OpenSearchSearchEngine implements SearchEngine {
     await this.client.close();
   }
 
-  private async bulk(operations: Json[], refresh: 'wait_for' | false = 'wait_for'): Promise<void> {
+  /**
+   * Writes of an event refresh at once (`true`): a listing event is rare enough (thousands a
+   * day) for the cost, and `wait_for` would make every event wait up to the 1 s refresh
+   * interval. Bulk loads do not refresh (`refresh()` once at the end).
+   */
+  private async bulk(operations: Json[], refresh: boolean = true): Promise<void> {
     const { body } = await this.client.bulk({ refresh, body: operations as never });
     const failed = (body.items as Json[])
       .map((item) => Object.values(item)[0] as { status: number; error?: unknown })

@@ -382,9 +382,12 @@ export class PostgresSearchEngine implements SearchEngine {
   async autocomplete(site: Site, query: LocationAutocompleteQuery): Promise<Page<LocationSuggestion>> {
     const p = new Params();
     const q = normalizeSearchText(query.q);
+    const siteParam = p.add(site);
+    const like = p.add(`%${escapeLike(q)}%`);
+    const typed = p.add(q);
     const filter = [
-      `"site" = ${p.add(site)}`,
-      `("norm" LIKE ${p.add(`%${escapeLike(q)}%`)} OR "norm" % ${p.add(q)})`,
+      `"site" = ${siteParam}`,
+      `("norm" LIKE ${like} OR "norm" % ${typed})`,
       ...(query.level ? [`"level" = ANY(${p.add(query.level)}::text[])`] : []),
     ].join(' AND ');
     const [{ total }] = await this.db.query(
@@ -396,7 +399,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const rows: Row[] = await this.db.query(
       `SELECT * FROM "search_location" WHERE ${filter}
        ORDER BY ("norm" LIKE ${prefix} OR "norm" LIKE ${word}) DESC, "listing_count" DESC,
-         similarity("norm", $3) DESC, "id"
+         similarity("norm", ${typed}) DESC, "id"
        OFFSET ${p.add((query.page - 1) * query.limit)} LIMIT ${p.add(query.limit)}`,
       p.values,
     );
