@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { alternatePaths, cmsPageHead, pageHeadOf, requestLanguage } from './page-heads.js';
+import {
+  alternatePaths,
+  cmsPageHead,
+  jsonLdText,
+  pageHeadOf,
+  propertyHead,
+  requestLanguage,
+} from './page-heads.js';
 
 describe('pageHeadOf', () => {
   it('gives a listing page its title in the language, with both slugs as alternates', () => {
@@ -85,5 +92,67 @@ describe('requestLanguage', () => {
     expect(requestLanguage('/%D8%B4%D8%B1%D8%A7%D8%A1', '', 'en')).toBe('ar');
     expect(requestLanguage('/', '', 'ar')).toBe('ar');
     expect(requestLanguage('/', '?lang=fr', 'xx')).toBe('en');
+  });
+});
+
+describe('propertyHead', () => {
+  const listing = {
+    slug: 'sea-view-apartment-dubai-marina',
+    title: { en: 'Sea view apartment', ar: 'شقة بإطلالة بحرية' },
+    description: { en: 'Bright, high floor.', ar: 'مشرقة في طابق مرتفع.' },
+    subTitle: null,
+    kind: 'apartment' as const,
+    bedrooms: 2,
+    bathrooms: 2,
+    area: 1250,
+    areaUnit: 'sqft' as const,
+    currency: 'AED' as const,
+    approvedAt: '2026-10-01T00:00:00.000Z',
+    latitude: 25.08,
+    longitude: 55.14,
+    location: {
+      city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
+      community: { id: 'ae.dubai.dubai-marina', name: { en: 'Dubai Marina', ar: 'دبي مارينا' } },
+      subCommunity: null,
+      building: null,
+    },
+    media: { photos: ['/p/1.webp'], videos: [], floorPlans: [], tour360Url: null },
+    purpose: 'rent' as const,
+    displayPrice: { amount: 120_000, period: 'yearly' as const },
+    exactLocation: false,
+  };
+
+  it('is found by the gateway for /property/[slug]', () => {
+    expect(pageHeadOf('ae', 'en', '/property/sea-view')).toEqual({
+      content: { kind: 'property', slug: 'sea-view' },
+    });
+  });
+
+  it('describes the listing in the language, with a RealEstateListing and its yearly offer', () => {
+    const head = propertyHead(listing, 'ae', 'ar');
+    expect(head).toMatchObject({
+      title: 'شقة بإطلالة بحرية',
+      description: 'مشرقة في طابق مرتفع.',
+      path: '/property/sea-view-apartment-dubai-marina',
+    });
+    expect(head.jsonLd).toMatchObject({
+      '@type': 'RealEstateListing',
+      offers: { price: 120_000, priceCurrency: 'AED', priceSpecification: { unitCode: 'ANN' } },
+      about: { numberOfBedrooms: 2, floorSize: { value: 1250, unitCode: 'FTK' } },
+    });
+    // Coordinates that are only the area's are not given as the listing's.
+    expect((head.jsonLd?.about as Record<string, unknown>).geo).toBeUndefined();
+  });
+
+  it('writes JSON-LD that no value can break out of, with an absolute url', () => {
+    const text = jsonLdText(
+      { url: '/property/x', name: '</script><script>alert(1)</script>' },
+      'http://ae.localhost:3000',
+    );
+    expect(text).not.toContain('</script>');
+    expect(JSON.parse(text)).toEqual({
+      url: 'http://ae.localhost:3000/property/x',
+      name: '</script><script>alert(1)</script>',
+    });
   });
 });

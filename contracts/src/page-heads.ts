@@ -7,6 +7,8 @@
  * build it with the helpers below from the content they fetched.
  */
 import type { Blog, CmsPage, Community } from './cms.js';
+import type { PublishedProperty } from './property.js';
+import type { DisplayPrice } from './search.js';
 import {
   ARABIC_LISTING_PAGES,
   LISTING_PAGES,
@@ -33,6 +35,8 @@ export interface PageHead {
   type?: 'website' | 'article';
   /** A page that must not be indexed (the 404, the steps of sign-in): no canonical, hreflang or og:url. */
   noindex?: boolean;
+  /** Structured data (schema.org JSON-LD) about the page's thing, e.g. a `RealEstateListing`. */
+  jsonLd?: Record<string, unknown>;
 }
 
 export const BRAND: Record<Language, string> = { en: 'Manzil', ar: 'منزل' };
@@ -224,7 +228,8 @@ function listingHead(page: ListingPage, key: PageTextKey, site: Site, language: 
 export type ContentHeadSource =
   | { kind: 'page'; slug: string; fixedPath?: string }
   | { kind: 'blog'; slug: string }
-  | { kind: 'community'; slug: string };
+  | { kind: 'community'; slug: string }
+  | { kind: 'property'; slug: string };
 
 /** The fixed CMS pages (spec §2) and the page each reads. */
 export const FIXED_CMS_PAGES: Record<string, string> = {
@@ -292,6 +297,8 @@ export function pageHeadOf(
 
   const fixed = FIXED_CMS_PAGES[path];
   if (fixed) return { content: { kind: 'page', slug: fixed, fixedPath: path } };
+  const property = /^\/property\/([^/]+)$/.exec(path);
+  if (property) return { content: { kind: 'property', slug: property[1]! } };
   const slug = /^\/(pages|blog|communities)\/([^/]+)$/.exec(path);
   if (slug) {
     const kind = slug[1] === 'pages' ? 'page' : slug[1] === 'blog' ? 'blog' : 'community';
@@ -395,4 +402,111 @@ export function requestLanguage(pathname: string, search: string, cookieLanguage
   if (ARABIC_LETTER.test(normalizePathname(pathname))) return 'ar';
   if (cookieLanguage === 'en' || cookieLanguage === 'ar') return cookieLanguage;
   return 'en';
+}
+
+/** What the property page's head needs of a listing (the search service's detail). */
+type HeadListing = Pick<
+  PublishedProperty,
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'subTitle'
+  | 'kind'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'area'
+  | 'areaUnit'
+  | 'currency'
+  | 'approvedAt'
+  | 'latitude'
+  | 'longitude'
+  | 'location'
+  | 'media'
+  | 'purpose'
+> & { displayPrice: DisplayPrice; exactLocation: boolean };
+
+export function propertyPath(slug: string): string {
+  return `/property/${encodeURIComponent(slug)}`;
+}
+
+const PERIOD_UNIT: Partial<Record<DisplayPrice['period'], string>> = {
+  daily: 'DAY',
+  weekly: 'WK',
+  monthly: 'MON',
+  yearly: 'ANN',
+};
+
+/**
+ * The head of `/property/[slug]`: its title and a description made of its facts, the cover as
+ * the link preview's image, and a schema.org `RealEstateListing` (with its `Offer`, the place
+ * and, where exact, the coordinates) for search engines. One path for both languages (the
+ * slug does not change), so the alternates are `?lang=en` / `?lang=ar`.
+ */
+export function propertyHead(listing: HeadListing, site: Site, language: Language): PageHead {
+  const title = listing.title[language] || listing.title.en;
+  const place = [listing.location.community, listing.location.city]
+    .filter((ref): ref is NonNullable<typeof ref> => ref !== null)
+    .map((ref) => ref.name[language] || ref.name.en)
+    .join(language === 'ar' ? '، ' : ', ');
+  const text = listing.description?.[language] || listing.subTitle?.[language] || '';
+  const description = summaryOf(text || `${title}${place ? ` — ${place}` : ''}`);
+  const path = propertyPath(listing.slug);
+  const image = listing.media.photos[0] ?? null;
+  const unitCode = listing.areaUnit === 'sqm' ? 'MTK' : 'FTK';
+  const jsonLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'RealEstateListing',
+    name: title,
+    description,
+    url: path,
+    datePosted: listing.approvedAt,
+    inLanguage: language,
+    image: listing.media.photos.slice(0, 6),
+    offers: {
+      '@type': 'Offer',
+      price: listing.displayPrice.amount,
+      priceCurrency: listing.currency,
+      businessFunction:
+        listing.purpose === 'rent'
+          ? 'http://purl.org/goodrelations/v1#LeaseOut'
+          : 'http://purl.org/goodrelations/v1#Sell',
+      ...(PERIOD_UNIT[listing.displayPrice.period]
+        ? {
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              price: listing.displayPrice.amount,
+              priceCurrency: listing.currency,
+              unitCode: PERIOD_UNIT[listing.displayPrice.period],
+            },
+          }
+        : {}),
+    },
+    about: {
+      '@type':
+        listing.kind === 'villa' || listing.kind === 'townhouse' ? 'SingleFamilyResidence' : 'Accommodation',
+      numberOfBedrooms: listing.bedrooms,
+      numberOfBathroomsTotal: listing.bathrooms,
+      floorSize: { '@type': 'QuantitativeValue', value: listing.area, unitCode },
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: listing.location.city?.name[language] ?? undefined,
+        addressRegion: listing.location.community?.name[language] ?? undefined,
+        addressCountry: site.toUpperCase(),
+      },
+      ...(listing.exactLocation
+        ? { geo: { '@type': 'GeoCoordinates', latitude: listing.latitude, longitude: listing.longitude } }
+        : {}),
+    },
+  };
+  return { language, title, description, path, image, type: 'article', jsonLd };
+}
+
+/**
+ * JSON-LD as the text of a `<script type="application/ld+json">`, its `url` made absolute on
+ * the site's origin, `<` escaped so no value can close the script (the same text in the
+ * gateway's HTML and the page's head).
+ */
+export function jsonLdText(data: Record<string, unknown>, origin: string): string {
+  const withUrl = typeof data.url === 'string' ? { ...data, url: new URL(data.url, origin).href } : data;
+  return JSON.stringify(withUrl).replace(/</g, '\\u003c');
 }

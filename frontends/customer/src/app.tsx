@@ -37,6 +37,9 @@ const ComplaintsPage = lazy(() =>
 const MortgageCalculatorPage = lazy(() =>
   import('./pages/mortgage-calculator-page.js').then((m) => ({ default: m.MortgageCalculatorPage })),
 );
+const PropertyPage = lazy(() =>
+  import('./property/property-page.js').then((m) => ({ default: m.PropertyPage })),
+);
 const CommunitiesPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunitiesPage })),
 );
@@ -96,6 +99,7 @@ export default function App({ language, site }: RemoteAppProps) {
           {[LISTING_PAGES['mortgage-calculator'], ARABIC_LISTING_PAGES['mortgage-calculator']].map((path) => (
             <Route key={path} path={path} element={<MortgageCalculatorPage site={site} />} />
           ))}
+          <Route path="/property/:slug" element={<PropertyPage site={site} />} />
           <Route path="/communities" element={<CommunitiesPage />} />
           <Route path="/communities/:slug" element={<CommunityPage />} />
           <Route path="*" element={<Fallback />} />

@@ -53,6 +53,7 @@ export class AppModule implements NestModule {
     const limit = this.limiter.middleware();
     const table = upstreams(this.config);
     const content = table.get('content');
+    const search = table.get('search');
     consumer
       .apply(
         securityHeaders,
@@ -63,7 +64,7 @@ export class AppModule implements NestModule {
         frontends(
           this.config.FRONTENDS_DIR ?? defaultFrontendsDir(),
           this.config.REMOTES_MANIFEST,
-          content ? new PageHeads(content.target) : undefined,
+          content || search ? new PageHeads(content?.target, search?.target) : undefined,
         ),
       )
       .forRoutes('{*path}');

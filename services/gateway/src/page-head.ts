@@ -10,10 +10,14 @@ import {
   CONTENT_API,
   directionOf,
   fullTitle,
+  jsonLdText,
   LANGUAGES,
   notFoundHead,
   OG_LOCALE,
   pageHeadOf,
+  propertyDetailSchema,
+  propertyHead,
+  SEARCH_API,
   siteHead,
   type ContentHeadSource,
   type Language,
@@ -44,7 +48,10 @@ export class PageHeads {
   private readonly cache = new Map<string, { at: number; value: ResolvedHead | null }>();
 
   constructor(
-    private readonly contentUrl: string,
+    /** The content service, which answers the CMS pages' heads. */
+    private readonly contentUrl: string | undefined,
+    /** The search service, which answers a property page's head (`/property/[slug]`). */
+    private readonly searchUrl?: string,
     private readonly timeoutMs = 500,
   ) {}
 
@@ -73,10 +80,14 @@ export class PageHeads {
         ? CONTENT_API.page(source.slug)
         : source.kind === 'blog'
           ? CONTENT_API.blog(source.slug)
-          : CONTENT_API.community(source.slug);
+          : source.kind === 'property'
+            ? SEARCH_API.property(source.slug)
+            : CONTENT_API.community(source.slug);
+    const base = source.kind === 'property' ? this.searchUrl : this.contentUrl;
+    if (!base) return null;
     let value: ResolvedHead | null;
     try {
-      const response = await fetch(new URL(path, this.contentUrl), {
+      const response = await fetch(new URL(path, base), {
         headers: { 'x-site': site, language, accept: 'application/json' },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -88,7 +99,7 @@ export class PageHeads {
         return null; // not cached: the next request tries again
       } else {
         const results = ((await response.json()) as { results?: unknown }).results;
-        value = { head: headOfContent(source, results, language), status: 200 };
+        value = { head: headOfContent(source, results, site, language), status: 200 };
       }
     } catch {
       return null;
@@ -99,8 +110,15 @@ export class PageHeads {
   }
 }
 
-function headOfContent(source: ContentHeadSource, results: unknown, language: Language): PageHead {
+function headOfContent(
+  source: ContentHeadSource,
+  results: unknown,
+  site: Site,
+  language: Language,
+): PageHead {
   switch (source.kind) {
+    case 'property':
+      return propertyHead(propertyDetailSchema.parse(results).listing, site, language);
     case 'page':
       return cmsPageHead(cmsPageSchema.parse(results), language, source.fixedPath);
     case 'blog':
@@ -142,6 +160,8 @@ export function headTags(head: PageHead, site: Site, origin: string): string {
   meta('property', 'og:site_name', BRAND[head.language]);
   meta('property', 'og:locale', OG_LOCALE[site][head.language]);
   if (head.image) meta('property', 'og:image', absolute(head.image));
+  if (head.jsonLd)
+    tags.push(`<script type="application/ld+json" ${MARK}>${jsonLdText(head.jsonLd, origin)}</script>`);
   return tags.join('\n    ');
 }
 

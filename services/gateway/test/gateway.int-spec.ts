@@ -47,6 +47,78 @@ async function startEcho(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+/** The search service's property detail, for one published listing (`sea-view`); 404 otherwise. */
+async function startFakeSearch(): Promise<{ server: Server; url: string; asked: Record<string, string>[] }> {
+  const asked: Record<string, string>[] = [];
+  const place = (id: string, en: string, ar: string) => ({ id, name: { en, ar } });
+  const listing = {
+    id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+    site: 'ae',
+    slug: 'sea-view',
+    title: { en: 'Sea view apartment', ar: 'شقة بإطلالة بحرية' },
+    propertyType: 'buy',
+    kind: 'apartment',
+    price: 2_500_000,
+    currency: 'AED',
+    bedrooms: 2,
+    bathrooms: 2,
+    area: 1250,
+    areaUnit: 'sqft',
+    city: { en: 'Dubai', ar: 'دبي' },
+    community: { en: 'Dubai Marina', ar: 'دبي مارينا' },
+    latitude: 25.08,
+    longitude: 55.14,
+    coverPhoto: '/p/1.webp',
+    agreementType: 'exclusive',
+    agentName: 'Sara',
+    approvedAt: '2026-10-01T00:00:00.000Z',
+    category: 'residential',
+    purpose: 'buy',
+    subTitle: null,
+    description: { en: 'High floor, sea view.', ar: 'طابق مرتفع بإطلالة بحرية.' },
+    nearestFacilities: null,
+    prices: { price: 2_500_000, daily: null, weekly: null, monthly: null, yearly: null },
+    location: {
+      city: place('ae.dubai', 'Dubai', 'دبي'),
+      community: place('ae.dubai.dubai-marina', 'Dubai Marina', 'دبي مارينا'),
+      subCommunity: null,
+      building: null,
+    },
+    facts: {},
+    media: { photos: ['/p/1.webp'], videos: [], floorPlans: [], tour360Url: null },
+    agent: { id: null, name: 'Sara' },
+    company: null,
+    badge: 'GOLD',
+    regulator: null,
+    permitNumber: null,
+    referenceNumber: null,
+    displayPrice: { amount: 2_500_000, period: 'total' },
+    exactLocation: true,
+  };
+  const detail = {
+    listing,
+    nearby: [],
+    similar: [],
+    priceTrend: { location: null, purpose: 'buy', currency: 'AED', areaUnit: 'sqft', points: [] },
+  };
+  const server = createServer((req: IncomingMessage, res) => {
+    asked.push({
+      url: req.url ?? '',
+      site: String(req.headers['x-site']),
+      language: String(req.headers['language']),
+    });
+    res.setHeader('content-type', 'application/json');
+    if (req.url === '/v1/properties/sea-view') {
+      res.end(JSON.stringify({ status: 200, success: true, message: 'OK', results: detail }));
+    } else {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ status: 404, success: false, message: 'No Record Found', results: null }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
+}
+
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -86,6 +158,9 @@ describe('gateway', () => {
       FRONTENDS_DIR: frontendsDir,
       IDENTITY_URL: echo.url,
       LISTINGS_URL: echo.url,
+      // Never the search service of whatever runs on this machine: a property page's head
+      // would depend on it.
+      SEARCH_URL: echo.url,
       ...overrides,
     });
     const app = await createGatewayApp(config, false);
@@ -278,6 +353,36 @@ describe('gateway', () => {
       const login = await request(app.getHttpServer()).get('/login').expect(200);
       expect(login.text).not.toContain('mz-first-paint');
       expect(login.text).toContain('<div id="root"></div>');
+    });
+
+    it("writes a property page's head from the search service: title, canonical and JSON-LD", async () => {
+      const search = await startFakeSearch();
+      try {
+        const withSearch = await gateway({ SEARCH_URL: search.url });
+        const page = await request(withSearch.getHttpServer())
+          .get('/property/sea-view?lang=ar')
+          .set('Host', 'ae.localhost:3000')
+          .expect(200);
+        expect(page.text).toContain('<title>شقة بإطلالة بحرية | منزل</title>');
+        expect(page.text).toContain(
+          '<link rel="canonical" href="http://ae.localhost:3000/property/sea-view?lang=ar" data-manzil-head />',
+        );
+        const jsonLd = /<script type="application\/ld\+json" data-manzil-head>(.*?)<\/script>/s.exec(
+          page.text,
+        );
+        expect(JSON.parse(jsonLd![1]!)).toMatchObject({
+          '@type': 'RealEstateListing',
+          name: 'شقة بإطلالة بحرية',
+          url: 'http://ae.localhost:3000/property/sea-view',
+          offers: { price: 2_500_000, priceCurrency: 'AED' },
+        });
+        expect(search.asked.at(-1)).toEqual({ url: '/v1/properties/sea-view', site: 'ae', language: 'ar' });
+        const gone = await request(withSearch.getHttpServer()).get('/property/sold-yesterday').expect(404);
+        expect(gone.text).toContain('<meta name="robots" content="noindex" data-manzil-head />');
+      } finally {
+        search.server.closeAllConnections();
+        await new Promise((resolve) => search.server.close(resolve));
+      }
     });
 
     it('gives a CMS page the site head at once when content does not answer', async () => {

@@ -1,23 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { PROPERTY_TYPE_SLUGS, listingPagePath, type Site } from '@manzil/contracts';
-import { Button, HomeIcon, SearchIcon, useDocumentHead, useLanguage, useRadioGroup } from '@manzil/ui';
+import { HomeIcon, useDocumentHead, useLanguage } from '@manzil/ui';
+import { SearchForm } from '../search/search-form.js';
+import { EMPTY_FILTERS, searchHref } from '../search/search-filters.js';
 import { HomeBanner, HomeRows } from './content/home-sections.js';
 
-const PURPOSES = ['buy', 'rent'] as const;
-type Purpose = (typeof PURPOSES)[number];
-
 /**
- * Customer home: a hero that opens the listings for sale or for rent (the search box with
- * places and filters comes with the search screens), and the listing types to browse.
+ * Customer home: a hero with the property search, which opens the listing page of the chosen
+ * type with the filters in its address, and the listing types to browse.
  */
 export function HomePage({ site }: { site: Site }) {
   const intl = useIntl();
   const language = useLanguage();
   const navigate = useNavigate();
-  const [purpose, setPurpose] = useState<Purpose>('buy');
-  const { groupProps, radioProps } = useRadioGroup(PURPOSES, purpose, setPurpose);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
   useDocumentHead({
@@ -27,11 +23,6 @@ export function HomePage({ site }: { site: Site }) {
     path: '/',
   });
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    navigate(listingPagePath(purpose, language));
-  };
-
   return (
     <div className="cu-home">
       <section className="cu-hero">
@@ -40,28 +31,12 @@ export function HomePage({ site }: { site: Site }) {
             {t('customer.home.title', { country: t(`customer.country.${site}`) })}
           </h1>
           <p className="cu-hero__subtitle">{t('customer.home.subtitle')}</p>
-          <form
-            className="cu-search"
-            role="search"
-            aria-label={t('customer.home.search.label')}
-            onSubmit={search}
-          >
-            <div
-              className="cu-search__purpose"
-              {...groupProps}
-              aria-label={t('customer.home.search.purpose')}
-            >
-              {PURPOSES.map((value) => (
-                <button key={value} {...radioProps(value)} className="cu-search__purpose-option">
-                  {t(`customer.purpose.${value}`)}
-                </button>
-              ))}
-            </div>
-            <Button type="submit" size="lg" data-testid="home-search-submit">
-              <SearchIcon aria-hidden="true" />
-              {t('customer.home.search.submit')}
-            </Button>
-          </form>
+          <SearchForm
+            variant="hero"
+            type="buy"
+            filters={EMPTY_FILTERS}
+            onSearch={(type, filters) => navigate(searchHref(type, filters, language))}
+          />
         </div>
       </section>
 

@@ -3,37 +3,17 @@ import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { PropertySummary, PropertyTypeSlug } from '@manzil/contracts';
+import type { PropertyTypeSlug } from '@manzil/contracts';
 import { LanguageProvider } from '@manzil/ui';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../i18n/ar.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
+import { NO_FACETS, ok as okResponse, searchHit } from '../search/test-fixtures.js';
 import { ListingPage } from './listing-page.js';
 
-function listing(n: number, propertyType: PropertyTypeSlug = 'buy'): PropertySummary {
-  return {
-    id: `5b1f6a2e-0c3d-4e8a-9f21-${String(n).padStart(12, '0')}`,
-    site: 'ae',
-    slug: `apartment-${n}`,
-    title: { en: `Apartment ${n} in Dubai Marina`, ar: `شقة ${n} في دبي مارينا` },
-    propertyType,
-    kind: 'apartment',
-    price: 1_000_000 + n,
-    currency: 'AED',
-    bedrooms: n % 3,
-    bathrooms: 2,
-    area: 900,
-    areaUnit: 'sqft',
-    city: { en: 'Dubai', ar: 'دبي' },
-    community: { en: 'Dubai Marina', ar: 'دبي مارينا' },
-    latitude: 25.08,
-    longitude: 55.14,
-    coverPhoto: `/photos/${n}.jpg`,
-    agreementType: 'exclusive',
-    agentName: 'Sara',
-    approvedAt: '2026-10-01T00:00:00.000Z',
-  };
-}
+const ok = (results: Record<string, unknown>) => okResponse({ facets: NO_FACETS, ...results });
+
+const listing = (n: number, propertyType: PropertyTypeSlug = 'buy') => searchHit(n, propertyType);
 
 /** A search service of `total` listings, answering pages of `limit`. */
 function searchService(total: number) {
@@ -42,13 +22,7 @@ function searchService(total: number) {
     const url = new URL(String(input), 'http://ae.localhost');
     const page = Number(url.searchParams.get('page'));
     const limit = Number(url.searchParams.get('limit'));
-    const results = { items: all.slice((page - 1) * limit, page * limit), page, limit, total };
-    return {
-      status: 200,
-      ok: true,
-      statusText: 'OK',
-      json: async () => ({ status: 200, success: true, message: 'OK', results }),
-    } as Response;
+    return ok({ items: all.slice((page - 1) * limit, page * limit), page, limit, total });
   });
   globalThis.fetch = mock;
   return mock;
@@ -69,14 +43,6 @@ function renderPage(language: 'en' | 'ar', propertyType: PropertyTypeSlug = 'buy
   return { ...view, switchTo: (type: PropertyTypeSlug) => view.rerender(page(type)) };
 }
 
-const ok = (results: unknown) =>
-  ({
-    status: 200,
-    ok: true,
-    statusText: 'OK',
-    json: async () => ({ status: 200, success: true, message: 'OK', results }),
-  }) as Response;
-
 const listingPathAr = ARABIC_LISTING_PAGES.buy;
 
 describe('listing page', () => {
@@ -89,7 +55,9 @@ describe('listing page', () => {
     renderPage('en');
     expect(screen.getAllByTestId('property-card-skeleton').length).toBeGreaterThan(0);
     expect((await screen.findAllByTestId('property-card')).length).toBe(20);
-    expect(String(mock.mock.calls[0][0])).toBe('/api/search/v1/properties?propertyType=buy&page=1&limit=20');
+    expect(String(mock.mock.calls[0][0])).toBe(
+      '/api/search/v1/properties?propertyType=buy&sort=newest&page=1&limit=20',
+    );
     expect(screen.getByTestId('listing-heading').textContent).toBe('Properties for sale in the UAE');
     expect(screen.getByTestId('result-count').textContent).toBe('26 properties');
     fireEvent.click(screen.getByTestId('load-more'));

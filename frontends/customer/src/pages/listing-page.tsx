@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PROPERTY_TYPE_SLUGS, listingPagePath, type PropertyTypeSlug, type Site } from '@manzil/contracts';
 import {
@@ -9,14 +9,27 @@ import {
   Ltr,
   PropertyCard,
   PropertyGridSkeleton,
+  Select,
   useDocumentHead,
   buttonClassName,
   formatNumber,
   useLanguage,
 } from '@manzil/ui';
-import { propertiesQuery } from './listing-queries.js';
+import { SearchForm } from '../search/search-form.js';
+import {
+  EMPTY_FILTERS,
+  SORTS,
+  activeFilterCount,
+  filtersFromParams,
+  filtersToParams,
+  searchHref,
+  type Sort,
+} from '../search/search-filters.js';
+import { SearchFacets } from '../search/search-facets.js';
+import { propertiesQuery } from '../search/search-queries.js';
+import { useLocationIds } from '../search/use-location-ids.js';
 
-export { PAGE_SIZE } from './listing-queries.js';
+export { PAGE_SIZE } from '../search/search-queries.js';
 
 export interface ListingPageProps {
   propertyType: PropertyTypeSlug;
@@ -24,14 +37,26 @@ export interface ListingPageProps {
 }
 
 /**
- * A list of published properties of one type: sticky type tabs, count, grid, load more. Each
- * type's list is its own cached infinite query: switching type cancels the other's request
- * (its AbortSignal reaches fetch) and can never append to this one.
+ * A list of published properties of one type: sticky search bar and type tabs, count, sort,
+ * grid, load more. The filters live in the address (`search-filters.ts`), so the list is a
+ * link to share; the footer's `propertyType`, `type` and `locationSelected` are read as they
+ * are and kept. Each list (type and filters) is its own cached infinite query: changing either
+ * cancels the other's request (its AbortSignal reaches fetch) and can never append to this one.
  */
 export function ListingPage({ propertyType, site }: ListingPageProps) {
   const intl = useIntl();
   const language = useLanguage();
-  const listings = useInfiniteQuery(propertiesQuery(propertyType, language));
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const filtered = activeFilterCount(filters) > 0;
+  const locations = useLocationIds(filters.locations, language);
+  const listings = useInfiniteQuery({
+    ...propertiesQuery(propertyType, filters, locations.ids, language),
+    enabled: locations.ready,
+  });
+  const facets = listings.data?.pages[0]?.facets ?? null;
+  const setSort = (sort: Sort) => setParams(filtersToParams({ ...filters, sort }, params));
   const items = listings.data?.pages.flatMap((page) => page.items) ?? [];
   const total = listings.data?.pages.at(-1)?.total ?? 0;
   // A failed first page has nothing to show (until Try again); a failed next page keeps
@@ -52,10 +77,21 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
 
   return (
     <div className="cu-listing">
+      <div className="cu-listing__search">
+        <div className="mz-container">
+          <SearchForm
+            key={`${propertyType}?${params.toString()}`}
+            variant="bar"
+            type={propertyType}
+            filters={filters}
+            onSearch={(type, next) => navigate(searchHref(type, next, language))}
+          />
+        </div>
+      </div>
       <nav className="cu-listing__tabs" aria-label={intl.formatMessage({ id: 'customer.listing.types' })}>
         <div className="mz-container cu-listing__tabs-inner">
           {PROPERTY_TYPE_SLUGS.map((type) => (
-            <NavLink key={type} to={listingPagePath(type, language)} className="cu-tab" end>
+            <NavLink key={type} to={searchHref(type, filters, language)} className="cu-tab" end>
               {intl.formatMessage({ id: `customer.type.${type}` })}
             </NavLink>
           ))}
@@ -67,12 +103,33 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
           <h1 className="cu-listing__heading" data-testid="listing-heading">
             {heading}
           </h1>
-          {listings.data ? (
-            <p className="cu-listing__count" data-testid="result-count">
-              {intl.formatMessage({ id: 'customer.listing.count' }, { count: total })}
-            </p>
-          ) : null}
+          <div className="cu-listing__meta">
+            {listings.data ? (
+              <p className="cu-listing__count" data-testid="result-count">
+                {intl.formatMessage({ id: 'customer.listing.count' }, { count: total })}
+              </p>
+            ) : null}
+            <Select
+              label={intl.formatMessage({ id: 'customer.sort.label' })}
+              showLabel
+              value={filters.sort}
+              options={SORTS.map((sort) => ({
+                value: sort,
+                label: intl.formatMessage({ id: `customer.sort.${sort}` }),
+              }))}
+              onChange={setSort}
+              testId="listing-sort"
+            />
+          </div>
         </header>
+
+        {facets ? (
+          <SearchFacets
+            facets={facets}
+            filters={filters}
+            onChange={(next) => setParams(filtersToParams(next, params))}
+          />
+        ) : null}
 
         {!listings.data && !failed ? <PropertyGridSkeleton count={8} /> : null}
 
@@ -90,7 +147,24 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
           />
         ) : null}
 
-        {listings.data && items.length === 0 ? (
+        {listings.data && items.length === 0 && filtered ? (
+          <EmptyState
+            testId="listing-no-record"
+            title={intl.formatMessage({ id: 'customer.listing.noRecord.title' })}
+            description={intl.formatMessage({ id: 'customer.listing.noRecord.description' })}
+            action={
+              <Link
+                className={buttonClassName('primary')}
+                to={searchHref(propertyType, { ...EMPTY_FILTERS, sort: filters.sort }, language)}
+                data-testid="clear-filters"
+              >
+                {intl.formatMessage({ id: 'customer.listing.noRecord.clear' })}
+              </Link>
+            }
+          />
+        ) : null}
+
+        {listings.data && items.length === 0 && !filtered ? (
           <EmptyState
             testId="listing-empty"
             title={intl.formatMessage({ id: 'customer.listing.empty.title' })}

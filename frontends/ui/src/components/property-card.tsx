@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { AGREEMENT_BADGES, type PropertySummary } from '@manzil/contracts';
+import { AGREEMENT_BADGES, type DisplayPrice, type PropertySummary } from '@manzil/contracts';
 import { areaUnitLabel } from '../format/area.js';
 import { formatNumber } from '../format/number.js';
 import { AreaIcon, BathIcon, BedIcon, HomeIcon, PinIcon } from './icons.js';
@@ -10,7 +10,8 @@ import { Price } from './price.js';
 import { useLanguage } from './use-language.js';
 
 export interface PropertyCardProps {
-  property: PropertySummary;
+  /** A search hit also carries its display price (a rent: the first positive period's price). */
+  property: PropertySummary & { displayPrice?: DisplayPrice };
   /** Where the card leads, e.g. `/property/<slug>`. */
   to: string;
   /** Load the cover at once (the first cards of a list) instead of lazily. */
@@ -68,7 +69,11 @@ export function PropertyCard({ property, to, eager = false }: PropertyCardProps)
       </div>
       <div className="mz-card__body">
         <p className="mz-card__price">
-          <Price amount={property.price} currency={property.currency} />
+          <Price
+            amount={property.displayPrice?.amount ?? property.price}
+            currency={property.currency}
+            period={property.displayPrice?.period}
+          />
         </p>
         <h3 className="mz-card__title" data-testid="property-title">
           <Link to={to} className="mz-card__link">

@@ -3,6 +3,7 @@ import {
   alternatePaths,
   BRAND,
   fullTitle,
+  jsonLdText,
   LANGUAGES,
   OG_LOCALE,
   siteFromHost,
@@ -82,6 +83,13 @@ export function applyDocumentHead(head: DocumentHead): void {
   setMeta('property', 'og:locale', OG_LOCALE[siteFromHost(window.location.host)][head.language]);
   if (head.image) setMeta('property', 'og:image', absolute(head.image));
   else document.head.querySelector(`meta[property="og:image"][${MARK}]`)?.remove();
+  if (head.jsonLd) {
+    upsert('script[type="application/ld+json"]', () => {
+      const script = document.createElement('script');
+      script.type = 'application/ld+json';
+      return script;
+    }).textContent = jsonLdText(head.jsonLd, window.location.origin);
+  } else document.head.querySelector(`script[type="application/ld+json"][${MARK}]`)?.remove();
 }
 
 /** Removes every tag `applyDocumentHead` wrote (a page without its own head). */
