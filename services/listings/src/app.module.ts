@@ -17,6 +17,7 @@ import { LocationsModule } from './locations/locations.module.js';
 import { MediaModule } from './media/media.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { PropertiesModule } from './properties/properties.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 import { ROUTES } from './routes.js';
 
 /** A dynamic module so tests pass their own config. */
@@ -49,6 +50,7 @@ export class AppModule {
         LocationsModule,
         AccountsModule,
         MediaModule,
+        ReportsModule,
         PhotosModule.forRoot(config),
       ],
     };
