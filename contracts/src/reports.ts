@@ -6,8 +6,8 @@ import { tidySpaces } from './text.js';
 /**
  * Reports of a listing (spec §3 Report: reason, user type, comment; §5: reason and user type
  * required, comment at least 5 characters; §8 'Failed to report'). The reasons and reporter
- * types are those the portals users compare us with offer; their labels live in the remotes'
- * message files (`report.reason.<value>`, `report.userType.<value>`).
+ * types are those the portals users compare us with offer; their labels in both languages are
+ * below, shared by the report dialog and the admins' reports tab.
  */
 export const REPORT_REASONS = [
   'inaccurate-price',
@@ -23,6 +23,25 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORTER_TYPES = ['buyer', 'tenant', 'owner', 'agent', 'other'] as const;
 export type ReporterType = (typeof REPORTER_TYPES)[number];
 export const REPORT_COMMENT_MIN = 5;
+
+export const REPORT_REASON_LABELS: Record<ReportReason, { en: string; ar: string }> = {
+  'inaccurate-price': { en: 'Inaccurate price', ar: 'السعر غير دقيق' },
+  'inaccurate-details': { en: 'Inaccurate details', ar: 'التفاصيل غير دقيقة' },
+  'inaccurate-photos': { en: 'Photos do not match', ar: 'الصور غير مطابقة' },
+  'not-available': { en: 'No longer available', ar: 'لم يعد متاحًا' },
+  'wrong-location': { en: 'Wrong location', ar: 'الموقع غير صحيح' },
+  duplicate: { en: 'Duplicate listing', ar: 'إعلان مكرر' },
+  fraud: { en: 'Suspected fraud', ar: 'اشتباه احتيال' },
+  other: { en: 'Other', ar: 'أخرى' },
+};
+
+export const REPORTER_TYPE_LABELS: Record<ReporterType, { en: string; ar: string }> = {
+  buyer: { en: 'Buyer', ar: 'مشترٍ' },
+  tenant: { en: 'Tenant', ar: 'مستأجر' },
+  owner: { en: 'Owner or landlord', ar: 'مالك أو مؤجر' },
+  agent: { en: 'Agent', ar: 'وسيط عقاري' },
+  other: { en: 'Other', ar: 'أخرى' },
+};
 
 export const listingReportRequestSchema = z.object({
   reason: z.enum(REPORT_REASONS, { message: 'report.reasonRequired' }),

@@ -1,6 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { REPORT_REASONS, type ReportReason } from '@manzil/contracts';
+import {
+  REPORTER_TYPE_LABELS,
+  REPORT_REASONS,
+  REPORT_REASON_LABELS,
+  type ReportReason,
+} from '@manzil/contracts';
 import { EmptyState, ErrorFallback, SiteDate, Skeleton } from '@manzil/ui';
 import { useAdminText } from '../cms/use-admin-text.js';
 import { Pager } from '../pager.js';
@@ -37,7 +42,7 @@ export function ReportsTab() {
             <option value="">{t('moderation.report.allReasons')}</option>
             {REPORT_REASONS.map((value) => (
               <option key={value} value={value}>
-                {t(`report.reason.${value}`)}
+                {REPORT_REASON_LABELS[value][language]}
               </option>
             ))}
           </select>
@@ -70,8 +75,8 @@ export function ReportsTab() {
                       {t(`moderation.status.${report.property.approvalStatus}`)}
                     </span>
                   </td>
-                  <td>{t(`report.reason.${report.reason}`)}</td>
-                  <td>{t(`report.userType.${report.userType}`)}</td>
+                  <td>{REPORT_REASON_LABELS[report.reason][language]}</td>
+                  <td>{REPORTER_TYPE_LABELS[report.userType][language]}</td>
                   <td className="ad-table__text">
                     <bdi>{report.comment}</bdi>
                   </td>
