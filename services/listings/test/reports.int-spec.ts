@@ -8,6 +8,8 @@ import {
   type Site,
 } from '@manzil/contracts';
 import { startListings, type Account } from './lifecycle-harness.js';
+import { PENDING_DEMOS } from '../src/approval/pending-demo.js';
+import { seed } from '../src/seed.js';
 import { insertProperty } from './properties.js';
 
 const account = (role: Account['role'], site: Site): Account => ({ id: randomUUID(), role, site });
@@ -176,5 +178,28 @@ describe('listings: the moderation queue by submission day', () => {
     expect(await ids('submittedFrom=2026-03-02&submittedTo=2026-03-09')).toEqual([middle.id, late.id]);
     expect(await ids('submittedTo=2026-03-04')).toEqual([early.id]);
     await h.call(admin, 'get', '/v1/admin/properties?submittedFrom=March').expect(422);
+  });
+
+  it('seeds listings waiting for review on each site, which an admin can reject and approve', async () => {
+    await seed(h.dataSource);
+    await seed(h.dataSource);
+    for (const site of ['ae', 'sa'] as const) {
+      const admin = account('admin', site);
+      const [first, second] = PENDING_DEMOS[site];
+      const queue = pageSchema(ownedPropertySchema).parse(
+        (await h.call(admin, 'get', '/v1/admin/properties?q=MZ-').expect(200)).body.results,
+      );
+      expect(queue.items.map((p) => p.id)).toEqual([first.id, second.id]);
+      expect(queue.items[0].documents).toHaveLength(1);
+      await h
+        .call(admin, 'post', `/v1/admin/properties/${first.id}/reject`, {
+          body: { reason: 'Blurry deed scan.' },
+        })
+        .expect(200);
+      const approved = await h.call(admin, 'post', `/v1/admin/properties/${second.id}/approve`).expect(200);
+      expect(approved.body.results).toMatchObject({ id: second.id, site, title: second.draft.title });
+      await h.call(null, 'get', `/v1/properties/${second.slug}`, { site }).expect(200);
+      await h.call(null, 'get', `/v1/properties/${first.slug}`, { site }).expect(404);
+    }
   });
 });
