@@ -96,6 +96,19 @@ function Fields({ property, site }: { property: OwnedProperty; site: Site }) {
   );
 }
 
+/** A titled group of media; "None" when it has nothing to show. */
+function MediaSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const { t } = useAdminText();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="ad-detail__heading">
+        {title}
+      </h2>
+      {children ?? <p className="ad-muted">{t('moderation.media.none')}</p>}
+    </section>
+  );
+}
+
 /** Photos, videos and documents in one column, so they are seen beside the fields they prove. */
 function Media({ property }: { property: OwnedProperty }) {
   const { t, language } = useAdminText();
@@ -104,10 +117,10 @@ function Media({ property }: { property: OwnedProperty }) {
     : [];
   return (
     <div className="ad-media" data-testid="moderation-media">
-      <section aria-labelledby="ad-media-photos">
-        <h2 id="ad-media-photos" className="ad-detail__heading">
-          {t('moderation.media.photos', { count: property.photos.length })}
-        </h2>
+      <MediaSection
+        id="ad-media-photos"
+        title={t('moderation.media.photos', { count: property.photos.length })}
+      >
         {property.photos.length ? (
           <ul className="ad-photos">
             {property.photos.map((photo, index) => (
@@ -124,14 +137,9 @@ function Media({ property }: { property: OwnedProperty }) {
               </li>
             ))}
           </ul>
-        ) : (
-          <p className="ad-muted">{t('moderation.media.none')}</p>
-        )}
-      </section>
-      <section aria-labelledby="ad-media-videos">
-        <h2 id="ad-media-videos" className="ad-detail__heading">
-          {t('moderation.media.videos', { count: videos.length })}
-        </h2>
+        ) : null}
+      </MediaSection>
+      <MediaSection id="ad-media-videos" title={t('moderation.media.videos', { count: videos.length })}>
         {videos.length ? (
           <ul className="ad-files">
             {videos.map((url) => (
@@ -142,14 +150,12 @@ function Media({ property }: { property: OwnedProperty }) {
               </li>
             ))}
           </ul>
-        ) : (
-          <p className="ad-muted">{t('moderation.media.none')}</p>
-        )}
-      </section>
-      <section aria-labelledby="ad-media-documents">
-        <h2 id="ad-media-documents" className="ad-detail__heading">
-          {t('moderation.media.documents', { count: property.documents.length })}
-        </h2>
+        ) : null}
+      </MediaSection>
+      <MediaSection
+        id="ad-media-documents"
+        title={t('moderation.media.documents', { count: property.documents.length })}
+      >
         {property.documents.length ? (
           <ul className="ad-files" data-testid="moderation-documents">
             {property.documents.map((document) => (
@@ -164,10 +170,8 @@ function Media({ property }: { property: OwnedProperty }) {
               </li>
             ))}
           </ul>
-        ) : (
-          <p className="ad-muted">{t('moderation.media.none')}</p>
-        )}
-      </section>
+        ) : null}
+      </MediaSection>
     </div>
   );
 }

@@ -37,6 +37,38 @@ function filtersOf(params: URLSearchParams): QueueFilters {
   };
 }
 
+/** A day of submission (the queue's date range); cleared, it filters nothing. */
+function DayFilter({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value?: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string | undefined) => void;
+  testId: string;
+}) {
+  return (
+    <label className="ad-filters__field">
+      <span className="ad-filters__label">{label}</span>
+      <input
+        className="mz-input"
+        type="date"
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value || undefined)}
+        data-testid={testId}
+      />
+    </label>
+  );
+}
+
 function QueueFiltersBar({
   filters,
   onChange,
@@ -86,28 +118,20 @@ function QueueFiltersBar({
           ))}
         </select>
       </label>
-      <label className="ad-filters__field">
-        <span className="ad-filters__label">{t('moderation.filter.from')}</span>
-        <input
-          className="mz-input"
-          type="date"
-          value={filters.submittedFrom ?? ''}
-          max={filters.submittedTo}
-          onChange={(event) => set({ submittedFrom: event.target.value || undefined })}
-          data-testid="filter-from"
-        />
-      </label>
-      <label className="ad-filters__field">
-        <span className="ad-filters__label">{t('moderation.filter.to')}</span>
-        <input
-          className="mz-input"
-          type="date"
-          value={filters.submittedTo ?? ''}
-          min={filters.submittedFrom}
-          onChange={(event) => set({ submittedTo: event.target.value || undefined })}
-          data-testid="filter-to"
-        />
-      </label>
+      <DayFilter
+        label={t('moderation.filter.from')}
+        value={filters.submittedFrom}
+        max={filters.submittedTo}
+        onChange={(submittedFrom) => set({ submittedFrom })}
+        testId="filter-from"
+      />
+      <DayFilter
+        label={t('moderation.filter.to')}
+        value={filters.submittedTo}
+        min={filters.submittedFrom}
+        onChange={(submittedTo) => set({ submittedTo })}
+        testId="filter-to"
+      />
       <label className="ad-filters__field ad-filters__field--grow">
         <span className="ad-filters__label">{t('moderation.filter.search')}</span>
         <input
