@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   LISTINGS_API,
   adminListingReportSchema,
+  locationSchema,
   ownedPropertySchema,
   pageSchema,
   APPROVAL_STATUSES,
@@ -65,6 +66,18 @@ export const reportsQuery = (page: number, reason: ReportReason | undefined, lan
       query: { page, limit: MODERATION_PAGE_SIZE, reason },
       results: pageSchema(adminListingReportSchema),
     }),
+  });
+
+/** The places under `parentId` (the cities without it), to name a draft's location ids. */
+export const placesQuery = (parentId: string | undefined, language: Language) =>
+  queryOptions({
+    queryKey: ['admin', 'locations', { parentId, language }] as const,
+    queryFn: apiQueryFn(listingsUrl(LISTINGS_API.locations), {
+      language,
+      query: { parentId, limit: 100 },
+      results: pageSchema(locationSchema),
+    }),
+    staleTime: Infinity,
   });
 
 export async function approveProperty(id: string, language: Language) {

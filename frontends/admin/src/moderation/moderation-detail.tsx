@@ -16,7 +16,7 @@ import {
   useFeedback,
 } from '@manzil/ui';
 import { useAdminText } from '../cms/use-admin-text.js';
-import { afterDecision, approveProperty, propertyQuery } from './moderation-api.js';
+import { afterDecision, approveProperty, placesQuery, propertyQuery } from './moderation-api.js';
 import { draftTitle } from './property-text.js';
 import { RejectForm } from './reject-form.js';
 
@@ -28,7 +28,6 @@ const ENUM_FIELDS = ['propertyType', 'kind', 'agreementType', 'furnishing'] as c
 const NUMBER_FIELDS = ['bedrooms', 'bathrooms', 'builtUpArea', 'plotSize'] as const;
 const PRICE_FIELDS = ['price', 'priceDaily', 'priceWeekly', 'priceMonthly', 'priceYearly'] as const;
 const TEXT_FIELDS = ['title', 'subTitle', 'description'] as const;
-const LOCATION_FIELDS = ['cityId', 'communityId', 'subCommunityId', 'buildingId'] as const;
 
 const isBilingual = (value: unknown): value is Bilingual => typeof value === 'object' && value !== null;
 
@@ -47,6 +46,21 @@ function BilingualText({ value }: { value: Bilingual }) {
           </p>
         ) : null,
       )}
+    </>
+  );
+}
+
+/** City › community by name in the admin's language (the draft holds their ids). */
+function LocationLine({ cityId, communityId }: { cityId: string; communityId?: string }) {
+  const { language } = useAdminText();
+  const cities = useQuery(placesQuery(undefined, language));
+  const communities = useQuery({ ...placesQuery(cityId, language), enabled: Boolean(communityId) });
+  const name = (id: string, places?: { items: { id: string; name: Record<Language, string> }[] }) =>
+    places?.items.find((place) => place.id === id)?.name[language] ?? id;
+  return (
+    <>
+      {name(cityId, cities.data)}
+      {communityId ? ` › ${name(communityId, communities.data)}` : null}
     </>
   );
 }
@@ -73,10 +87,15 @@ function Fields({ property, site }: { property: OwnedProperty; site: Site }) {
     const value = draft[field];
     if (typeof value === 'number') rows.push([field, <Ltr key={field}>{formatNumber(value, language)}</Ltr>]);
   }
-  const location = LOCATION_FIELDS.map((field) => draft[field]).filter(
-    (v): v is string => typeof v === 'string',
-  );
-  if (location.length) rows.push(['location', <Ltr key="location">{location.at(-1)}</Ltr>]);
+  if (typeof draft.cityId === 'string')
+    rows.push([
+      'location',
+      <LocationLine
+        key="location"
+        cityId={draft.cityId}
+        communityId={typeof draft.communityId === 'string' ? draft.communityId : undefined}
+      />,
+    ]);
   for (const field of ['referenceNumber', 'permitNumber'] as const) {
     const value = draft[field];
     if (typeof value === 'string') rows.push([field, <Ltr key={field}>{value}</Ltr>]);
@@ -160,7 +179,9 @@ function Media({ property }: { property: OwnedProperty }) {
           <ul className="ad-files" data-testid="moderation-documents">
             {property.documents.map((document) => (
               <li key={document.id}>
-                <strong>{document.title}</strong>{' '}
+                <strong>
+                  <bdi>{document.title}</bdi>
+                </strong>{' '}
                 <span className="ad-muted">
                   <Ltr>{document.fileName}</Ltr> ·{' '}
                   {t('moderation.media.size', {

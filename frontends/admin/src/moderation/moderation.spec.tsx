@@ -26,6 +26,8 @@ const pending: OwnedProperty = {
     price: 1_250_000,
     bedrooms: 2,
     videos: ['https://video.example/tour.mp4'],
+    cityId: 'ae.dubai',
+    communityId: 'ae.dubai.dubai-marina',
   },
   published: null,
   agentId: null,
@@ -67,6 +69,14 @@ function fakeListings() {
     if (init?.method === 'POST' && url.pathname.endsWith('/reject')) {
       queue = [];
       return answer(200, { ...pending, approvalStatus: 'rejected' });
+    }
+    if (url.pathname === '/api/listings/v1/locations') {
+      const parentId = url.searchParams.get('parentId');
+      const place = parentId
+        ? { id: 'ae.dubai.dubai-marina', level: 'community', name: { en: 'Dubai Marina', ar: 'دبي مارينا' } }
+        : { id: 'ae.dubai', level: 'city', name: { en: 'Dubai', ar: 'دبي' } };
+      const item = { ...place, site: 'ae', parentId, latitude: null, longitude: null };
+      return answer(200, { items: [item], page: 1, limit: 100, total: 1 });
     }
     if (url.pathname === `/api/listings/v1/admin/properties/${ID}`) return answer(200, pending);
     if (url.pathname === '/api/listings/v1/admin/properties')
@@ -160,7 +170,9 @@ describe('reject with a reason', () => {
     const media = await screen.findByTestId('moderation-media');
     expect(within(media).getByText('Title deed')).toBeTruthy();
     expect(within(media).getByText('https://video.example/tour.mp4')).toBeTruthy();
-    expect(within(screen.getByTestId('moderation-fields')).getByText('شقة المارينا')).toBeTruthy();
+    const fields = screen.getByTestId('moderation-fields');
+    expect(within(fields).getByText('شقة المارينا')).toBeTruthy();
+    expect(await within(fields).findByText('Dubai › Dubai Marina')).toBeTruthy();
 
     const reason = within(screen.getByTestId('reject-reason')).getByRole('textbox');
     fireEvent.change(reason, { target: { value: 'bad' } });
