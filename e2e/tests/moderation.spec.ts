@@ -76,6 +76,11 @@ test('an admin rejects a pending listing with a reason, then approves another (a
     await expect(rows.getByRole('link', { name: approve })).toBeVisible();
     await expectNoBlockingViolations(page);
     await contentShot(page, `moderation-queue-${site}-${lang}`, true);
+    // A phone's width: the table scrolls inside its box, the filters wrap.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoBlockingViolations(page);
+    await contentShot(page, `moderation-queue-${site}-${lang}-375`, true);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Reject the oldest with a reason: a short one is refused beside the box, in the page's language.
     await rows.getByRole('link', { name: reject }).click();
