@@ -86,6 +86,7 @@ test('an admin rejects a pending listing with a reason, then approves another (a
     await rows.getByRole('link', { name: reject }).click();
     const detail = page.getByTestId('moderation-detail');
     await expect(detail.getByTestId('moderation-documents')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: reject })).toBeFocused();
     await contentShot(page, `moderation-detail-${site}-${lang}`, true);
     const reason = detail.getByTestId('reject-reason').getByRole('textbox');
     await reason.fill('no');
@@ -104,6 +105,8 @@ test('an admin rejects a pending listing with a reason, then approves another (a
     const approveButton = page
       .getByTestId('moderation-detail')
       .getByRole('button', { name: text.approve, exact: true });
+    // The shell puts focus on the new page's heading once it shows: press from there on.
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: approve })).toBeFocused();
     await approveButton.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('toast')).toHaveText(text.approved);
