@@ -8,11 +8,19 @@ import { adminTokens, contentShot, open, type Lang, type SiteKey } from '../help
 import { api, putSession } from '../helpers/identity.js';
 import { navigateInApp } from './helpers.js';
 
-const JOURNEYS: { site: SiteKey; lang: Lang; reject: string; approve: string; approveSlug: string }[] = [
+const JOURNEYS: {
+  site: SiteKey;
+  lang: Lang;
+  reject: string;
+  location: string;
+  approve: string;
+  approveSlug: string;
+}[] = [
   {
     site: 'ae',
     lang: 'en',
     reject: 'Fitted office in Business Bay',
+    location: 'Dubai › Business Bay',
     approve: 'Corner townhouse in JVC',
     approveSlug: 'awaiting-review-jvc-townhouse',
   },
@@ -20,6 +28,7 @@ const JOURNEYS: { site: SiteKey; lang: Lang; reject: string; approve: string; ap
     site: 'sa',
     lang: 'ar',
     reject: 'فيلا حديثة في الملقا، الرياض',
+    location: 'الرياض › الملقا',
     approve: 'شقة عائلية في حطين',
     approveSlug: 'awaiting-review-hittin-apartment',
   },
@@ -68,7 +77,7 @@ test('an admin rejects a pending listing with a reason, then approves another (a
   request,
 }) => {
   test.setTimeout(90_000);
-  for (const { site, lang, reject, approve, approveSlug } of JOURNEYS) {
+  for (const { site, lang, reject, location, approve, approveSlug } of JOURNEYS) {
     const text = TEXT[lang];
     const page = await adminConsole(browser, request, site, lang);
     const rows = page.getByTestId('moderation-row');
@@ -86,6 +95,7 @@ test('an admin rejects a pending listing with a reason, then approves another (a
     await rows.getByRole('link', { name: reject }).click();
     const detail = page.getByTestId('moderation-detail');
     await expect(detail.getByTestId('moderation-documents')).toBeVisible();
+    await expect(detail.getByTestId('moderation-fields')).toContainText(location);
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: reject })).toBeFocused();
     await contentShot(page, `moderation-detail-${site}-${lang}`, true);
     const reason = detail.getByTestId('reject-reason').getByRole('textbox');
