@@ -38,4 +38,8 @@ export const LISTINGS_API = {
   owner: '/v1/owner/properties',
   locations: '/v1/locations',
   moderation: '/v1/admin/properties',
+  /** POST: a logged-in visitor reports a public listing of the site. */
+  report: (propertyId: string) => `/v1/properties/${propertyId}/reports`,
+  /** GET: the site's reports, for the admins. */
+  adminReports: '/v1/admin/reports',
 } as const;

@@ -525,6 +525,9 @@ export const moderationQueueQuerySchema = paginationQuerySchema.extend({
   agentId: z.uuid().optional(),
   companyId: z.uuid().optional(),
   q: z.string().trim().min(1).max(100).optional(),
+  /** Submitted on or after / on or before these days (UTC, YYYY-MM-DD). */
+  submittedFrom: z.iso.date().optional(),
+  submittedTo: z.iso.date().optional(),
 });
 export type ModerationQueueQuery = z.infer<typeof moderationQueueQuerySchema>;
 

@@ -136,6 +136,12 @@ export const VALIDATION_MESSAGES = {
     en: 'Please upload at least one document.',
     ar: 'يرجى رفع مستند واحد على الأقل.',
   },
+  'report.reasonRequired': { en: 'Please choose a reason.', ar: 'يرجى اختيار السبب.' },
+  'report.userTypeRequired': { en: 'Please choose who you are.', ar: 'يرجى اختيار صفتك.' },
+  'report.commentMin': {
+    en: 'Please enter a comment (at least 5 characters).',
+    ar: 'يرجى إدخال تعليق (5 أحرف على الأقل).',
+  },
   'reject.reasonRequired': {
     en: 'Please enter the reason (at least 5 characters).',
     ar: 'يرجى إدخال السبب (5 أحرف على الأقل).',

@@ -6,6 +6,8 @@ import { KindEditor, isCmsKind } from './cms/kind-editor.js';
 import { KindList } from './cms/kind-list.js';
 import { MessagesPage } from './cms/messages-page.js';
 import { useAdminText } from './cms/use-admin-text.js';
+import { ModerationDetail } from './moderation/moderation-detail.js';
+import { ModerationQueue } from './moderation/moderation-queue.js';
 import ar from './i18n/ar.json' with { type: 'json' };
 import en from './i18n/en.json' with { type: 'json' };
 import './admin.css';
@@ -28,6 +30,7 @@ function AdminHome() {
       <p className="ad-lead">{t('admin.home.description')}</p>
       <ul className="ad-tiles">
         {[
+          ['/admin/moderation', 'moderation.title'],
           ...CMS_KINDS.map((kind) => [`/admin/content/${kind}`, `admin.kind.${kind}`]),
           ['/admin/admin-info', 'admin.kind.adminInfo'],
           ['/admin/messages', 'admin.kind.messages'],
@@ -47,6 +50,7 @@ function AdminHome() {
 function AdminConsole({ site }: { site: Site }) {
   const { t } = useAdminText();
   const links: [string, string][] = [
+    ['/admin/moderation', 'moderation.title'],
     ...CMS_KINDS.map((kind): [string, string] => [`/admin/content/${kind}`, `admin.kind.${kind}`]),
     ['/admin/admin-info', 'admin.kind.adminInfo'],
     ['/admin/messages', 'admin.kind.messages'],
@@ -67,6 +71,8 @@ function AdminConsole({ site }: { site: Site }) {
       <div className="ad-main">
         <Routes>
           <Route path="/admin" element={<AdminHome />} />
+          <Route path="/admin/moderation" element={<ModerationQueue site={site} />} />
+          <Route path="/admin/moderation/:id" element={<ModerationDetail site={site} />} />
           <Route path="/admin/content/:kind" element={<KindRoute />} />
           <Route path="/admin/content/:kind/:id" element={<KindRoute editor />} />
           <Route path="/admin/admin-info" element={<AdminInfoEditor site={site} />} />

@@ -21,6 +21,7 @@ import { LocationsModule } from './locations/locations.module.js';
 import { MediaModule } from './media/media.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { PropertiesModule } from './properties/properties.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 import { ROUTES } from './routes.js';
 
 /** A dynamic module so tests pass their own config. */
@@ -60,6 +61,7 @@ export class AppModule {
         LocationsModule,
         AccountsModule,
         MediaModule,
+        ReportsModule,
         PhotosModule.forRoot(config),
       ],
     };

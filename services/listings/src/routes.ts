@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
   adLicenceCheckRequestSchema,
+  adminListingReportSchema,
+  listingReportRequestSchema,
+  listingReportSchema,
+  listingReportsQuerySchema,
   locationLookupQuerySchema,
   locationSchema,
   moderationQueueQuerySchema,
@@ -74,6 +78,24 @@ export const ROUTES: RouteDoc[] = [
     params: propertyIdParamsSchema,
     body: propertyRejectRequestSchema,
     results: ownedPropertySchema,
+    roles: ['admin'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/reports',
+    summary:
+      'Reports a public listing of the site (reason, user type, comment of at least 5 characters); a second report by the same account replaces the first; 404 for a listing not public on the site',
+    params: propertyIdParamsSchema,
+    body: listingReportRequestSchema,
+    results: listingReportSchema,
+    roles: ['user', 'agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/admin/reports',
+    summary: "The site's listing reports, newest first, each with the listing's titles, slug and status",
+    query: listingReportsQuerySchema,
+    results: pageSchema(adminListingReportSchema),
     roles: ['admin'],
   },
   {

@@ -1,6 +1,7 @@
 import { In, type DataSource } from 'typeorm';
 import { SITE_FACTS, type Site } from '@manzil/contracts';
 import { ApproveProperty } from './approval/approve-property.js';
+import { seedPendingDemos } from './approval/pending-demo.js';
 import { Location } from './locations/location.entity.js';
 import { LocationsService, seedLocations } from './locations/locations.service.js';
 import { demoPhotoUrl } from './media/demo-media.js';
@@ -334,4 +335,5 @@ export async function seed(dataSource: DataSource): Promise<void> {
     });
     for (const property of pending) await approve.execute({ site, propertyId: property.id });
   }
+  await seedPendingDemos(dataSource);
 }

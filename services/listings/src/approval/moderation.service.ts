@@ -28,6 +28,13 @@ export class ModerationService {
     if (query.cityId) builder.andWhere(`property.draft->>'cityId' = :cityId`, { cityId: query.cityId });
     if (query.agentId) builder.andWhere('property.agent_id = :agentId', { agentId: query.agentId });
     if (query.companyId) builder.andWhere('property.company_id = :companyId', { companyId: query.companyId });
+    // Days are whole UTC days: "to" includes the day it names.
+    if (query.submittedFrom)
+      builder.andWhere('property.submitted_at >= CAST(:from AS date)', { from: query.submittedFrom });
+    if (query.submittedTo)
+      builder.andWhere(`property.submitted_at < CAST(:to AS date) + interval '1 day'`, {
+        to: query.submittedTo,
+      });
     if (query.q)
       builder.andWhere(
         `(COALESCE(property.draft->'title'->>'en', property.title_en) ILIKE :q

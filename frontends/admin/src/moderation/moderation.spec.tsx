@@ -1,0 +1,200 @@
+import '@manzil/ui/test/jsdom-globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { OwnedProperty } from '@manzil/contracts';
+import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
+import { WithQueryClient } from '@manzil/ui/test/query';
+import ar from '../i18n/ar.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
+import { ModerationDetail } from './moderation-detail.js';
+import { ModerationQueue } from './moderation-queue.js';
+
+const ID = '0195f3a0-0000-7000-8000-000000000001';
+const at = '2026-03-01T10:00:00.000Z';
+const pending: OwnedProperty = {
+  id: ID,
+  site: 'ae',
+  slug: 'marina-flat',
+  approvalStatus: 'pending',
+  state: 'active',
+  draft: {
+    propertyType: 'buy',
+    kind: 'apartment',
+    title: { en: 'Marina flat', ar: 'شقة المارينا' },
+    price: 1_250_000,
+    bedrooms: 2,
+    videos: ['https://video.example/tour.mp4'],
+    cityId: 'ae.dubai',
+    communityId: 'ae.dubai.dubai-marina',
+  },
+  published: null,
+  agentId: null,
+  companyId: null,
+  rejectedReason: null,
+  rejectedAt: null,
+  submittedAt: at,
+  approvedAt: null,
+  soldAt: null,
+  documents: [
+    {
+      id: '0195f3a0-0000-7000-8000-000000000002',
+      title: 'Title deed',
+      fileName: 'deed.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 20_480,
+      createdAt: at,
+    },
+  ],
+  photos: [],
+  completeness: { percent: 60, missing: ['furnishing'] },
+  createdAt: at,
+  updatedAt: at,
+};
+
+const answer = (status: number, results: unknown, message = '') =>
+  ({
+    status,
+    ok: status < 400,
+    statusText: '',
+    json: async () => ({ status, success: status < 400, message, results }),
+  }) as Response;
+
+/** The listings service as the admin console sees it: a queue that empties once the listing is decided. */
+function fakeListings() {
+  let queue: OwnedProperty[] = [pending];
+  return jest.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://ae.localhost');
+    if (init?.method === 'POST' && url.pathname.endsWith('/reject')) {
+      queue = [];
+      return answer(200, { ...pending, approvalStatus: 'rejected' });
+    }
+    if (url.pathname === '/api/listings/v1/locations') {
+      const parentId = url.searchParams.get('parentId');
+      const place = parentId
+        ? { id: 'ae.dubai.dubai-marina', level: 'community', name: { en: 'Dubai Marina', ar: 'دبي مارينا' } }
+        : { id: 'ae.dubai', level: 'city', name: { en: 'Dubai', ar: 'دبي' } };
+      const item = { ...place, site: 'ae', parentId, latitude: null, longitude: null };
+      return answer(200, { items: [item], page: 1, limit: 100, total: 1 });
+    }
+    if (url.pathname === `/api/listings/v1/admin/properties/${ID}`) return answer(200, pending);
+    if (url.pathname === '/api/listings/v1/admin/properties')
+      return answer(200, { items: queue, page: 1, limit: 20, total: queue.length });
+    return answer(404, null, 'No Record Found');
+  });
+}
+
+function renderConsole(path: string, client: QueryClient, language: 'en' | 'ar' = 'en') {
+  render(
+    <WithQueryClient client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <LanguageProvider language={language} messages={language === 'en' ? en : ar} site="ae">
+          <FeedbackProvider language={language}>
+            <Routes>
+              <Route path="/admin/moderation" element={<ModerationQueue site="ae" />} />
+              <Route path="/admin/moderation/:id" element={<ModerationDetail site="ae" />} />
+            </Routes>
+          </FeedbackProvider>
+        </LanguageProvider>
+      </MemoryRouter>
+    </WithQueryClient>,
+  );
+}
+
+const client = () =>
+  new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+const queueCalls = (fetchMock: ReturnType<typeof fakeListings>) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://ae.localhost'))
+    .filter((url) => url.pathname === '/api/listings/v1/admin/properties');
+
+describe('moderation queue', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('lists pending listings of the site and asks again with each filter', async () => {
+    const fetchMock = fakeListings();
+    globalThis.fetch = fetchMock;
+    renderConsole('/admin/moderation', client());
+    const row = await screen.findByTestId('moderation-row');
+    expect(within(row).getByRole('link', { name: 'Marina flat' }).getAttribute('href')).toBe(
+      `/admin/moderation/${ID}`,
+    );
+    expect(queueCalls(fetchMock)[0].searchParams.get('status')).toBe('pending');
+
+    fireEvent.change(screen.getByTestId('filter-type'), { target: { value: 'rent' } });
+    await waitFor(() => expect(queueCalls(fetchMock).at(-1)?.searchParams.get('propertyType')).toBe('rent'));
+    fireEvent.change(screen.getByTestId('filter-from'), { target: { value: '2026-03-01' } });
+    await waitFor(() =>
+      expect(queueCalls(fetchMock).at(-1)?.searchParams.get('submittedFrom')).toBe('2026-03-01'),
+    );
+    fireEvent.change(screen.getByTestId('filter-search'), { target: { value: ' marina ' } });
+    fireEvent.submit(screen.getByTestId('moderation-filters'));
+    await waitFor(() => expect(queueCalls(fetchMock).at(-1)?.searchParams.get('q')).toBe('marina'));
+    const last = queueCalls(fetchMock).at(-1);
+    expect(last?.searchParams.get('propertyType')).toBe('rent');
+    expect(last?.searchParams.get('submittedFrom')).toBe('2026-03-01');
+  });
+
+  it('moves between the listings and reports tabs with the arrow keys of the reading direction', async () => {
+    globalThis.fetch = fakeListings();
+    renderConsole('/admin/moderation', client(), 'ar');
+    const listings = screen.getByRole('tab', { name: 'الإعلانات' });
+    expect(listings.getAttribute('aria-selected')).toBe('true');
+    // In Arabic the next tab is to the left.
+    fireEvent.keyDown(listings, { key: 'ArrowLeft' });
+    const reports = screen.getByRole('tab', { name: 'البلاغات' });
+    await waitFor(() => expect(reports.getAttribute('aria-selected')).toBe('true'));
+    expect(document.activeElement).toBe(reports);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(reports.id);
+  });
+});
+
+describe('reject with a reason', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('needs a reason of 5 characters, sends it, then the queue no longer shows the listing', async () => {
+    const fetchMock = fakeListings();
+    globalThis.fetch = fetchMock;
+    const queryClient = client();
+    renderConsole('/admin/moderation', queryClient);
+    fireEvent.click(within(await screen.findByTestId('moderation-row')).getByRole('link'));
+
+    // The detail: the document and the video beside the fields.
+    const media = await screen.findByTestId('moderation-media');
+    expect(within(media).getByText('Title deed')).toBeTruthy();
+    expect(within(media).getByText('https://video.example/tour.mp4')).toBeTruthy();
+    const fields = screen.getByTestId('moderation-fields');
+    expect(within(fields).getByText('شقة المارينا')).toBeTruthy();
+    expect(await within(fields).findByText('Dubai › Dubai Marina')).toBeTruthy();
+
+    const reason = within(screen.getByTestId('reject-reason')).getByRole('textbox');
+    fireEvent.change(reason, { target: { value: 'bad' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('reject-submit'));
+    });
+    expect(screen.getByTestId('reject-reason-error').textContent).toBe(
+      'Please enter the reason (at least 5 characters).',
+    );
+    expect(document.activeElement).toBe(reason);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.change(reason, { target: { value: 'The photos show another building.' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('reject-submit'));
+    });
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post?.[0])).toBe(`/api/listings/v1/admin/properties/${ID}/reject`);
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'The photos show another building.' });
+    // Back on the queue, which was cached as fresh: the decision made it ask again.
+    await screen.findByTestId('moderation-page');
+    await waitFor(() => expect(screen.queryByTestId('moderation-row')).toBeNull());
+    expect(screen.getByTestId('moderation-count').textContent).toBe('No listings');
+  });
+});

@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useMutation } from '@tanstack/react-query';
+import {
+  LISTINGS_API,
+  REPORTER_TYPES,
+  REPORTER_TYPE_LABELS,
+  REPORT_REASONS,
+  REPORT_REASON_LABELS,
+  listingReportRequestSchema,
+  listingReportSchema,
+  type ReportReason,
+  type ReporterType,
+} from '@manzil/contracts';
+import { Button, Dialog, apiFetch, requireLogin, useFeedback, useLanguage } from '@manzil/ui';
+import {
+  FormErrorSummary,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui/forms';
+
+interface ReportValues {
+  reason: ReportReason | '';
+  userType: ReporterType | '';
+  comment: string;
+}
+
+export interface ReportListingDialogProps {
+  /** The listing's id (`propertySummarySchema.id`). */
+  propertyId: string;
+  onClose: () => void;
+}
+
+/**
+ * Report a listing (spec §3 Report, §5: reason and user type required, comment at least 5
+ * characters; §8 'Failed to report'): the contracts' rules and messages in the page's language
+ * beside each field; what was typed stays on any failure. Only for a logged-in visitor: open it
+ * through `ReportListingButton`, which asks for a login first (spec §6).
+ */
+export function ReportListingDialog({ propertyId, onClose }: ReportListingDialogProps) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const feedback = useFeedback();
+  const formId = useId();
+  const t = (id: string) => intl.formatMessage({ id });
+  const form = useContractForm<ReportValues>({
+    schema: listingReportRequestSchema,
+    defaultValues: { reason: '', userType: '', comment: '' },
+  });
+  const send = useMutation({
+    mutationFn: (body: unknown) =>
+      apiFetch(`/api/listings${LISTINGS_API.report(propertyId)}`, {
+        language,
+        method: 'POST',
+        body,
+        results: listingReportSchema,
+      }),
+  });
+  const onValid = async (body: unknown) => {
+    try {
+      await send.mutateAsync(body);
+      feedback.toast('success', t('customer.report.sent'));
+      onClose();
+    } catch (failure) {
+      if (!showServerErrors(form, failure)) feedback.toast('danger', t('customer.report.failed'));
+    }
+  };
+  return (
+    <Dialog
+      title={t('customer.report.title')}
+      onClose={onClose}
+      testId="report-dialog"
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('customer.report.cancel')}
+          </Button>
+          <SubmitButton control={form.control} form={formId} data-testid="report-submit">
+            {t('customer.report.submit')}
+          </SubmitButton>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="mz-form"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      >
+        <FormErrorSummary control={form.control} setFocus={form.setFocus} />
+        <SelectField
+          control={form.control}
+          name="reason"
+          label={t('customer.report.reason')}
+          placeholder={t('customer.report.choose')}
+          options={REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value][language] }))}
+          testId="report-reason"
+        />
+        <SelectField
+          control={form.control}
+          name="userType"
+          label={t('customer.report.userType')}
+          placeholder={t('customer.report.choose')}
+          options={REPORTER_TYPES.map((value) => ({ value, label: REPORTER_TYPE_LABELS[value][language] }))}
+          testId="report-user-type"
+        />
+        <TextAreaField
+          control={form.control}
+          name="comment"
+          label={t('customer.report.comment')}
+          rows={4}
+          maxLength={1000}
+          testId="report-comment"
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/** "Report this listing": asks a visitor to log in first (spec §6), then opens the dialog. */
+export function ReportListingButton({ propertyId }: { propertyId: string }) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => {
+          if (requireLogin('report')) setOpen(true);
+        }}
+        data-testid="report-listing"
+      >
+        {intl.formatMessage({ id: 'customer.report.open' })}
+      </Button>
+      {open ? <ReportListingDialog propertyId={propertyId} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
