@@ -30,6 +30,8 @@ const pending: OwnedProperty = {
     communityId: 'ae.dubai.dubai-marina',
   },
   published: null,
+  badge: null,
+  regulatorVerified: null,
   agentId: null,
   companyId: null,
   rejectedReason: null,
