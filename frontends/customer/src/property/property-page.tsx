@@ -25,6 +25,7 @@ import {
 } from '@manzil/ui';
 import { ContentError, ContentLoading } from '../pages/content/content-parts.js';
 import { masterDataQuery, propertyDetailQuery } from '../search/search-queries.js';
+import { ReportListingButton } from '../pages/report/report-listing-dialog.js';
 import { AgentCard, ShareButton } from './property-contact.js';
 import { KeyFacts } from './key-facts.js';
 import { MortgageEstimate } from './mortgage-estimate.js';
@@ -204,7 +205,10 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
 
           <aside className="cu-property__aside">
             <AgentCard listing={listing} title={title} />
-            <ShareButton title={title} />
+            <div className="cu-property__actions">
+              <ShareButton title={title} />
+              <ReportListingButton propertyId={listing.id} />
+            </div>
             {listing.purpose === 'buy' ? (
               <MortgageEstimate price={listing.displayPrice.amount} currency={listing.currency} />
             ) : null}

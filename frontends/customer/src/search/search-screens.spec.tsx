@@ -326,6 +326,10 @@ describe('property page', () => {
     expect(screen.getByTestId('property-area').textContent).toContain('م²');
     expect(screen.getByTestId('property-price').textContent).toContain('1,000,008');
     expect(screen.getByTestId('fact-kind').textContent).toContain('شقة');
+    // The listing can be reported from its page (the dialog asks a visitor to sign in first).
+    expect(screen.getByTestId('report-listing').textContent).toBe(
+      (ar as Record<string, string>)['customer.report.open'],
+    );
   });
 
   it('says No Record Found for a listing that is gone', async () => {
