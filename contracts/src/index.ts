@@ -19,3 +19,4 @@ export * from './auctions.js';
 export * from './auction-messages.js';
 export * from './property.js';
 export * from './locations.js';
+export * from './directory.js';
