@@ -20,3 +20,4 @@ export * from './auction-messages.js';
 export * from './property.js';
 export * from './locations.js';
 export * from './directory.js';
+export * from './map.js';

@@ -37,6 +37,22 @@ const ComplaintsPage = lazy(() =>
 const MortgageCalculatorPage = lazy(() =>
   import('./pages/mortgage-calculator-page.js').then((m) => ({ default: m.MortgageCalculatorPage })),
 );
+// The map (Leaflet, outlines) and the directory come when first opened.
+const MapSearchPage = lazy(() =>
+  import('./pages/map/map-search-page.js').then((m) => ({ default: m.MapSearchPage })),
+);
+const AgentFinderPage = lazy(() =>
+  import('./pages/directory/finder-pages.js').then((m) => ({ default: m.AgentFinderPage })),
+);
+const CompanyFinderPage = lazy(() =>
+  import('./pages/directory/finder-pages.js').then((m) => ({ default: m.CompanyFinderPage })),
+);
+const AgentPage = lazy(() =>
+  import('./pages/directory/profile-pages.js').then((m) => ({ default: m.AgentPage })),
+);
+const CompanyPage = lazy(() =>
+  import('./pages/directory/profile-pages.js').then((m) => ({ default: m.CompanyPage })),
+);
 const CommunitiesPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunitiesPage })),
 );
@@ -96,6 +112,13 @@ export default function App({ language, site }: RemoteAppProps) {
           {[LISTING_PAGES['mortgage-calculator'], ARABIC_LISTING_PAGES['mortgage-calculator']].map((path) => (
             <Route key={path} path={path} element={<MortgageCalculatorPage site={site} />} />
           ))}
+          <Route path="/map-search" element={<MapSearchPage site={site} />} />
+          {[LISTING_PAGES['find-agent'], ARABIC_LISTING_PAGES['find-agent']].map((path) => (
+            <Route key={path} path={path} element={<AgentFinderPage site={site} />} />
+          ))}
+          <Route path="/findCompanies" element={<CompanyFinderPage site={site} />} />
+          <Route path="/agents/:slug" element={<AgentPage />} />
+          <Route path="/company/:slug" element={<CompanyPage />} />
           <Route path="/communities" element={<CommunitiesPage />} />
           <Route path="/communities/:slug" element={<CommunityPage />} />
           <Route path="*" element={<Fallback />} />

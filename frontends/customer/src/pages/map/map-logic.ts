@@ -1,0 +1,82 @@
+import {
+  MAP_PIN_ZOOM,
+  SITE_FACTS,
+  type MapBounds,
+  type PropertyTypeSlug,
+  type Site,
+} from '@manzil/contracts';
+
+/** What the map shows of a viewport: the server's clusters when zoomed out, one pin per listing when in. */
+export type MapMode = 'clusters' | 'pins';
+export function mapModeFor(zoom: number): MapMode {
+  return zoom >= MAP_PIN_ZOOM ? 'pins' : 'clusters';
+}
+
+/** The visible part of the map and its zoom, as the page queries it. */
+export interface MapView {
+  bounds: MapBounds;
+  zoom: number;
+}
+
+/**
+ * The first view of a site's map (spec §9): its bounds, with the default centre. The map is
+ * kept near those bounds (a margin of half their size each way) so a visitor cannot wander off
+ * to an empty ocean.
+ */
+export function siteMapView(site: Site) {
+  const { mapBounds, mapCentre } = SITE_FACTS[site];
+  const latMargin = (mapBounds.north - mapBounds.south) / 2;
+  const lngMargin = (mapBounds.east - mapBounds.west) / 2;
+  return {
+    centre: [mapCentre.lat, mapCentre.lng] as [number, number],
+    bounds: [
+      [mapBounds.south, mapBounds.west],
+      [mapBounds.north, mapBounds.east],
+    ] as [[number, number], [number, number]],
+    maxBounds: [
+      [mapBounds.south - latMargin, mapBounds.west - lngMargin],
+      [mapBounds.north + latMargin, mapBounds.east + lngMargin],
+    ] as [[number, number], [number, number]],
+  };
+}
+
+/**
+ * A viewport rounded outward to a grid that follows the zoom (about a hundredth of the view's
+ * size), clamped to valid degrees: a pan of a few pixels keeps the same queries (and their
+ * cache), and the rounded box always covers what the visitor sees.
+ */
+export function roundView(bounds: MapBounds, zoom: number): MapView {
+  const step = Math.max(0.0001, 360 / 2 ** (zoom + 8));
+  const down = (value: number) => Math.floor(value / step) * step;
+  const up = (value: number) => Math.ceil(value / step) * step;
+  const fix = (value: number) => Number(value.toFixed(4));
+  return {
+    zoom,
+    bounds: {
+      south: fix(Math.max(-90, down(bounds.south))),
+      west: fix(Math.max(-180, down(bounds.west))),
+      north: fix(Math.min(90, up(bounds.north))),
+      east: fix(Math.min(180, up(bounds.east))),
+    },
+  };
+}
+
+/** The query string of a map read: the viewport and the filters the page offers. */
+export function viewQuery(view: MapView, propertyType: PropertyTypeSlug): Record<string, string | number> {
+  return { ...view.bounds, propertyType };
+}
+
+/** Whether a point lies in a viewport (the list and the pins describe the same box). */
+export function inBounds(bounds: MapBounds, latitude: number, longitude: number): boolean {
+  return (
+    latitude >= bounds.south &&
+    latitude <= bounds.north &&
+    longitude >= bounds.west &&
+    longitude <= bounds.east
+  );
+}
+
+/** `?type=` of /map-search: one of the four listing types, buy when absent or unknown. */
+export function propertyTypeFromParam(value: string | null): PropertyTypeSlug {
+  return value === 'rent' || value === 'commercial-buy' || value === 'commercial-rent' ? value : 'buy';
+}
