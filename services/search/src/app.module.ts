@@ -38,7 +38,7 @@ export class AppModule {
           kafkaBrokers: config.KAFKA_BROKERS,
           ...busOptionsFromEnv(config),
         }),
-        ReadModelModule,
+        ReadModelModule.forRoot(config),
         PropertiesModule,
       ],
     };

@@ -4,5 +4,12 @@ import { dataEnvSchema } from '@manzil/nest-kit';
 
 export const envSchema = dataEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.search.port),
+  /** Set: the OpenSearch engine on this node serves search (README, "when to switch"); unset: Postgres. */
+  OPENSEARCH_URL: z.url().optional(),
+  /** Prefix of the OpenSearch indices (one set per deployment or test). */
+  OPENSEARCH_INDEX_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/)
+    .default('manzil-search'),
 });
 export type ServiceConfig = z.infer<typeof envSchema>;

@@ -71,7 +71,7 @@ describe('search: read model fed by listing events', () => {
       expect(ids(response.body)).toContain(summary.id);
       return response;
     });
-    expect(body.results.items.find((item: { id: string }) => item.id === summary.id)).toEqual(summary);
+    expect(body.results.items.find((item: { id: string }) => item.id === summary.id)).toMatchObject(summary);
     expect(ids((await list('sa')).body)).not.toContain(summary.id);
   });
 
@@ -131,7 +131,7 @@ describe('search: read model fed by listing events', () => {
       expect(ids(response.body)).toEqual(expect.arrayContaining([v1.id, v2.id]));
       return response;
     });
-    expect(body.results.items.find((item: { id: string }) => item.id === v2.id)).toEqual(v2);
+    expect(body.results.items.find((item: { id: string }) => item.id === v2.id)).toMatchObject(v2);
   });
 
   it('drops a sold listing, and a deactivated one until it is approved again', async () => {

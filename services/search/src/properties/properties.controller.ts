@@ -1,15 +1,74 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { listingSearchQuerySchema, type ListingSearchQuery, type Site } from '@manzil/contracts';
-import { CurrentSite, Public, ZodPipe } from '@manzil/nest-kit';
-import { SEARCH_ENGINE, type SearchEngine } from '../read-model/search-engine.js';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import {
+  locationAutocompleteQuerySchema,
+  mapClustersQuerySchema,
+  mapPinsQuerySchema,
+  propertyDetailParamsSchema,
+  searchQuerySchema,
+  type LocationAutocompleteQuery,
+  type MapClustersQuery,
+  type MapPinsQuery,
+  type SearchQuery,
+  type Site,
+} from '@manzil/contracts';
+import { AppException, CurrentSite, Public, ZodPipe } from '@manzil/nest-kit';
+import { SearchCache } from '../engines/search-cache.js';
+import { SEARCH_ENGINE, type SearchEngine } from '../engines/search-engine.js';
 
-@Controller('v1/properties')
+/** A query naming another site than the request's is refused (the host decides the site): 403. */
+function sameSite(query: { site?: Site }, site: Site) {
+  if (query.site !== undefined && query.site !== site)
+    throw new AppException('SITE_MISMATCH', 403, [{ field: 'site', message: 'site' }]);
+}
+
+/** The public search API (contracts/src/search.ts); every answer cached per site and generation. */
+@Controller('v1')
 export class PropertiesController {
-  constructor(@Inject(SEARCH_ENGINE) private readonly engine: SearchEngine) {}
+  constructor(
+    @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
+    private readonly cache: SearchCache,
+  ) {}
 
-  @Get()
+  @Get('properties')
   @Public()
-  list(@Query(new ZodPipe(listingSearchQuerySchema)) query: ListingSearchQuery, @CurrentSite() site: Site) {
-    return this.engine.search(site, query);
+  list(@Query(new ZodPipe(searchQuerySchema)) query: SearchQuery, @CurrentSite() site: Site) {
+    sameSite(query, site);
+    return this.cache.read(site, 'list', query, () => this.engine.search(site, query));
+  }
+
+  @Get('properties/:slug')
+  @Public()
+  async detail(
+    @Param(new ZodPipe(propertyDetailParamsSchema)) params: { slug: string },
+    @CurrentSite() site: Site,
+  ) {
+    const detail = await this.cache.read(site, 'detail', params.slug, () =>
+      this.engine.detail(site, params.slug),
+    );
+    if (!detail) throw new AppException('NO_DATA_FOUND');
+    return detail;
+  }
+
+  @Get('map/clusters')
+  @Public()
+  clusters(@Query(new ZodPipe(mapClustersQuerySchema)) query: MapClustersQuery, @CurrentSite() site: Site) {
+    sameSite(query, site);
+    return this.cache.read(site, 'clusters', query, () => this.engine.clusters(site, query));
+  }
+
+  @Get('map/pins')
+  @Public()
+  pins(@Query(new ZodPipe(mapPinsQuerySchema)) query: MapPinsQuery, @CurrentSite() site: Site) {
+    sameSite(query, site);
+    return this.cache.read(site, 'pins', query, () => this.engine.pins(site, query));
+  }
+
+  @Get('locations/autocomplete')
+  @Public()
+  autocomplete(
+    @Query(new ZodPipe(locationAutocompleteQuerySchema)) query: LocationAutocompleteQuery,
+    @CurrentSite() site: Site,
+  ) {
+    return this.cache.read(site, 'autocomplete', query, () => this.engine.autocomplete(site, query));
   }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ReadModelModule } from '../read-model/read-model.module.js';
 import { PropertiesController } from './properties.controller.js';
 
-@Module({ imports: [ReadModelModule], controllers: [PropertiesController] })
+/** The engine and the cache come from the global ReadModelModule. */
+@Module({ controllers: [PropertiesController] })
 export class PropertiesModule {}

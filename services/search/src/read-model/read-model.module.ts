@@ -1,11 +1,31 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ServiceConfig } from '../config.js';
+import { PostgresSearchEngine } from '../engines/postgres-search-engine.js';
+import { SearchCache } from '../engines/search-cache.js';
+import { SEARCH_ENGINE } from '../engines/search-engine.js';
 import { ListingEventsController } from './listing-events.controller.js';
-import { PostgresSearchEngine } from './postgres-search-engine.js';
-import { SEARCH_ENGINE } from './search-engine.js';
 
-@Module({
-  controllers: [ListingEventsController],
-  providers: [{ provide: SEARCH_ENGINE, useClass: PostgresSearchEngine }],
-  exports: [SEARCH_ENGINE],
-})
-export class ReadModelModule {}
+/** The engine (Postgres unless OPENSEARCH_URL is set), the cache and the event handlers. */
+@Module({})
+export class ReadModelModule {
+  static forRoot(config: ServiceConfig): DynamicModule {
+    return {
+      module: ReadModelModule,
+      global: true,
+      controllers: [ListingEventsController],
+      providers: [
+        SearchCache,
+        {
+          provide: SEARCH_ENGINE,
+          useFactory: (dataSource: DataSource) => {
+            void config;
+            return new PostgresSearchEngine(dataSource);
+          },
+          inject: [DataSource],
+        },
+      ],
+      exports: [SEARCH_ENGINE, SearchCache],
+    };
+  }
+}

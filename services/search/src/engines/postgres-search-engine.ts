@@ -1,0 +1,503 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  clusterPrecisionForZoom,
+  DETAIL_RELATED_COUNT,
+  EARTH_RADIUS_KM,
+  MAP_CLUSTER_MAX,
+  NEARBY_RADIUS_KM,
+  normalizeSearchText,
+  type LocationAutocompleteQuery,
+  type LocationLevel,
+  type LocationSuggestion,
+  type MapBounds,
+  type MapClusters,
+  type MapClustersQuery,
+  type MapPin,
+  type MapPinsQuery,
+  type Page,
+  type PriceTrend,
+  type PropertyDetail,
+  type PropertySummary,
+  type PublishedProperty,
+  type SearchFacets,
+  type SearchFilters,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResultPage,
+  type Site,
+} from '@manzil/contracts';
+import { boundsOf, facetSelection, MULTI_FACETS, sortBuckets, type MultiFacet } from './filters.js';
+import { boxAround, cellBounds, cellKey, cellSize } from './geo.js';
+import { childLevel, toIndexedListing, type IndexedListing } from './indexed-listing.js';
+import type { SearchEngine } from './search-engine.js';
+
+type Row = Record<string, unknown>;
+
+/** Positional parameters of one statement. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const FACET_COLUMNS: Record<MultiFacet, string> = {
+  propertyType: 'property_type',
+  kind: 'kind',
+  bedrooms: 'bedrooms',
+  bathrooms: 'bathrooms',
+  furnishing: 'furnishing',
+  agreementType: 'agreement_type',
+  marketStatus: 'market_status',
+};
+const LEVEL_COLUMNS: Record<LocationLevel, string> = {
+  city: 'city_id',
+  community: 'community_id',
+  subCommunity: 'sub_community_id',
+  building: 'building_id',
+};
+const SORTS: Record<SearchQuery['sort'], string> = {
+  newest: '"approved_at" DESC, "id" DESC',
+  'price-asc': '"display_price" ASC, "id" ASC',
+  'price-desc': '"display_price" DESC, "id" DESC',
+  area: '"area" DESC, "id" DESC',
+};
+
+interface Condition {
+  facet: MultiFacet | null;
+  sql: string;
+}
+
+/** The WHERE conditions of the filters; those of a multi facet are tagged with it. */
+function conditions(site: Site, filters: SearchFilters, bounds: MapBounds | null, p: Params): Condition[] {
+  const list: Condition[] = [{ facet: null, sql: `"site" = ${p.add(site)}` }];
+  const add = (facet: MultiFacet | null, sql: string) => list.push({ facet, sql });
+  if (filters.purpose) add(null, `"purpose" = ${p.add(filters.purpose)}`);
+  if (filters.commercial !== undefined) add(null, `"commercial" = ${p.add(filters.commercial)}`);
+  for (const facet of MULTI_FACETS) {
+    const selected = facetSelection(filters, facet);
+    if (!selected) continue;
+    const cast = facet === 'bedrooms' || facet === 'bathrooms' ? 'int[]' : 'text[]';
+    add(facet, `"${FACET_COLUMNS[facet]}" = ANY(${p.add(selected)}::${cast})`);
+  }
+  if (filters.locationId) add(null, `"location_ids" && ${p.add(filters.locationId)}::text[]`);
+  if (filters.priceMin !== undefined) add(null, `"display_price" >= ${p.add(filters.priceMin)}`);
+  if (filters.priceMax !== undefined) add(null, `"display_price" <= ${p.add(filters.priceMax)}`);
+  if (filters.areaMin !== undefined) add(null, `"area" >= ${p.add(filters.areaMin)}`);
+  if (filters.areaMax !== undefined) add(null, `"area" <= ${p.add(filters.areaMax)}`);
+  if (filters.amenities) add(null, `"amenities" @> ${p.add(filters.amenities)}::text[]`);
+  if (filters.q) {
+    const q = p.add(normalizeSearchText(filters.q));
+    add(
+      null,
+      `"search_vector" @@ (websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('arabic', ${q}))`,
+    );
+  }
+  if (bounds)
+    add(
+      null,
+      `point("longitude", "latitude") <@ box(point(${p.add(bounds.west)}, ${p.add(bounds.south)}), point(${p.add(bounds.east)}, ${p.add(bounds.north)}))`,
+    );
+  return list;
+}
+
+const where = (list: Condition[]) => list.map((c) => c.sql).join(' AND ') || 'true';
+
+const hitOf = (row: Row) => toIndexedListing(row.payload as PropertySummary | PublishedProperty).hit;
+
+function pinOf(hit: SearchHit): MapPin {
+  return {
+    id: hit.id,
+    slug: hit.slug,
+    latitude: hit.latitude,
+    longitude: hit.longitude,
+    exactLocation: hit.exactLocation,
+    title: hit.title,
+    kind: hit.kind,
+    propertyType: hit.propertyType,
+    bedrooms: hit.bedrooms,
+    displayPrice: hit.displayPrice,
+    currency: hit.currency,
+    coverPhoto: hit.coverPhoto,
+  };
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const haversine = (lat: string, lng: string) =>
+  `(2 * ${EARTH_RADIUS_KM} * asin(sqrt(power(sin(radians("latitude" - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians("latitude")) * power(sin(radians("longitude" - ${lng}) / 2), 2))))`;
+
+/**
+ * The default engine: tables of the search database. Facet counts in one scan (grouping
+ * sets, each facet's count filtered by every other filter), clusters on a geohash grid computed
+ * in SQL, names by trigram, the point by GiST.
+ */
+@Injectable()
+export class PostgresSearchEngine implements SearchEngine {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async upsert(listing: IndexedListing, eventAt: Date, tx: EntityManager): Promise<void> {
+    const gone = await tx.query(`SELECT 1 FROM "listing_gone" WHERE "id" = $1 AND "event_at" > $2`, [
+      listing.id,
+      eventAt,
+    ]);
+    if (gone.length) return;
+    const [old] = await tx.query(
+      `SELECT "location_ids", "latitude", "longitude", "event_at" FROM "listing_read" WHERE "id" = $1 FOR UPDATE`,
+      [listing.id],
+    );
+    // Events of one listing arrive in order, but a late replay of an older one must not win.
+    if (old && new Date(old.event_at) > eventAt) return;
+    for (const place of listing.places)
+      await tx.query(
+        `INSERT INTO "search_location" ("id", "site", "level", "parent_id", "name_en", "name_ar", "path_en", "path_ar", "norm")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT ("id") DO UPDATE SET "level" = EXCLUDED."level", "parent_id" = EXCLUDED."parent_id",
+           "name_en" = EXCLUDED."name_en", "name_ar" = EXCLUDED."name_ar", "path_en" = EXCLUDED."path_en",
+           "path_ar" = EXCLUDED."path_ar", "norm" = EXCLUDED."norm"`,
+        [
+          place.id,
+          place.site,
+          place.level,
+          place.parentId,
+          place.name.en,
+          place.name.ar,
+          place.path.en,
+          place.path.ar,
+          place.norm,
+        ],
+      );
+    if (old) await this.count(tx, old.location_ids, -1, old.latitude, old.longitude);
+    await this.count(tx, listing.locationIds, 1, listing.latitude, listing.longitude);
+    const columns: Record<string, unknown> = {
+      id: listing.id,
+      site: listing.site,
+      slug: listing.slug,
+      title_en: listing.hit.title.en,
+      title_ar: listing.hit.title.ar,
+      property_type: listing.propertyType,
+      kind: listing.kind,
+      price: listing.hit.price,
+      currency: listing.hit.currency,
+      bedrooms: listing.bedrooms,
+      bathrooms: listing.bathrooms,
+      area: listing.area,
+      area_unit: listing.hit.areaUnit,
+      city_en: listing.hit.city.en,
+      city_ar: listing.hit.city.ar,
+      community_en: listing.hit.community.en,
+      community_ar: listing.hit.community.ar,
+      latitude: listing.latitude,
+      longitude: listing.longitude,
+      cover_photo: listing.hit.coverPhoto,
+      agreement_type: listing.agreementType,
+      agent_name: listing.hit.agentName,
+      approved_at: listing.approvedAt,
+      event_at: eventAt,
+      purpose: listing.purpose,
+      commercial: listing.commercial,
+      display_price: listing.price,
+      price_period: listing.pricePeriod,
+      furnishing: listing.furnishing,
+      market_status: listing.marketStatus,
+      amenities: listing.amenities,
+      location_ids: listing.locationIds,
+      city_id: listing.cityId,
+      community_id: listing.communityId,
+      sub_community_id: listing.subCommunityId,
+      building_id: listing.buildingId,
+      text_en: listing.textEn,
+      text_ar: listing.textAr,
+      body_en: listing.bodyEn,
+      body_ar: listing.bodyAr,
+      payload: listing.doc,
+    };
+    const names = Object.keys(columns).map((name) => `"${name}"`);
+    await tx.query(
+      `INSERT INTO "listing_read" (${names.join(', ')})
+       VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})
+       ON CONFLICT ("id") DO UPDATE SET ${names
+         .filter((name) => name !== '"id"')
+         .map((name) => `${name} = EXCLUDED.${name}`)
+         .join(', ')}`,
+      Object.values(columns),
+    );
+    const month = listing.approvedAt.toISOString().slice(0, 7);
+    for (const locationId of [listing.cityId, listing.communityId].filter((id): id is string => id !== null))
+      await tx.query(
+        `INSERT INTO "price_history" ("listing_id", "month", "location_id", "site", "purpose", "price", "price_per_area")
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT ("listing_id", "month", "location_id") DO UPDATE SET "price" = EXCLUDED."price",
+           "price_per_area" = EXCLUDED."price_per_area", "purpose" = EXCLUDED."purpose"`,
+        [
+          listing.id,
+          month,
+          locationId,
+          listing.site,
+          listing.purpose,
+          listing.price,
+          listing.price / listing.area,
+        ],
+      );
+  }
+
+  async remove(site: Site, id: string, eventAt: Date, tx: EntityManager): Promise<void> {
+    const [old] = await tx.query(
+      `SELECT "location_ids", "latitude", "longitude", "event_at" FROM "listing_read" WHERE "id" = $1 AND "site" = $2 FOR UPDATE`,
+      [id, site],
+    );
+    if (old && new Date(old.event_at) > eventAt) return;
+    if (old) {
+      await this.count(tx, old.location_ids, -1, old.latitude, old.longitude);
+      await tx.query(`DELETE FROM "listing_read" WHERE "id" = $1`, [id]);
+    }
+    await tx.query(
+      `INSERT INTO "listing_gone" ("id", "event_at") VALUES ($1, $2)
+       ON CONFLICT ("id") DO UPDATE SET "event_at" = GREATEST("listing_gone"."event_at", EXCLUDED."event_at")`,
+      [id, eventAt],
+    );
+  }
+
+  /** Live listing counts and coordinate sums of places, moved by one listing. */
+  private async count(tx: EntityManager, ids: string[], delta: 1 | -1, lat: number, lng: number) {
+    if (!ids.length) return;
+    await tx.query(
+      `UPDATE "search_location" SET "listing_count" = "listing_count" + $2,
+         "sum_lat" = "sum_lat" + $3, "sum_lng" = "sum_lng" + $4 WHERE "id" = ANY($1::text[])`,
+      [ids, delta, delta * lat, delta * lng],
+    );
+  }
+
+  private get db() {
+    return this.dataSource.manager;
+  }
+
+  async search(site: Site, query: SearchQuery): Promise<SearchResultPage> {
+    const p = new Params();
+    const conds = conditions(site, query, boundsOf(query), p);
+    const offset = p.add((query.page - 1) * query.limit);
+    const limit = p.add(query.limit);
+    const [rows, [{ total }], facets] = await Promise.all([
+      this.db.query(
+        `SELECT "payload" FROM "listing_read" WHERE ${where(conds)} ORDER BY ${SORTS[query.sort]} OFFSET ${offset} LIMIT ${limit}`,
+        p.values,
+      ),
+      this.db.query(
+        `SELECT count(*)::int AS total FROM "listing_read" WHERE ${where(conds)}`,
+        p.values.slice(0, -2),
+      ),
+      query.facets ? this.facets(site, query) : Promise.resolve(null),
+    ]);
+    return { items: rows.map(hitOf), page: query.page, limit: query.limit, total, facets };
+  }
+
+  private async facets(site: Site, query: SearchQuery): Promise<SearchFacets> {
+    const p = new Params();
+    const conds = conditions(site, query, boundsOf(query), p);
+    const base = conds.filter((c) => c.facet === null);
+    const counts = MULTI_FACETS.map((facet) => {
+      const others = conds.filter((c) => c.facet !== null && c.facet !== facet);
+      return `count(*) FILTER (WHERE ${others.length ? where(others) : 'true'})::int AS "c_${facet}"`;
+    });
+    const groups = MULTI_FACETS.map((facet) => `GROUPING("${FACET_COLUMNS[facet]}") AS "g_${facet}"`);
+    const rows: Row[] = await this.db.query(
+      `SELECT ${MULTI_FACETS.map((f) => `"${FACET_COLUMNS[f]}"`).join(', ')}, ${groups.join(', ')}, ${counts.join(', ')}
+       FROM "listing_read" WHERE ${where(base)}
+       GROUP BY GROUPING SETS (${MULTI_FACETS.map((f) => `("${FACET_COLUMNS[f]}")`).join(', ')})`,
+      p.values,
+    );
+    const facets = Object.fromEntries(MULTI_FACETS.map((facet) => [facet, []])) as unknown as Record<
+      MultiFacet,
+      { value: string | number; count: number }[]
+    >;
+    for (const row of rows)
+      for (const facet of MULTI_FACETS) {
+        const value = row[FACET_COLUMNS[facet]];
+        if (Number(row[`g_${facet}`]) === 0 && value !== null)
+          facets[facet].push({ value: value as string | number, count: Number(row[`c_${facet}`]) });
+      }
+    return {
+      ...(Object.fromEntries(MULTI_FACETS.map((facet) => [facet, sortBuckets(facets[facet])])) as Omit<
+        SearchFacets,
+        'location'
+      >),
+      location: await this.locationFacet(site, query),
+    };
+  }
+
+  /** Counts of the places one level below the deepest chosen one (cities when none). */
+  private async locationFacet(site: Site, query: SearchQuery): Promise<SearchFacets['location']> {
+    let deepest: LocationLevel | null = null;
+    if (query.locationId) {
+      const levels: { level: LocationLevel }[] = await this.db.query(
+        `SELECT "level" FROM "search_location" WHERE "id" = ANY($1::text[])`,
+        [query.locationId],
+      );
+      const order: LocationLevel[] = ['city', 'community', 'subCommunity', 'building'];
+      deepest = levels.map((l) => l.level).sort((a, b) => order.indexOf(b) - order.indexOf(a))[0] ?? 'city';
+    }
+    const level = childLevel(deepest);
+    if (!level) return [];
+    const p = new Params();
+    const conds = conditions(site, query, boundsOf(query), p);
+    const column = LEVEL_COLUMNS[level];
+    const rows: Row[] = await this.db.query(
+      `SELECT l."id", l."level", l."name_en", l."name_ar", c."n"
+       FROM (SELECT "${column}" AS "id", count(*)::int AS "n" FROM "listing_read"
+             WHERE ${where(conds)} AND "${column}" IS NOT NULL GROUP BY 1) c
+       JOIN "search_location" l ON l."id" = c."id"
+       ORDER BY c."n" DESC, l."id" LIMIT 50`,
+      p.values,
+    );
+    return rows.map((row) => ({
+      id: row.id as string,
+      level: row.level as LocationLevel,
+      name: { en: row.name_en as string, ar: row.name_ar as string },
+      count: Number(row.n),
+    }));
+  }
+
+  async clusters(site: Site, query: MapClustersQuery): Promise<MapClusters> {
+    const precision = clusterPrecisionForZoom(query.zoom);
+    const size = cellSize(precision);
+    const p = new Params();
+    const conds = conditions(site, query, boundsOf(query), p);
+    const rows: Row[] = await this.db.query(
+      `SELECT floor(("longitude" + 180) / ${p.add(size.lng)})::int AS gx, floor(("latitude" + 90) / ${p.add(size.lat)})::int AS gy,
+         count(*)::int AS n, avg("latitude") AS lat, avg("longitude") AS lng
+       FROM "listing_read" WHERE ${where(conds)} GROUP BY 1, 2 ORDER BY n DESC, gx, gy LIMIT ${MAP_CLUSTER_MAX}`,
+      p.values,
+    );
+    const clusters = rows.map((row) => {
+      const key = cellKey(Number(row.gx), Number(row.gy), precision);
+      return {
+        key,
+        count: Number(row.n),
+        centre: { lat: Number(row.lat), lng: Number(row.lng) },
+        bounds: cellBounds(key),
+      };
+    });
+    return { clusters, total: clusters.reduce((sum, c) => sum + c.count, 0), precision };
+  }
+
+  async pins(site: Site, query: MapPinsQuery): Promise<Page<MapPin>> {
+    const p = new Params();
+    const conds = conditions(site, query, boundsOf(query), p);
+    const [{ total }] = await this.db.query(
+      `SELECT count(*)::int AS total FROM "listing_read" WHERE ${where(conds)}`,
+      p.values,
+    );
+    const rows: Row[] = await this.db.query(
+      `SELECT "payload" FROM "listing_read" WHERE ${where(conds)} ORDER BY ${SORTS.newest}
+       OFFSET ${p.add((query.page - 1) * query.limit)} LIMIT ${p.add(query.limit)}`,
+      p.values,
+    );
+    return { items: rows.map((row) => pinOf(hitOf(row))), page: query.page, limit: query.limit, total };
+  }
+
+  async autocomplete(site: Site, query: LocationAutocompleteQuery): Promise<Page<LocationSuggestion>> {
+    const p = new Params();
+    const q = normalizeSearchText(query.q);
+    const filter = [
+      `"site" = ${p.add(site)}`,
+      `("norm" LIKE ${p.add(`%${escapeLike(q)}%`)} OR "norm" % ${p.add(q)})`,
+      ...(query.level ? [`"level" = ANY(${p.add(query.level)}::text[])`] : []),
+    ].join(' AND ');
+    const [{ total }] = await this.db.query(
+      `SELECT count(*)::int AS total FROM "search_location" WHERE ${filter}`,
+      p.values,
+    );
+    const prefix = p.add(`${escapeLike(q)}%`);
+    const word = p.add(`% ${escapeLike(q)}%`);
+    const rows: Row[] = await this.db.query(
+      `SELECT * FROM "search_location" WHERE ${filter}
+       ORDER BY ("norm" LIKE ${prefix} OR "norm" LIKE ${word}) DESC, "listing_count" DESC,
+         similarity("norm", $3) DESC, "id"
+       OFFSET ${p.add((query.page - 1) * query.limit)} LIMIT ${p.add(query.limit)}`,
+      p.values,
+    );
+    return {
+      items: rows.map((row) => {
+        const count = Number(row.listing_count);
+        return {
+          id: row.id as string,
+          level: row.level as LocationLevel,
+          name: { en: row.name_en as string, ar: row.name_ar as string },
+          path: { en: row.path_en as string, ar: row.path_ar as string },
+          parentId: (row.parent_id as string | null) ?? null,
+          count,
+          centre: count > 0 ? { lat: Number(row.sum_lat) / count, lng: Number(row.sum_lng) / count } : null,
+        };
+      }),
+      page: query.page,
+      limit: query.limit,
+      total,
+    };
+  }
+
+  async detail(site: Site, slug: string): Promise<PropertyDetail | null> {
+    const [row] = await this.db.query(
+      `SELECT "payload" FROM "listing_read" WHERE "site" = $1 AND "slug" = $2 ORDER BY "approved_at" DESC LIMIT 1`,
+      [site, slug],
+    );
+    if (!row) return null;
+    const listing = toIndexedListing(row.payload);
+    const box = boxAround(listing.latitude, listing.longitude, NEARBY_RADIUS_KM);
+    const p = new Params();
+    const lat = p.add(listing.latitude);
+    const lng = p.add(listing.longitude);
+    const nearbyRows: Row[] = await this.db.query(
+      `SELECT * FROM (
+         SELECT "payload", ${haversine(lat, lng)} AS "distance", "id" FROM "listing_read"
+         WHERE "site" = ${p.add(site)} AND "id" <> ${p.add(listing.id)}
+           AND point("longitude", "latitude") <@ box(point(${p.add(box.west)}, ${p.add(box.south)}), point(${p.add(box.east)}, ${p.add(box.north)}))
+       ) near WHERE "distance" <= ${p.add(NEARBY_RADIUS_KM)} ORDER BY "distance", "id" LIMIT ${DETAIL_RELATED_COUNT}`,
+      p.values,
+    );
+    const area = listing.communityId ?? listing.cityId;
+    const similarRows: Row[] = await this.db.query(
+      `SELECT "payload" FROM "listing_read"
+       WHERE "site" = $1 AND "id" <> $2 AND "purpose" = $3 AND "kind" = $4
+         AND ($5::text IS NULL OR "location_ids" @> ARRAY[$5::text])
+       ORDER BY abs("display_price" - $6), "id" LIMIT ${DETAIL_RELATED_COUNT}`,
+      [site, listing.id, listing.purpose, listing.kind, area, listing.price],
+    );
+    return {
+      listing: listing.doc,
+      nearby: nearbyRows.map((r) => ({ ...hitOf(r), distanceKm: Number(r.distance) })),
+      similar: similarRows.map(hitOf),
+      priceTrend: await this.priceTrend(listing),
+    };
+  }
+
+  private async priceTrend(listing: IndexedListing): Promise<PriceTrend> {
+    const place =
+      listing.places.find((pl) => pl.level === 'community') ??
+      listing.places.find((pl) => pl.level === 'city');
+    const base = {
+      purpose: listing.purpose,
+      currency: listing.hit.currency,
+      areaUnit: listing.hit.areaUnit,
+    };
+    if (!place) return { ...base, location: null, points: [] };
+    const rows: Row[] = await this.db.query(
+      `SELECT * FROM (
+         SELECT "month", percentile_cont(0.5) WITHIN GROUP (ORDER BY "price_per_area") AS "median",
+           avg("price") AS "average", count(*)::int AS "n"
+         FROM "price_history" WHERE "site" = $1 AND "location_id" = $2 AND "purpose" = $3
+         GROUP BY "month" ORDER BY "month" DESC LIMIT 24) t ORDER BY "month"`,
+      [listing.site, place.id, listing.purpose],
+    );
+    return {
+      ...base,
+      location: { id: place.id, name: place.name },
+      points: rows.map((row) => ({
+        month: row.month as string,
+        medianPricePerArea: Math.round(Number(row.median) * 100) / 100,
+        averagePrice: Math.round(Number(row.average) * 100) / 100,
+        count: Number(row.n),
+      })),
+    };
+  }
+}
