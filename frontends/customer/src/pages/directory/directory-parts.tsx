@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { PublicAgentSummary, PublicCompanySummary } from '@manzil/contracts';
+import type { PublicAgentSummary, PublicCompanySummary, SearchHit } from '@manzil/contracts';
 import {
   Button,
   EmptyState,
@@ -120,8 +120,13 @@ export function OwnerListings({ owner, id }: { owner: 'agentId' | 'companyId'; i
   const intl = useIntl();
   const language = useLanguage();
   const listings = useInfiniteQuery(ownerListingsQuery(owner, id, language));
-  const items = listings.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = listings.data?.pages.at(-1)?.total ?? 0;
+  const fetched = listings.data?.pages.flatMap((page) => page.items) ?? [];
+  // Never show someone else's listing on a profile: a search service that does not apply
+  // `agentId`/`companyId` yet answers the whole site, and then only this owner's are kept.
+  const owns = (hit: SearchHit) => (owner === 'agentId' ? hit.agent.id === id : hit.company?.id === id);
+  const filtered = fetched.every(owns);
+  const items = filtered ? fetched : fetched.filter(owns);
+  const total = filtered ? (listings.data?.pages.at(-1)?.total ?? 0) : items.length;
   return (
     <section className="cu-profile__listings" aria-labelledby="owner-listings">
       <h2 id="owner-listings" className="cu-profile__heading">
@@ -154,7 +159,7 @@ export function OwnerListings({ owner, id }: { owner: 'agentId' | 'companyId'; i
           ))}
         </div>
       ) : null}
-      {listings.hasNextPage ? (
+      {filtered && listings.hasNextPage ? (
         <Button
           variant="secondary"
           disabled={listings.isFetchingNextPage}

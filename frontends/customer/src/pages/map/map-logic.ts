@@ -41,22 +41,24 @@ export function siteMapView(site: Site) {
 }
 
 /**
- * A viewport rounded outward to a grid that follows the zoom (about a hundredth of the view's
- * size), clamped to valid degrees: a pan of a few pixels keeps the same queries (and their
- * cache), and the rounded box always covers what the visitor sees.
+ * A viewport rounded outward to a decimal grid that follows the zoom (a step of about a
+ * hundredth of the view or finer), clamped to valid degrees: a pan of a few pixels keeps the
+ * same queries (and their cache), the rounded box always covers what the visitor sees, and
+ * rounding a rounded box gives it back unchanged.
  */
 export function roundView(bounds: MapBounds, zoom: number): MapView {
-  const step = Math.max(0.0001, 360 / 2 ** (zoom + 8));
-  const down = (value: number) => Math.floor(value / step) * step;
-  const up = (value: number) => Math.ceil(value / step) * step;
-  const fix = (value: number) => Number(value.toFixed(4));
+  const digits = Math.min(6, Math.max(0, Math.ceil(-Math.log10(360 / 2 ** (zoom + 8)))));
+  const step = 10 ** -digits;
+  // The epsilon absorbs binary fractions (0.1 * 3): a value on the grid stays where it is.
+  const down = (value: number) => Number((Math.floor(value / step + 1e-6) * step).toFixed(digits));
+  const up = (value: number) => Number((Math.ceil(value / step - 1e-6) * step).toFixed(digits));
   return {
     zoom,
     bounds: {
-      south: fix(Math.max(-90, down(bounds.south))),
-      west: fix(Math.max(-180, down(bounds.west))),
-      north: fix(Math.min(90, up(bounds.north))),
-      east: fix(Math.min(180, up(bounds.east))),
+      south: Math.max(-90, down(bounds.south)),
+      west: Math.max(-180, down(bounds.west)),
+      north: Math.min(90, up(bounds.north)),
+      east: Math.min(180, up(bounds.east)),
     },
   };
 }
