@@ -8,7 +8,7 @@ import { GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents }
 import type { FeatureCollection } from 'geojson';
 import { MAP_PIN_ZOOM, type MapCluster, type MapPin, type Site } from '@manzil/contracts';
 import { Price, formatNumber, useLanguage } from '@manzil/ui';
-import { siteMapView, type MapView } from './map-logic.js';
+import { mergeOverlapping, siteMapView, type DrawnCluster, type MapView } from './map-logic.js';
 import { mapConfigQuery } from './map-queries.js';
 import { loadCountryOutlines } from './world-outlines.js';
 
@@ -64,12 +64,27 @@ function CountryOutlines() {
   return outlines ? <GeoJSON data={outlines} style={OUTLINE_STYLE} interactive={false} /> : null;
 }
 
-function ClusterMarker({ cluster }: { cluster: MapCluster }) {
+/** Marker diameter in pixels by count. */
+const clusterSize = (count: number) => (count >= 1000 ? 56 : count >= 100 ? 48 : count >= 10 ? 40 : 34);
+
+/** The server's clusters, those that would overlap on screen drawn as one. */
+function Clusters({ clusters }: { clusters: MapCluster[] }) {
+  const map = useMap();
+  const zoom = map.getZoom();
+  const drawn = useMemo(
+    () =>
+      mergeOverlapping(clusters, (centre) => map.project([centre.lat, centre.lng], zoom), clusterSize(1000)),
+    [clusters, map, zoom],
+  );
+  return drawn.map((cluster) => <ClusterMarker key={cluster.key} cluster={cluster} />);
+}
+
+function ClusterMarker({ cluster }: { cluster: DrawnCluster }) {
   const map = useMap();
   const intl = useIntl();
   const language = useLanguage();
   const label = formatNumber(cluster.count, language);
-  const size = cluster.count >= 1000 ? 56 : cluster.count >= 100 ? 48 : cluster.count >= 10 ? 40 : 34;
+  const size = clusterSize(cluster.count);
   const icon = useMemo(
     () =>
       divIcon({
@@ -165,9 +180,7 @@ export function MapCanvas({ site, clusters, pins, activeId, onActivate, onViewCh
           <TileLayer url={config.data.tileUrl} attribution={config.data.attribution} />
         ) : null}
         <ViewWatcher onViewChange={onViewChange} />
-        {clusters?.map((cluster) => (
-          <ClusterMarker key={cluster.key} cluster={cluster} />
-        ))}
+        {clusters ? <Clusters clusters={clusters} /> : null}
         {pins?.map((pin) => (
           <PinMarker key={pin.id} pin={pin} active={pin.id === activeId} onActivate={onActivate} />
         ))}

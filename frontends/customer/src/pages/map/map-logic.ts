@@ -82,3 +82,49 @@ export function inBounds(bounds: MapBounds, latitude: number, longitude: number)
 export function propertyTypeFromParam(value: string | null): PropertyTypeSlug {
   return value === 'rent' || value === 'commercial-buy' || value === 'commercial-rent' ? value : 'buy';
 }
+
+/** A server cluster as the map draws it: where, how many, and the box it zooms to. */
+export interface DrawnCluster {
+  key: string;
+  count: number;
+  centre: { lat: number; lng: number };
+  bounds: MapBounds;
+}
+
+/**
+ * Clusters whose markers would overlap on screen (centres closer than `minDistance` pixels,
+ * `project` giving a cluster's pixel position) drawn as one: counts added, the centre weighted
+ * by count, the bounds joined, the biggest first. Neighbouring grid cells of the server often
+ * sit side by side at a zoom; one marker over another could not be clicked.
+ */
+export function mergeOverlapping(
+  clusters: DrawnCluster[],
+  project: (centre: { lat: number; lng: number }) => { x: number; y: number },
+  minDistance: number,
+): DrawnCluster[] {
+  const merged: (DrawnCluster & { point: { x: number; y: number } })[] = [];
+  for (const cluster of [...clusters].sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))) {
+    const point = project(cluster.centre);
+    const near = merged.find(
+      (other) => Math.hypot(other.point.x - point.x, other.point.y - point.y) < minDistance,
+    );
+    if (!near) {
+      merged.push({ ...cluster, point });
+      continue;
+    }
+    const count = near.count + cluster.count;
+    near.centre = {
+      lat: (near.centre.lat * near.count + cluster.centre.lat * cluster.count) / count,
+      lng: (near.centre.lng * near.count + cluster.centre.lng * cluster.count) / count,
+    };
+    near.bounds = {
+      north: Math.max(near.bounds.north, cluster.bounds.north),
+      south: Math.min(near.bounds.south, cluster.bounds.south),
+      east: Math.max(near.bounds.east, cluster.bounds.east),
+      west: Math.min(near.bounds.west, cluster.bounds.west),
+    };
+    near.count = count;
+    near.key = `${near.key}+${cluster.key}`;
+  }
+  return merged.map(({ key, count, centre, bounds }) => ({ key, count, centre, bounds }));
+}

@@ -10,6 +10,7 @@ import {
   inBounds,
   mapModeFor,
   propertyTypeFromParam,
+  mergeOverlapping,
   roundView,
   siteMapView,
   viewQuery,
@@ -131,6 +132,39 @@ describe('map view logic', () => {
     expect(propertyTypeFromParam(null)).toBe('buy');
     expect(inBounds(roundView(SITE_FACTS.ae.mapBounds, 6).bounds, 25.2048, 55.2708)).toBe(true);
     expect(inBounds(SITE_FACTS.ae.mapBounds, 24.7136, 46.6753)).toBe(false);
+  });
+});
+
+describe('clusters on screen', () => {
+  const cell = (key: string, count: number, lat: number, lng: number) => ({
+    key,
+    count,
+    centre: { lat, lng },
+    bounds: { north: lat + 0.01, south: lat - 0.01, east: lng + 0.01, west: lng - 0.01 },
+  });
+  // One degree = 100 px, enough to reason about.
+  const project = ({ lat, lng }: { lat: number; lng: number }) => ({ x: lng * 100, y: -lat * 100 });
+
+  it('draws neighbours that would overlap as one marker: counts added, centre weighted, bounds joined', () => {
+    const drawn = mergeOverlapping(
+      [cell('a', 1, 25.0, 55.0), cell('b', 3, 25.1, 55.1), cell('c', 5, 26.0, 56.0)],
+      project,
+      56,
+    );
+    expect(drawn).toHaveLength(2);
+    expect(drawn[0]).toMatchObject({ count: 5, key: 'c' });
+    expect(drawn[1].count).toBe(4);
+    expect(drawn[1].centre.lat).toBeCloseTo(25.075);
+    expect(drawn[1].centre.lng).toBeCloseTo(55.075);
+    const { north, south, east, west } = drawn[1].bounds;
+    expect([north, south, east, west].map((value) => Number(value.toFixed(6)))).toEqual([
+      25.11, 24.99, 55.11, 54.99,
+    ]);
+  });
+
+  it('leaves clusters apart as they are', () => {
+    const apart = [cell('a', 2, 25.0, 55.0), cell('b', 1, 25.0, 56.0)];
+    expect(mergeOverlapping(apart, project, 56)).toEqual(apart);
   });
 });
 
