@@ -13,6 +13,7 @@ import {
   useLanguage,
 } from '@manzil/ui';
 import { ownerListingsQuery } from './directory-queries.js';
+import { LoadError } from '../load-error.js';
 
 /** A photo or logo, or the first letter of the name in the brand's circle (spec §2 header avatar). */
 export function Avatar({ src, name, size = 'md' }: { src: string | null; name: string; size?: 'md' | 'lg' }) {
@@ -135,17 +136,7 @@ export function OwnerListings({ owner, id }: { owner: 'agentId' | 'companyId'; i
           : intl.formatMessage({ id: 'customer.directory.listingsLoading' })}
       </h2>
       {!listings.data && !listings.isError ? <PropertyGridSkeleton count={3} /> : null}
-      {listings.isError && !listings.data ? (
-        <EmptyState
-          title={intl.formatMessage({ id: 'customer.listing.error.title' })}
-          description={intl.formatMessage({ id: 'customer.listing.error.description' })}
-          action={
-            <Button variant="primary" onClick={() => void listings.refetch()}>
-              {intl.formatMessage({ id: 'customer.listing.error.retry' })}
-            </Button>
-          }
-        />
-      ) : null}
+      {listings.isError && !listings.data ? <LoadError onRetry={listings.refetch} /> : null}
       {listings.data && items.length === 0 ? (
         <EmptyState
           testId="owner-listings-empty"

@@ -2,10 +2,11 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { ARABIC_LISTING_PAGES, LISTING_PAGES, type Page, type Site } from '@manzil/contracts';
-import { AlertIcon, Button, EmptyState, Skeleton, useDocumentHead, useLanguage } from '@manzil/ui';
+import { Button, EmptyState, Skeleton, useDocumentHead, useLanguage } from '@manzil/ui';
 import { AgentCard, CompanyCard, FinderSearch } from './directory-parts.js';
 import { agentsQuery, companiesQuery } from './directory-queries.js';
 import './directory.css';
+import { LoadError } from '../load-error.js';
 
 interface FinderResults<T> {
   data: InfiniteData<Page<T>> | undefined;
@@ -56,18 +57,7 @@ function Finder<T extends { id: string }>({
           ))}
         </div>
       ) : null}
-      {results.isError && !results.data ? (
-        <EmptyState
-          icon={<AlertIcon />}
-          title={intl.formatMessage({ id: 'customer.listing.error.title' })}
-          description={intl.formatMessage({ id: 'customer.listing.error.description' })}
-          action={
-            <Button variant="primary" onClick={() => void results.refetch()}>
-              {intl.formatMessage({ id: 'customer.listing.error.retry' })}
-            </Button>
-          }
-        />
-      ) : null}
+      {results.isError && !results.data ? <LoadError onRetry={results.refetch} /> : null}
       {results.data && items.length === 0 ? (
         <EmptyState
           testId="finder-empty"

@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useInfiniteQuery, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { PublicAgent, PublicCompany } from '@manzil/contracts';
 import {
-  AlertIcon,
   Button,
   EmptyState,
   Ltr,
@@ -17,6 +17,7 @@ import {
 import { AgentCard, Avatar, OwnerListings } from './directory-parts.js';
 import { agentQuery, companyAgentsQuery, companyQuery } from './directory-queries.js';
 import './directory.css';
+import { LoadError } from '../load-error.js';
 
 function ProfileLoading() {
   return (
@@ -42,16 +43,7 @@ function ProfileError({ error, retry }: { error: unknown; retry: () => unknown }
           }
         />
       ) : (
-        <EmptyState
-          icon={<AlertIcon />}
-          title={intl.formatMessage({ id: 'customer.listing.error.title' })}
-          description={intl.formatMessage({ id: 'customer.listing.error.description' })}
-          action={
-            <Button variant="primary" onClick={() => void retry()}>
-              {intl.formatMessage({ id: 'customer.listing.error.retry' })}
-            </Button>
-          }
-        />
+        <LoadError onRetry={retry} />
       )}
     </div>
   );
@@ -167,14 +159,18 @@ function AgentProfile({ agent }: { agent: PublicAgent }) {
   );
 }
 
+/** A profile read by its slug: the page, its loading skeleton, or why it is missing. */
+function Profile<T>({ result, render }: { result: UseQueryResult<T>; render: (data: T) => ReactNode }) {
+  if (result.data) return render(result.data);
+  if (result.isError) return <ProfileError error={result.error} retry={result.refetch} />;
+  return <ProfileLoading />;
+}
+
 /** /agents/[slug]. */
 export function AgentPage() {
   const { slug = '' } = useParams();
-  const language = useLanguage();
-  const agent = useQuery(agentQuery(slug, language));
-  if (agent.data) return <AgentProfile agent={agent.data} />;
-  if (agent.isError) return <ProfileError error={agent.error} retry={agent.refetch} />;
-  return <ProfileLoading />;
+  const agent = useQuery(agentQuery(slug, useLanguage()));
+  return <Profile result={agent} render={(data) => <AgentProfile agent={data} />} />;
 }
 
 function CompanyAgents({ slug }: { slug: string }) {
@@ -251,9 +247,6 @@ function CompanyProfile({ company }: { company: PublicCompany }) {
 /** /company/[slug]. */
 export function CompanyPage() {
   const { slug = '' } = useParams();
-  const language = useLanguage();
-  const company = useQuery(companyQuery(slug, language));
-  if (company.data) return <CompanyProfile company={company.data} />;
-  if (company.isError) return <ProfileError error={company.error} retry={company.refetch} />;
-  return <ProfileLoading />;
+  const company = useQuery(companyQuery(slug, useLanguage()));
+  return <Profile result={company} render={(data) => <CompanyProfile company={data} />} />;
 }

@@ -3,11 +3,12 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { PROPERTY_TYPE_SLUGS, SITE_FACTS, type Site } from '@manzil/contracts';
-import { AlertIcon, Button, EmptyState, Skeleton, useDocumentHead, useLanguage } from '@manzil/ui';
+import { Button, EmptyState, Skeleton, useDocumentHead, useLanguage } from '@manzil/ui';
 import { mapModeFor, propertyTypeFromParam, roundView, type MapView } from './map-logic.js';
 import { clustersQuery, mapListQuery, pinsQuery } from './map-queries.js';
 import { MapResultsList } from './map-results-list.js';
 import './map.css';
+import { LoadError } from '../load-error.js';
 
 // Leaflet and the outlines are the map page's alone: fetched with it, not with the App.
 const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m.MapCanvas })));
@@ -104,19 +105,7 @@ export function MapSearchPage({ site }: MapSearchPageProps) {
               <Skeleton inlineSize="100%" blockSize="5.5rem" radius="md" />
             </div>
           ) : null}
-          {list.isError && !list.data ? (
-            <EmptyState
-              testId="map-error"
-              icon={<AlertIcon />}
-              title={intl.formatMessage({ id: 'customer.listing.error.title' })}
-              description={intl.formatMessage({ id: 'customer.listing.error.description' })}
-              action={
-                <Button variant="primary" onClick={() => void list.refetch()}>
-                  {intl.formatMessage({ id: 'customer.listing.error.retry' })}
-                </Button>
-              }
-            />
-          ) : null}
+          {list.isError && !list.data ? <LoadError testId="map-error" onRetry={list.refetch} /> : null}
           {list.data && hits.length === 0 ? (
             <EmptyState
               testId="map-empty"
