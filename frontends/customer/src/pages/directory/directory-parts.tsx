@@ -15,6 +15,39 @@ import {
 import { ownerListingsQuery } from './directory-queries.js';
 import { LoadError } from '../load-error.js';
 
+/** Language names as agents register them (in English) → their codes, to name them in the page's language. */
+const LANGUAGE_CODES: Record<string, string> = {
+  arabic: 'ar',
+  english: 'en',
+  hindi: 'hi',
+  urdu: 'ur',
+  french: 'fr',
+  russian: 'ru',
+  persian: 'fa',
+  farsi: 'fa',
+  tagalog: 'tl',
+  chinese: 'zh',
+  german: 'de',
+  spanish: 'es',
+  italian: 'it',
+  turkish: 'tr',
+  malayalam: 'ml',
+  bengali: 'bn',
+};
+
+/** "Arabic and English" / «العربية والإنجليزية»: known languages named in the page's language, others as written. */
+export function useLanguageList(): (languages: string[]) => string {
+  const intl = useIntl();
+  return (languages) => {
+    const names = new Intl.DisplayNames([intl.locale], { type: 'language' });
+    const named = languages.map((language) => {
+      const code = LANGUAGE_CODES[language.trim().toLowerCase()];
+      return (code && names.of(code)) || language;
+    });
+    return intl.formatList(named, { type: 'conjunction' });
+  };
+}
+
 /** A photo or logo, or the first letter of the name in the brand's circle (spec §2 header avatar). */
 export function Avatar({ src, name, size = 'md' }: { src: string | null; name: string; size?: 'md' | 'lg' }) {
   const [failed, setFailed] = useState(false);
@@ -32,6 +65,7 @@ export function Avatar({ src, name, size = 'md' }: { src: string | null; name: s
 export function AgentCard({ agent }: { agent: PublicAgentSummary }) {
   const intl = useIntl();
   const language = useLanguage();
+  const languageList = useLanguageList();
   return (
     <li className="cu-person" data-testid="agent-card">
       <Link to={`/agents/${agent.slug}`} className="cu-person__link">
@@ -50,7 +84,7 @@ export function AgentCard({ agent }: { agent: PublicAgentSummary }) {
             <span className="cu-person__meta">
               {intl.formatMessage(
                 { id: 'customer.directory.speaks' },
-                { languages: intl.formatList(agent.languages, { type: 'conjunction' }) },
+                { languages: languageList(agent.languages) },
               )}
             </span>
           ) : null}

@@ -14,7 +14,7 @@ import {
   useLanguage,
   useRequireLogin,
 } from '@manzil/ui';
-import { AgentCard, Avatar, OwnerListings } from './directory-parts.js';
+import { AgentCard, Avatar, OwnerListings, useLanguageList } from './directory-parts.js';
 import { agentQuery, companyAgentsQuery, companyQuery } from './directory-queries.js';
 import './directory.css';
 import { LoadError } from '../load-error.js';
@@ -99,6 +99,7 @@ function ContactButtons({
 function AgentProfile({ agent }: { agent: PublicAgent }) {
   const intl = useIntl();
   const language = useLanguage();
+  const languageList = useLanguageList();
   const name = agent.name[language];
   useDocumentHead({
     language,
@@ -140,7 +141,7 @@ function AgentProfile({ agent }: { agent: PublicAgent }) {
             {agent.languages.length ? (
               <div>
                 <dt>{intl.formatMessage({ id: 'customer.directory.languages' })}</dt>
-                <dd>{intl.formatList(agent.languages, { type: 'conjunction' })}</dd>
+                <dd>{languageList(agent.languages)}</dd>
               </div>
             ) : null}
             {agent.nationality ? (
