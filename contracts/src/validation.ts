@@ -157,6 +157,18 @@ export const VALIDATION_MESSAGES = {
     en: 'This is only available on the Saudi site.',
     ar: 'هذا متاح فقط على الموقع السعودي.',
   },
+  'range.minAboveMax': {
+    en: 'The minimum must not be above the maximum.',
+    ar: 'يجب ألا يتجاوز الحد الأدنى الحد الأقصى.',
+  },
+  'bounds.incomplete': {
+    en: 'Please give all four edges of the map area.',
+    ar: 'يرجى تحديد حدود منطقة الخريطة الأربعة.',
+  },
+  'bounds.invalid': {
+    en: 'The map area is not valid.',
+    ar: 'منطقة الخريطة غير صالحة.',
+  },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 

@@ -22,7 +22,6 @@ import {
   type PublishedProperty,
   type SearchFacets,
   type SearchFilters,
-  type SearchHit,
   type SearchQuery,
   type SearchResultPage,
   type Site,
@@ -30,6 +29,7 @@ import {
 import { boundsOf, facetSelection, MULTI_FACETS, sortBuckets, type MultiFacet } from './filters.js';
 import { boxAround, cellBounds, cellKey, cellSize } from './geo.js';
 import { childLevel, toIndexedListing, type IndexedListing } from './indexed-listing.js';
+import { pinOf } from './pins.js';
 import type { SearchEngine } from './search-engine.js';
 
 type Row = Record<string, unknown>;
@@ -106,23 +106,6 @@ function conditions(site: Site, filters: SearchFilters, bounds: MapBounds | null
 const where = (list: Condition[]) => list.map((c) => c.sql).join(' AND ') || 'true';
 
 const hitOf = (row: Row) => toIndexedListing(row.payload as PropertySummary | PublishedProperty).hit;
-
-function pinOf(hit: SearchHit): MapPin {
-  return {
-    id: hit.id,
-    slug: hit.slug,
-    latitude: hit.latitude,
-    longitude: hit.longitude,
-    exactLocation: hit.exactLocation,
-    title: hit.title,
-    kind: hit.kind,
-    propertyType: hit.propertyType,
-    bedrooms: hit.bedrooms,
-    displayPrice: hit.displayPrice,
-    currency: hit.currency,
-    coverPhoto: hit.coverPhoto,
-  };
-}
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const haversine = (lat: string, lng: string) =>
@@ -399,9 +382,12 @@ export class PostgresSearchEngine implements SearchEngine {
   async autocomplete(site: Site, query: LocationAutocompleteQuery): Promise<Page<LocationSuggestion>> {
     const p = new Params();
     const q = normalizeSearchText(query.q);
+    const siteParam = p.add(site);
+    const like = p.add(`%${escapeLike(q)}%`);
+    const typed = p.add(q);
     const filter = [
-      `"site" = ${p.add(site)}`,
-      `("norm" LIKE ${p.add(`%${escapeLike(q)}%`)} OR "norm" % ${p.add(q)})`,
+      `"site" = ${siteParam}`,
+      `("norm" LIKE ${like} OR "norm" % ${typed})`,
       ...(query.level ? [`"level" = ANY(${p.add(query.level)}::text[])`] : []),
     ].join(' AND ');
     const [{ total }] = await this.db.query(
@@ -413,7 +399,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const rows: Row[] = await this.db.query(
       `SELECT * FROM "search_location" WHERE ${filter}
        ORDER BY ("norm" LIKE ${prefix} OR "norm" LIKE ${word}) DESC, "listing_count" DESC,
-         similarity("norm", $3) DESC, "id"
+         similarity("norm", ${typed}) DESC, "id"
        OFFSET ${p.add((query.page - 1) * query.limit)} LIMIT ${p.add(query.limit)}`,
       p.values,
     );

@@ -17,8 +17,7 @@ import { SEARCH_ENGINE, type SearchEngine } from '../engines/search-engine.js';
 
 /** A query naming another site than the request's is refused (the host decides the site): 403. */
 function sameSite(query: { site?: Site }, site: Site) {
-  if (query.site !== undefined && query.site !== site)
-    throw new AppException('SITE_MISMATCH', 403, [{ field: 'site', message: 'site' }]);
+  if (query.site !== undefined && query.site !== site) throw new AppException('SITE_MISMATCH');
 }
 
 /** The public search API (contracts/src/search.ts); every answer cached per site and generation. */

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ServiceConfig } from '../config.js';
+import { OpenSearchSearchEngine } from '../engines/opensearch-search-engine.js';
 import { PostgresSearchEngine } from '../engines/postgres-search-engine.js';
 import { SearchCache } from '../engines/search-cache.js';
 import { SEARCH_ENGINE } from '../engines/search-engine.js';
@@ -18,10 +19,10 @@ export class ReadModelModule {
         SearchCache,
         {
           provide: SEARCH_ENGINE,
-          useFactory: (dataSource: DataSource) => {
-            void config;
-            return new PostgresSearchEngine(dataSource);
-          },
+          useFactory: (dataSource: DataSource) =>
+            config.OPENSEARCH_URL
+              ? OpenSearchSearchEngine.connect(config.OPENSEARCH_URL, config.OPENSEARCH_INDEX_PREFIX)
+              : new PostgresSearchEngine(dataSource),
           inject: [DataSource],
         },
       ],

@@ -1,0 +1,523 @@
+/**
+ * Search benchmark (issue 12, "Measured"): a generator of realistic listings over both sites
+ * (skewed: Dubai and Riyadh dense, a few communities very popular), loaded into each engine's
+ * read model, then at concurrency 32 through the gateway (gateway → search service → engine,
+ * Redis cache on) for: a search page (list + facet counts), map clusters of a 10×10 km
+ * viewport, map pins of a 1×1 km box over the densest area, autocomplete in English and
+ * Arabic, full text in English and Arabic, detail; and the same engine queries run directly
+ * (no HTTP, no cache: the SQL on Postgres through a pool of 8, or the OpenSearch requests),
+ * printing p50/p95/p99, requests per second and the API/raw ratio, both engines side by side.
+ *
+ *   node --conditions=source --import ./services/identity/test/support/swc-register.mjs \
+ *     scripts/bench/search.ts [--listings 1000000] [--seconds 10] [--concurrency 32]
+ *     [--engines postgres,opensearch] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ *     [--redis redis://127.0.0.1:6379]       OPENSEARCH_URL=… for the OpenSearch engine
+ *
+ * The load generator, the gateway and the search service share this process (and this
+ * machine's cores): the figures compare engines and API vs raw; they are not a capacity. Not a
+ * test: nothing is asserted. The database and indices it creates are dropped at the end.
+ */
+import 'reflect-metadata';
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { createEventBus, newEvent } from '@manzil/bus';
+import {
+  listingApprovedV2,
+  listingSoldV1,
+  TOPICS,
+  locationAutocompleteQuerySchema,
+  mapClustersQuerySchema,
+  mapPinsQuerySchema,
+  searchQuerySchema,
+  type PublishedProperty,
+  type Site,
+} from '@manzil/contracts';
+// The helpers themselves, not @manzil/testing's index (which loads jest's globals).
+import { createTestApp } from '../../infra/testing/src/app.js';
+import { createMigratedDatabase } from '../../infra/testing/src/database.js';
+import { publishedProperty } from '../../infra/testing/src/listings.js';
+import { createGatewayApp } from '../../services/gateway/src/app.js';
+import { envSchema as gatewayEnv } from '../../services/gateway/src/config.js';
+import { AppModule } from '../../services/search/src/app.module.js';
+import { envSchema as searchEnv } from '../../services/search/src/config.js';
+import { buildDataSource } from '../../services/search/src/data-source.js';
+import { toIndexedListing } from '../../services/search/src/engines/indexed-listing.js';
+import { OpenSearchSearchEngine } from '../../services/search/src/engines/opensearch-search-engine.js';
+import { PostgresSearchEngine } from '../../services/search/src/engines/postgres-search-engine.js';
+import type { SearchEngine } from '../../services/search/src/engines/search-engine.js';
+
+const { values } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '32' },
+    engines: { type: 'string', default: 'postgres,opensearch' },
+    pg: {
+      type: 'string',
+      default: process.env.MANZIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
+    redis: { type: 'string', default: process.env.MANZIL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+  },
+});
+process.env.MANZIL_TEST_PG_URL = values.pg;
+const LISTINGS = Number(values.listings);
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+const OPENSEARCH_URL = process.env.OPENSEARCH_URL;
+
+// ---- generator -------------------------------------------------------------------------------
+
+/** Deterministic: the same listings every run. */
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+const pick = <T>(items: readonly T[], weights: readonly number[]): T => {
+  let r = random() * weights.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < items.length; i++) if ((r -= weights[i]) <= 0) return items[i];
+  return items[items.length - 1];
+};
+const gaussian = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
+/** Zipf weights: a few communities very popular. */
+const zipf = (n: number) => Array.from({ length: n }, (_, i) => 1 / (i + 1));
+
+interface City {
+  site: Site;
+  id: string;
+  en: string;
+  ar: string;
+  lat: number;
+  lng: number;
+  weight: number;
+}
+const CITIES: City[] = [
+  { site: 'ae', id: 'ae.dubai', en: 'Dubai', ar: 'دبي', lat: 25.2048, lng: 55.2708, weight: 55 },
+  { site: 'ae', id: 'ae.abu-dhabi', en: 'Abu Dhabi', ar: 'أبوظبي', lat: 24.4539, lng: 54.3773, weight: 20 },
+  { site: 'ae', id: 'ae.sharjah', en: 'Sharjah', ar: 'الشارقة', lat: 25.3463, lng: 55.4209, weight: 10 },
+  { site: 'sa', id: 'sa.riyadh', en: 'Riyadh', ar: 'الرياض', lat: 24.7136, lng: 46.6753, weight: 45 },
+  { site: 'sa', id: 'sa.jeddah', en: 'Jeddah', ar: 'جدة', lat: 21.4858, lng: 39.1925, weight: 20 },
+  { site: 'sa', id: 'sa.dammam', en: 'Dammam', ar: 'الدمام', lat: 26.4207, lng: 50.0888, weight: 8 },
+];
+const COMMUNITY_WORDS = [
+  ['Marina', 'المارينا'],
+  ['Hills', 'التلال'],
+  ['Gardens', 'الحدائق'],
+  ['Bay', 'الخليج'],
+  ['Heights', 'المرتفعات'],
+  ['Oasis', 'الواحة'],
+  ['Park', 'المنتزه'],
+  ['Creek', 'الخور'],
+  ['Palm', 'النخلة'],
+  ['Downtown', 'وسط المدينة'],
+] as const;
+const COMMUNITIES = CITIES.flatMap((city) =>
+  Array.from({ length: 30 }, (_, i) => {
+    const [en, ar] = COMMUNITY_WORDS[i % COMMUNITY_WORDS.length];
+    return {
+      city,
+      id: `${city.id}.c${i}`,
+      en: `${city.en} ${en} ${i + 1}`,
+      ar: `${ar} ${i + 1} ${city.ar}`,
+      lat: city.lat + gaussian() * 0.08,
+      lng: city.lng + gaussian() * 0.08,
+    };
+  }),
+);
+const KINDS = ['apartment', 'villa', 'townhouse', 'penthouse', 'office'] as const;
+const KIND_WORDS: Record<(typeof KINDS)[number], [string, string]> = {
+  apartment: ['Apartment', 'شقة'],
+  villa: ['Villa with pool', 'فيلا مع مسبح'],
+  townhouse: ['Townhouse', 'تاون هاوس'],
+  penthouse: ['Penthouse with sea view', 'بنتهاوس بإطلالة بحرية'],
+  office: ['Office', 'مكتب'],
+};
+
+function generate(n: number): PublishedProperty {
+  const city = pick(
+    CITIES,
+    CITIES.map((c) => c.weight),
+  );
+  const communities = COMMUNITIES.filter((c) => c.city === city);
+  const community = pick(communities, zipf(communities.length));
+  const sub = Math.floor(random() * 5);
+  const building = Math.floor(random() * 5);
+  const kind = pick(KINDS, [55, 20, 10, 5, 10]);
+  const purpose = random() < 0.6 ? 'buy' : 'rent';
+  const commercial = kind === 'office';
+  const bedrooms = kind === 'office' ? 0 : Math.min(11, Math.max(0, Math.round(2 + gaussian() * 1.5)));
+  const area = Math.round(
+    (kind === 'villa' ? 3500 : 900) * Math.exp(gaussian() * 0.3) * (city.site === 'sa' ? 0.093 : 1),
+  );
+  const price = Math.round(
+    (purpose === 'buy' ? 1_400 : 90) * area * Math.exp(gaussian() * 0.25) * (city.site === 'sa' ? 10.76 : 1),
+  );
+  const [en, ar] = KIND_WORDS[kind];
+  const month = String(1 + (n % 12)).padStart(2, '0');
+  const base = publishedProperty({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    site: city.site,
+    slug: `bench-${n}`,
+    title: { en: `${en} in ${community.en}`, ar: `${ar} في ${community.ar}` },
+    propertyType: `${commercial ? 'commercial-' : ''}${purpose}` as PublishedProperty['propertyType'],
+    kind,
+    price,
+    currency: city.site === 'ae' ? 'AED' : 'SAR',
+    bedrooms,
+    bathrooms: Math.max(1, bedrooms),
+    area,
+    areaUnit: city.site === 'ae' ? 'sqft' : 'sqm',
+    city: { en: city.en, ar: city.ar },
+    community: { en: community.en, ar: community.ar },
+    latitude: community.lat + gaussian() * 0.01,
+    longitude: community.lng + gaussian() * 0.01,
+    coverPhoto: '/api/listings/v1/media/demo/marina-towers.svg',
+    agreementType: pick(['exclusive-plus', 'exclusive', 'non-exclusive', 'shared'] as const, [1, 3, 4, 2]),
+    agentName: 'Bench Agent',
+    approvedAt: `2026-${month}-01T00:00:00.000Z`,
+  });
+  const subId = `${community.id}.s${sub}`;
+  return {
+    ...base,
+    purpose,
+    category: commercial ? 'commercial' : 'residential',
+    prices:
+      purpose === 'buy'
+        ? { price, daily: null, weekly: null, monthly: null, yearly: null }
+        : { price: null, daily: null, weekly: null, monthly: null, yearly: price },
+    location: {
+      city: { id: city.id, name: { en: city.en, ar: city.ar } },
+      community: { id: community.id, name: { en: community.en, ar: community.ar } },
+      subCommunity: { id: subId, name: { en: `${community.en} Phase ${sub + 1}`, ar: `المرحلة ${sub + 1}` } },
+      building: {
+        id: `${subId}.b${building}`,
+        name: { en: `Tower ${building + 1}`, ar: `برج ${building + 1}` },
+      },
+    },
+    facts: {
+      furnishing: pick(['unfurnished', 'semiFurnished', 'furnished'], [5, 2, 3]),
+      marketStatus: pick(['offPlanPrimary', 'secondaryReady', 'resaleSecondary'], [2, 5, 3]),
+      amenities: random() < 0.4 ? ['pool', 'gym'] : ['parking'],
+    },
+  };
+}
+
+// ---- load --------------------------------------------------------------------------------------
+
+async function loadPostgres(dataSource: DataSource, engine: PostgresSearchEngine) {
+  const at = new Date('2026-11-01T00:00:00Z');
+  const batch = 500;
+  for (let start = 0; start < LISTINGS; start += batch) {
+    const listings = Array.from({ length: Math.min(batch, LISTINGS - start) }, (_, i) =>
+      toIndexedListing(generate(start + i)),
+    );
+    await dataSource.transaction(async (tx) => {
+      for (const listing of listings) await engine.upsert(listing, at, tx);
+    });
+    if ((start / batch) % 200 === 0)
+      process.stdout.write(`  postgres: ${start + listings.length} listings\r`);
+  }
+  await dataSource.query('ANALYZE');
+}
+
+async function loadOpenSearch(engine: OpenSearchSearchEngine) {
+  const at = new Date('2026-11-01T00:00:00Z');
+  const batch = 1000;
+  for (let start = 0; start < LISTINGS; start += batch) {
+    const listings = Array.from({ length: Math.min(batch, LISTINGS - start) }, (_, i) =>
+      toIndexedListing(generate(start + i)),
+    );
+    await engine.load(listings, at);
+    if ((start / batch) % 100 === 0)
+      process.stdout.write(`  opensearch: ${start + listings.length} listings\r`);
+  }
+  await engine.refresh();
+}
+
+// ---- measure -----------------------------------------------------------------------------------
+
+interface Result {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+/** Runs `call` with CONCURRENCY callers for SECONDS; latencies in ms. */
+async function measure(call: (i: number) => Promise<void>): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let counter = 0;
+  const end = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        try {
+          await call(counter++);
+          latencies.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function get(port: number, site: Site, path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path, agent, headers: { host: `${site}.localhost` } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          response.statusCode === 200 ? resolve() : reject(new Error(`${path}: ${response.statusCode}`)),
+        );
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+/** The workload: each case as an API path and as the engine call behind it. */
+function workloads() {
+  const dubai = COMMUNITIES.filter((c) => c.city.id === 'ae.dubai');
+  const densest = dubai[0];
+  const box = (lat: number, lng: number, km: number) => {
+    const dLat = km / 2 / 111.2;
+    const dLng = dLat / Math.cos((lat * Math.PI) / 180);
+    return { north: lat + dLat, south: lat - dLat, east: lng + dLng, west: lng - dLng };
+  };
+  const qs = (query: Record<string, unknown>) =>
+    new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const pages = (i: number) => ({
+    purpose: i % 2 ? 'buy' : 'rent',
+    locationId: dubai[i % 5].id,
+    bedrooms: String(1 + (i % 3)),
+    page: String(1 + (i % 3)),
+  });
+  const viewport = (i: number) => ({ ...box(densest.lat + (i % 4) * 0.01, densest.lng, 10), zoom: 13 });
+  const pinBox = (i: number) => box(densest.lat + (i % 4) * 0.001, densest.lng, 1);
+  const en = ['mar', 'dubai hi', 'palm', 'downt'];
+  const ar = ['المار', 'دبي', 'النخل', 'الخليج'];
+  const textEn = ['villa pool', 'penthouse sea view', 'apartment marina'];
+  const textAr = ['فيلا مسبح', 'شقه', 'بنتهاوس بحريه'];
+  return [
+    {
+      name: 'search page (list + facets)',
+      site: 'ae' as Site,
+      path: (i: number) => `/api/search/v1/properties?${qs(pages(i))}`,
+      raw: (e: SearchEngine, i: number) => e.search('ae', searchQuerySchema.parse(pages(i))),
+    },
+    {
+      name: 'map clusters 10×10 km',
+      site: 'ae' as Site,
+      path: (i: number) => `/api/search/v1/map/clusters?${qs(viewport(i))}`,
+      raw: (e: SearchEngine, i: number) => e.clusters('ae', mapClustersQuerySchema.parse(viewport(i))),
+    },
+    {
+      name: 'map pins 1×1 km (densest)',
+      site: 'ae' as Site,
+      path: (i: number) => `/api/search/v1/map/pins?${qs(pinBox(i))}`,
+      raw: (e: SearchEngine, i: number) => e.pins('ae', mapPinsQuerySchema.parse(pinBox(i))),
+    },
+    {
+      name: 'autocomplete en',
+      site: 'ae' as Site,
+      path: (i: number) => `/api/search/v1/locations/autocomplete?${qs({ q: en[i % en.length] })}`,
+      raw: (e: SearchEngine, i: number) =>
+        e.autocomplete('ae', locationAutocompleteQuerySchema.parse({ q: en[i % en.length] })),
+    },
+    {
+      name: 'autocomplete ar',
+      site: 'ae' as Site,
+      path: (i: number) => `/api/search/v1/locations/autocomplete?${qs({ q: ar[i % ar.length] })}`,
+      raw: (e: SearchEngine, i: number) =>
+        e.autocomplete('ae', locationAutocompleteQuerySchema.parse({ q: ar[i % ar.length] })),
+    },
+    {
+      name: 'full text en',
+      site: 'ae' as Site,
+      path: (i: number) => `/api/search/v1/properties?${qs({ q: textEn[i % 3], facets: false })}`,
+      raw: (e: SearchEngine, i: number) =>
+        e.search('ae', searchQuerySchema.parse({ q: textEn[i % 3], facets: false })),
+    },
+    {
+      name: 'full text ar',
+      site: 'ae' as Site,
+      path: (i: number) => `/api/search/v1/properties?${qs({ q: textAr[i % 3], facets: false })}`,
+      raw: (e: SearchEngine, i: number) =>
+        e.search('ae', searchQuerySchema.parse({ q: textAr[i % 3], facets: false })),
+    },
+    {
+      name: 'no match',
+      site: 'ae' as Site,
+      path: () => `/api/search/v1/properties?${qs({ q: 'zzzqqq', bedrooms: 11 })}`,
+      raw: (e: SearchEngine) => e.search('ae', searchQuerySchema.parse({ q: 'zzzqqq', bedrooms: '11' })),
+    },
+    {
+      name: 'detail',
+      site: 'ae' as Site,
+      // Slugs of the UAE site: the generator is deterministic, so these are the first ones of ae.
+      path: (i: number) => `/api/search/v1/properties/${aeSlugs[i % aeSlugs.length]}`,
+      raw: (e: SearchEngine, i: number) => e.detail('ae', aeSlugs[i % aeSlugs.length]),
+    },
+  ];
+}
+let aeSlugs: string[] = [];
+
+/**
+ * Approval → searchable: listings approved on the bus one after another, each polled through
+ * the gateway (its detail page) until it answers 200; then sold, polled until 404.
+ */
+async function freshness(port: number, namespace: string): Promise<string> {
+  const bus = createEventBus({ clientId: 'bench-search', redisUrl: values.redis, namespace });
+  const status = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path, agent, headers: { host: 'ae.localhost' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+  const until = async (path: string, code: number) => {
+    const started = performance.now();
+    while ((await status(path)) !== code) {
+      if (performance.now() - started > 30_000) return NaN;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return performance.now() - started;
+  };
+  const shown: number[] = [];
+  const gone: number[] = [];
+  for (let n = 0; shown.length < 40; n++) {
+    const payload = { ...generate(LISTINGS + n), approvedAt: new Date().toISOString() };
+    if (payload.site !== 'ae') continue;
+    const path = `/api/search/v1/properties/${payload.slug}`;
+    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', payload.id, payload));
+    shown.push(await until(path, 200));
+    const by = { id: payload.agent.id!, role: 'agent' as const };
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingSoldV1, 'ae', payload.id, { id: payload.id, soldAt: new Date().toISOString(), by }),
+    );
+    gone.push(await until(path, 404));
+  }
+  await bus.close();
+  const p = (list: number[], q: number) => [...list].sort((a, b) => a - b)[Math.floor(q * (list.length - 1))];
+  return `approved → found p50 ${p(shown, 0.5).toFixed(0)} p95 ${p(shown, 0.95).toFixed(0)} ms; sold → gone p50 ${p(gone, 0.5).toFixed(0)} p95 ${p(gone, 0.95).toFixed(0)} ms (${shown.length} listings, polled through the gateway)`;
+}
+
+// ---- run ---------------------------------------------------------------------------------------
+
+const fmt = (r: Result) =>
+  `${r.rps.toFixed(0).padStart(6)} rps  p50 ${r.p50.toFixed(1).padStart(6)}  p95 ${r.p95.toFixed(1).padStart(6)}  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors ? `  ${r.errors} errors` : ''}`;
+
+async function runEngine(name: 'postgres' | 'opensearch') {
+  const db = await createMigratedDatabase('bench_search', buildDataSource);
+  const dataSource = buildDataSource(db.url);
+  dataSource.setOptions({ extra: { max: 8 } });
+  await dataSource.initialize();
+  const prefix = `bench-search-${randomBytes(3).toString('hex')}`;
+  let engine: SearchEngine;
+  const loadStart = performance.now();
+  if (name === 'postgres') {
+    const pg = new PostgresSearchEngine(dataSource);
+    await loadPostgres(dataSource, pg);
+    engine = pg;
+  } else {
+    const os = await OpenSearchSearchEngine.connect(OPENSEARCH_URL!, prefix);
+    await loadOpenSearch(os);
+    engine = os;
+  }
+  console.log(
+    `${name}: ${LISTINGS} listings loaded in ${((performance.now() - loadStart) / 1000).toFixed(0)} s`,
+  );
+  aeSlugs = (await engine.search('ae', searchQuerySchema.parse({ limit: '100', facets: 'false' }))).items.map(
+    (item) => item.slug,
+  );
+
+  const search: INestApplication = await createTestApp(
+    AppModule.forRoot(
+      searchEnv.parse({
+        DATABASE_URL: db.url,
+        REDIS_URL: values.redis,
+        BUS_NAMESPACE: `bench-${prefix}`,
+        JWT_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
+        PORT: 0,
+        ...(name === 'opensearch' ? { OPENSEARCH_URL, OPENSEARCH_INDEX_PREFIX: prefix } : {}),
+      }),
+    ),
+  );
+  const gateway = await createGatewayApp(
+    gatewayEnv.parse({
+      PORT: 0,
+      REDIS_URL: values.redis,
+      RATE_LIMIT_PER_MINUTE: 1_000_000_000,
+      SEARCH_URL: await search.getUrl(),
+    }),
+    false,
+  );
+  await gateway.listen(0, '127.0.0.1');
+  const port = (gateway.getHttpServer().address() as { port: number }).port;
+
+  const rows: [string, Result, Result][] = [];
+  for (const work of workloads()) {
+    await get(port, work.site, work.path(0)); // warm
+    const api = await measure((i) => get(port, work.site, work.path(i)));
+    const raw = await measure(async (i) => void (await work.raw(engine, i)));
+    rows.push([work.name, api, raw]);
+    console.log(
+      `  ${name.padEnd(10)} ${work.name.padEnd(28)} API ${fmt(api)} | raw ${fmt(raw)} | API/raw ${(api.rps / raw.rps).toFixed(2)}`,
+    );
+  }
+  console.log(
+    `  ${name.padEnd(10)} ${'approval → searchable'.padEnd(28)} ${await freshness(port, `bench-${prefix}`)}`,
+  );
+  await gateway.close();
+  await search.close();
+  if (engine instanceof OpenSearchSearchEngine) await engine.drop();
+  await dataSource.destroy();
+  await db.drop();
+  return rows;
+}
+
+const engines = values.engines
+  .split(',')
+  .filter((e): e is 'postgres' | 'opensearch' => e === 'postgres' || e === 'opensearch');
+console.log(
+  `search bench: ${LISTINGS} listings, concurrency ${CONCURRENCY}, ${SECONDS} s per case, through the gateway (API, Redis cache on) and raw (engine directly)`,
+);
+const all: Record<string, [string, Result, Result][]> = {};
+for (const engine of engines) {
+  if (engine === 'opensearch' && !OPENSEARCH_URL) {
+    console.log(
+      'opensearch: not run (set OPENSEARCH_URL, e.g. from `node scripts/engines.mjs start opensearch`)',
+    );
+    continue;
+  }
+  all[engine] = await runEngine(engine);
+}
+console.log('\nside by side (API rps / p95 ms):');
+const names = Object.values(all)[0]?.map(([n]) => n) ?? [];
+for (const [i, n] of names.entries())
+  console.log(
+    `  ${n.padEnd(28)} ${Object.entries(all)
+      .map(([e, rows]) => `${e}: ${rows[i][1].rps.toFixed(0)} rps / ${rows[i][1].p95.toFixed(1)} ms`)
+      .join('   ')}`,
+  );
+agent.destroy();
+process.exit(0);

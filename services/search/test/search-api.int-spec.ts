@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import {
+  listingApprovedV2,
+  listingSoldV1,
+  locationSuggestionsPageSchema,
+  mapClustersSchema,
+  mapPinsPageSchema,
+  propertyDetailSchema,
+  searchResultPageSchema,
+  TOPICS,
+  VALIDATION_MESSAGES,
+  type PublishedProperty,
+} from '@manzil/contracts';
+import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
+import {
+  createTestApp,
+  createMigratedDatabase,
+  expectEventually,
+  publishedProperty,
+  testJwksUrl,
+  testNamespace,
+  testRedisUrl,
+  type TestDatabase,
+} from '@manzil/testing';
+import { AppModule } from '../src/app.module.js';
+import { envSchema } from '../src/config.js';
+import { buildDataSource } from '../src/data-source.js';
+import { listing } from './listings.js';
+
+/**
+ * The search API over HTTP, fed by the bus: every endpoint answers its contracts' shape, and a
+ * listing approved then sold appears and then disappears from pages that were already cached
+ * (the event moves the site's cache generation). No time is asserted.
+ */
+describe('search API', () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let bus: EventBus;
+  const namespace = testNamespace('search-api');
+  const http = () => request(app.getHttpServer());
+  const get = (site: 'ae' | 'sa', path: string) => http().get(path).set('x-site', site);
+
+  const palm = (title: string): PublishedProperty => {
+    const payload = publishedProperty(
+      listing('ae', {
+        title: { en: title, ar: 'فيلا في النخلة' },
+        kind: 'villa',
+        bedrooms: 4,
+        price: 7_000_000,
+        latitude: 25.1124,
+        longitude: 55.139,
+        city: { en: 'Dubai', ar: 'دبي' },
+        community: { en: 'Palm Jumeirah', ar: 'نخلة جميرا' },
+      }),
+    );
+    return {
+      ...payload,
+      location: {
+        city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
+        community: { id: 'ae.dubai.palm-jumeirah', name: { en: 'Palm Jumeirah', ar: 'نخلة جميرا' } },
+        subCommunity: null,
+        building: null,
+      },
+    };
+  };
+
+  beforeAll(async () => {
+    db = await createMigratedDatabase('search_api', buildDataSource);
+    const config = envSchema.parse({
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      BUS_NAMESPACE: namespace,
+      JWT_JWKS_URL: testJwksUrl(),
+      PORT: 0,
+    });
+    app = await createTestApp(AppModule.forRoot(config));
+    bus = createEventBus({ clientId: 'search-api-test', redisUrl: testRedisUrl(), namespace });
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('shows an approved listing on every endpoint, and no longer once it is sold (freshness)', async () => {
+    const villa = palm('Palm villa with beach');
+    const page = `/v1/properties?locationId=ae.dubai.palm-jumeirah&kind=villa&bedrooms=4`;
+    // Cached before the listing exists: the approval must still show on this page.
+    expect((await get('ae', page).expect(200)).body.results.total).toBe(0);
+    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', villa.id, villa));
+
+    const listed = await expectEventually(async () => {
+      const { body } = await get('ae', page).expect(200);
+      expect(body.results.items.map((i: { id: string }) => i.id)).toEqual([villa.id]);
+      return searchResultPageSchema.parse(body.results);
+    });
+    expect(listed.facets?.location).toEqual([]);
+    expect(listed.items[0]).toMatchObject({
+      displayPrice: { amount: 7_000_000, period: 'total' },
+      badge: 'GOLD',
+    });
+
+    const viewport = 'north=25.2&south=25.0&east=55.3&west=55.0';
+    const clusters = mapClustersSchema.parse(
+      (await get('ae', `/v1/map/clusters?${viewport}&zoom=9`).expect(200)).body.results,
+    );
+    expect(clusters.total).toBe(1);
+    const pins = mapPinsPageSchema.parse(
+      (await get('ae', `/v1/map/pins?${viewport}`).expect(200)).body.results,
+    );
+    expect(pins.items.map((p) => p.id)).toEqual([villa.id]);
+    const places = locationSuggestionsPageSchema.parse(
+      (await get('ae', `/v1/locations/autocomplete?q=${encodeURIComponent('نخله')}`).expect(200)).body
+        .results,
+    );
+    expect(places.items[0]).toMatchObject({ id: 'ae.dubai.palm-jumeirah', count: 1 });
+    const detail = propertyDetailSchema.parse(
+      (await get('ae', `/v1/properties/${villa.slug}`).expect(200)).body.results,
+    );
+    expect(detail.listing.id).toBe(villa.id);
+    await get('sa', `/v1/properties/${villa.slug}`).expect(404);
+
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingSoldV1, 'ae', villa.id, {
+        id: villa.id,
+        soldAt: new Date().toISOString(),
+        by: { id: villa.agent.id!, role: 'agent' },
+      }),
+    );
+    await expectEventually(async () => {
+      const { body } = await get('ae', page).expect(200);
+      expect(body.results.items).toEqual([]);
+    });
+    await get('ae', `/v1/properties/${villa.slug}`).expect(404);
+    expect((await get('ae', `/v1/map/pins?${viewport}`).expect(200)).body.results.total).toBe(0);
+  });
+
+  it('refuses a query of the other site and a bad filter, naming the field', async () => {
+    await get('ae', '/v1/properties?site=sa').expect(403);
+    const { body } = await get('ae', '/v1/properties?bedrooms=12&priceMin=9&priceMax=1').expect(422);
+    expect(body.results.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      'bedrooms.0',
+      'priceMax',
+    ]);
+    expect(body.results.fields.find((f: { field: string }) => f.field === 'priceMax').message).toBe(
+      VALIDATION_MESSAGES['range.minAboveMax'].en,
+    );
+    await get('ae', '/v1/map/clusters?north=25&south=26&east=56&west=55&zoom=5').expect(422);
+  });
+
+  it('documents every endpoint in its OpenAPI document', async () => {
+    const { body } = await http().get('/openapi.json').expect(200);
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/properties',
+        '/v1/properties/{slug}',
+        '/v1/map/clusters',
+        '/v1/map/pins',
+        '/v1/locations/autocomplete',
+      ]),
+    );
+  });
+});
