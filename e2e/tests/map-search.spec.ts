@@ -34,6 +34,11 @@ async function mapJourney(page: Page, site: SiteKey, lang: Lang, count: RegExp) 
   const canvas = await map.boundingBox();
   expect(list && canvas && (lang === 'ar' ? list.x > canvas.x : list.x < canvas.x)).toBe(true);
   await contentShot(page, `map-search-${site}-${lang}`);
+  // On a phone the map comes first and the list below it.
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await contentShot(page, `map-search-${site}-${lang}-375`, true);
+  if (size) await page.setViewportSize(size);
   // A cluster clicked zooms in to its listings.
   const zoomBefore = await map.locator('.leaflet-proxy').getAttribute('style');
   await map.locator('.cu-map-cluster').first().click();
