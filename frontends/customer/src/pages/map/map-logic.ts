@@ -53,7 +53,8 @@ export function roundView(bounds: MapBounds, zoom: number): MapView {
   const down = (value: number) => Number((Math.floor(value / step + 1e-6) * step).toFixed(digits));
   const up = (value: number) => Number((Math.ceil(value / step - 1e-6) * step).toFixed(digits));
   return {
-    zoom,
+    // Leaflet's zoom can be fractional (a fly to a cluster's box, a resize); search takes whole levels.
+    zoom: Math.max(0, Math.min(22, Math.round(zoom))),
     bounds: {
       south: Math.max(-90, down(bounds.south)),
       west: Math.max(-180, down(bounds.west)),

@@ -114,6 +114,8 @@ describe('map view logic', () => {
     // A pan of a whole view is a new box.
     const moved = { ...seen, east: seen.east + 0.12, west: seen.west + 0.12 };
     expect(roundView(moved, 13).bounds).not.toEqual(rounded);
+    // A fractional zoom (a fly to a box) is asked as a whole level.
+    expect(roundView(seen, 7.613).zoom).toBe(8);
     // Never past the poles or the antimeridian.
     expect(
       roundView({ north: 89.99999, south: -89.99999, east: 179.99999, west: -179.99999 }, 0).bounds,
