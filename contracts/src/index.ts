@@ -21,3 +21,5 @@ export * from './property.js';
 export * from './locations.js';
 export * from './rega.js';
 export * from './reports.js';
+export * from './directory.js';
+export * from './map.js';

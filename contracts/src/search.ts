@@ -130,6 +130,9 @@ const searchFilterShape = {
   amenities: listOf(z.string().min(1).max(50), 20),
   agreementType: listOf(agreementTypeSchema, 4),
   marketStatus: listOf(marketStatusSchema, 4),
+  /** The live listings of one agent or one company (identity's account ids): /agents/[slug], /company/[slug]. */
+  agentId: z.uuid().optional(),
+  companyId: z.uuid().optional(),
   q: z.preprocess(
     (value) => (typeof value === 'string' ? tidySpaces(value) || undefined : value),
     z.string().min(1).max(100).optional(),

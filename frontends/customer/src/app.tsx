@@ -40,6 +40,22 @@ const MortgageCalculatorPage = lazy(() =>
 const PropertyPage = lazy(() =>
   import('./property/property-page.js').then((m) => ({ default: m.PropertyPage })),
 );
+// The map (Leaflet, outlines) and the directory come when first opened.
+const MapSearchPage = lazy(() =>
+  import('./pages/map/map-search-page.js').then((m) => ({ default: m.MapSearchPage })),
+);
+const AgentFinderPage = lazy(() =>
+  import('./pages/directory/finder-pages.js').then((m) => ({ default: m.AgentFinderPage })),
+);
+const CompanyFinderPage = lazy(() =>
+  import('./pages/directory/finder-pages.js').then((m) => ({ default: m.CompanyFinderPage })),
+);
+const AgentPage = lazy(() =>
+  import('./pages/directory/profile-pages.js').then((m) => ({ default: m.AgentPage })),
+);
+const CompanyPage = lazy(() =>
+  import('./pages/directory/profile-pages.js').then((m) => ({ default: m.CompanyPage })),
+);
 const CommunitiesPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunitiesPage })),
 );
@@ -100,6 +116,13 @@ export default function App({ language, site }: RemoteAppProps) {
             <Route key={path} path={path} element={<MortgageCalculatorPage site={site} />} />
           ))}
           <Route path="/property/:slug" element={<PropertyPage site={site} />} />
+          <Route path="/map-search" element={<MapSearchPage site={site} />} />
+          {[LISTING_PAGES['find-agent'], ARABIC_LISTING_PAGES['find-agent']].map((path) => (
+            <Route key={path} path={path} element={<AgentFinderPage site={site} />} />
+          ))}
+          <Route path="/findCompanies" element={<CompanyFinderPage site={site} />} />
+          <Route path="/agents/:slug" element={<AgentPage />} />
+          <Route path="/company/:slug" element={<CompanyPage />} />
           <Route path="/communities" element={<CommunitiesPage />} />
           <Route path="/communities/:slug" element={<CommunityPage />} />
           <Route path="*" element={<Fallback />} />

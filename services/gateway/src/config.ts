@@ -22,6 +22,19 @@ export const envSchema = baseEnvSchema.extend({
     .string()
     .optional()
     .refine((value) => value === undefined || isJsonObject(value), 'REMOTES_MANIFEST must be a JSON object'),
+  /**
+   * The map search's raster tiles, a Leaflet URL template (`https://tiles.example/{z}/{x}/{y}.png`);
+   * unset: no tile server, the map shows its offline country outlines only. Its origin is added
+   * to the CSP's img-src.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .optional()
+    .refine(
+      (value) => !value || /^https?:\/\/[^/]+\//.test(value),
+      'MAP_TILE_URL must be an http(s) URL template',
+    ),
+  MAP_TILE_ATTRIBUTION: z.string().default(''),
   IDENTITY_URL: optionalUrl('IDENTITY_URL'),
   LISTINGS_URL: optionalUrl('LISTINGS_URL'),
   SEARCH_URL: optionalUrl('SEARCH_URL'),

@@ -7,6 +7,7 @@ import { PageHeads } from './page-head.js';
 import { apiProxy, isApiPath, pathOf } from './proxy.js';
 import { RateLimiter } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
+import { mapConfig, Sitemaps } from './sitemaps.js';
 import { upstreams } from './upstreams.js';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -15,7 +16,8 @@ const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 /**
  * The gateway has no controllers of its own beyond the kit's /health, /ready and
  * /openapi.json: it is a chain of middleware. Order matters: headers on everything, CORS
- * (answers preflights), the rate limit on /api/**, the proxy, then the static frontends.
+ * (answers preflights), the rate limit on /api/**, the proxy, the map's configuration, the
+ * sitemaps and robots.txt, then the static frontends.
  */
 @Module({})
 export class AppModule implements NestModule {
@@ -56,11 +58,13 @@ export class AppModule implements NestModule {
     const search = table.get('search');
     consumer
       .apply(
-        securityHeaders,
+        securityHeaders(this.config.MAP_TILE_URL),
         cors(this.config.CORS_ORIGINS),
         (request: Request, response: Response, next: NextFunction) =>
           isApiPath(pathOf(request)) ? limit(request, response, next) : next(),
         apiProxy(table, this.config.PROXY_TIMEOUT_MS),
+        mapConfig(this.config.MAP_TILE_URL, this.config.MAP_TILE_ATTRIBUTION),
+        new Sitemaps(table).handler(),
         frontends(
           this.config.FRONTENDS_DIR ?? defaultFrontendsDir(),
           this.config.REMOTES_MANIFEST,

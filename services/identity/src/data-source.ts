@@ -10,6 +10,7 @@ import { EmailVerified1733200000000 } from './migrations/1733200000000-email-ver
 import { Sessions1733400000000 } from './migrations/1733400000000-sessions.js';
 import { GoogleSubject1734100000000 } from './migrations/1734100000000-google-subject.js';
 import { UploadClaims1734100000001 } from './migrations/1734100000001-upload-claims.js';
+import { Directory1735000000000 } from './migrations/1735000000000-directory.js';
 import { RefreshToken } from './tokens/refresh-token.entity.js';
 import { Upload } from './uploads/upload.entity.js';
 
@@ -32,5 +33,6 @@ export const migrations = [
   Sessions1733400000000,
   GoogleSubject1734100000000,
   UploadClaims1734100000001,
+  Directory1735000000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -9,10 +9,12 @@ import { SignInService } from './auth/sign-in.service.js';
 import { AnonymiseDeletedAccounts } from './deletion/anonymise-deleted-accounts.job.js';
 import { DeletionController } from './deletion/deletion.controller.js';
 import { RequestDeletion } from './deletion/request-deletion.js';
+import { DirectoryController } from './directory/directory.controller.js';
+import { DirectoryService } from './directory/directory.service.js';
 import { ProfileController } from './profile/profile.controller.js';
 import { UploadsController } from './uploads/uploads.controller.js';
 
-/** Sign-up and sign-in, profile, uploads, company agents and account deletion. */
+/** Sign-up and sign-in, profile, uploads, company agents, the public directory and account deletion. */
 @Module({
   controllers: [
     AuthController,
@@ -21,6 +23,7 @@ import { UploadsController } from './uploads/uploads.controller.js';
     UploadsController,
     AgentsController,
     CompaniesController,
+    DirectoryController,
     DeletionController,
     SubscriptionEventsController,
   ],
@@ -29,6 +32,7 @@ import { UploadsController } from './uploads/uploads.controller.js';
     EmailVerification,
     SignInService,
     CompanyAgentsService,
+    DirectoryService,
     RequestDeletion,
     AnonymiseDeletedAccounts,
   ],

@@ -44,6 +44,7 @@ function people(site: Site): SeedAccount[] {
       data: {
         role: 'company',
         name: site === 'ae' ? 'Marina Homes Real Estate' : 'Riyadh Keys Real Estate',
+        nameAr: site === 'ae' ? 'مارينا هومز للعقارات' : 'مفاتيح الرياض للعقارات',
         email: `company@${domain}`,
         orn: site === 'ae' ? '12345' : '1100123456',
         authorizedPerson: 'Omar Al Farsi',
@@ -58,6 +59,7 @@ function people(site: Site): SeedAccount[] {
       data: {
         role: 'agent',
         name: 'Sara Nasser',
+        nameAr: 'سارة ناصر',
         firstName: 'Sara',
         lastName: 'Nasser',
         email: `agent1@${domain}`,
@@ -72,6 +74,7 @@ function people(site: Site): SeedAccount[] {
       data: {
         role: 'agent',
         name: 'Yousef Karim',
+        nameAr: 'يوسف كريم',
         firstName: 'Yousef',
         lastName: 'Karim',
         email: `agent2@${domain}`,
@@ -86,6 +89,7 @@ function people(site: Site): SeedAccount[] {
       data: {
         role: 'agent',
         name: 'Hana Saleh',
+        nameAr: 'هناء صالح',
         firstName: 'Hana',
         lastName: 'Saleh',
         email: `freelancer@${domain}`,
@@ -116,7 +120,14 @@ export async function seed(dataSource: DataSource, log: (line: string) => void =
       passwordHash: string,
     ): Promise<Account> => {
       const existing = await accounts.findByMobile(site, countryCode, mobile);
-      if (existing) return existing;
+      if (existing) {
+        // Demo accounts seeded before the directory had Arabic names get theirs.
+        if (data.nameAr && !existing.nameAr) {
+          await dataSource.getRepository(Account).update(existing.id, { nameAr: data.nameAr });
+          existing.nameAr = data.nameAr;
+        }
+        return existing;
+      }
       return accounts.create({
         ...data,
         site,

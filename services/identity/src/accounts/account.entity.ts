@@ -21,6 +21,14 @@ export class Account {
   @Column({ type: 'text' })
   name: string;
 
+  /** The Arabic form of `name` for the public directory; null: the name is shown as it is. */
+  @Column({ name: 'name_ar', type: 'text', nullable: true })
+  nameAr: string | null;
+
+  /** Computed by Postgres from the name and id (migration Directory1735000000000). */
+  @Column({ type: 'text', insert: false, update: false })
+  slug: string;
+
   @Column({ name: 'first_name', type: 'text', nullable: true })
   firstName: string | null;
 
