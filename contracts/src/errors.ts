@@ -3,6 +3,7 @@ import { HOURS, countPhrase } from './plural.js';
 import { VALIDATION_MESSAGES } from './validation.js';
 import { MORTGAGE_MESSAGES } from './mortgage.js';
 import { AUCTION_ERROR_MESSAGES, AUCTION_FIELD_MESSAGES } from './auction-messages.js';
+import { PAYMENT_ERROR_MESSAGES } from './payment-messages.js';
 
 /**
  * Error codes with their message in each language. Services throw `AppException(code)`;
@@ -108,6 +109,7 @@ export const ERROR_MESSAGES = {
     ar: 'طريقة إثبات الحساب هذه غير متاحة له.',
   },
   ...AUCTION_ERROR_MESSAGES,
+  ...PAYMENT_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

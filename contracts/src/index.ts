@@ -19,3 +19,5 @@ export * from './auctions.js';
 export * from './auction-messages.js';
 export * from './property.js';
 export * from './locations.js';
+export * from './payments.js';
+export * from './payment-messages.js';
