@@ -4,7 +4,7 @@
  * roles (the same plus the revocation MGET in Redis). One process serves and loads (so the
  * figures compare the three routes; they are not the service's capacity).
  *
- *   node --conditions=source --import ./services/identity/test/support/swc-register.mjs \
+ *   node --conditions=source --import ./infra/testing/support/swc-register.mjs \
  *     scripts/bench/auth-guard.ts [--seconds 5] [--concurrency 16]
  *
  * Redis: REDIS_URL (default redis://127.0.0.1:6379), under a fresh namespace.

@@ -9,3 +9,4 @@ export * from './metrics.js';
 export * from './probe-service.js';
 export * from './edge-suite.js';
 export * from './listings.js';
+export * from './sandbox-process.js';

@@ -12,6 +12,8 @@ import {
   testNamespace,
   testRedisUrl,
   type TestDatabase,
+  startSandbox,
+  type SandboxProcess,
 } from '@manzil/testing';
 import { GOOGLE_SIGNUP_CUSTOMERS_ONLY } from '@manzil/contracts';
 import { AccountsModule, AccountsService } from '../src/accounts/index.js';
@@ -20,7 +22,6 @@ import { CoreModule } from '../src/core.module.js';
 import { entities, migrations } from '../src/data-source.js';
 import { GoogleModule } from '../src/google/index.js';
 import { identityAuth, signingKeys, TokensModule } from '../src/tokens/index.js';
-import { startSandbox, type SandboxProcess } from './support/sandbox-process.js';
 
 const CLIENT_ID = 'identity-test.apps.googleusercontent.com';
 

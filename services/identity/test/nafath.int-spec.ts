@@ -18,6 +18,8 @@ import {
   tokenFor,
   waitForEvent,
   type TestDatabase,
+  startSandbox,
+  type SandboxProcess,
 } from '@manzil/testing';
 import { AccountsModule, AccountsService } from '../src/accounts/index.js';
 import { envSchema } from '../src/config.js';
@@ -25,7 +27,6 @@ import { CoreModule } from '../src/core.module.js';
 import { entities, migrations } from '../src/data-source.js';
 import { NafathModule, nafathEntities, nafathMigrations } from '../src/nafath/index.js';
 import { identityAuth, signingKeys, TokensModule } from '../src/tokens/index.js';
-import { startSandbox, type SandboxProcess } from './support/sandbox-process.js';
 
 const APP = { 'APP-ID': 'identity-test', 'APP-KEY': 'identity-test-key' };
 const allEntities = [...new Set([...entities, ...nafathEntities])];

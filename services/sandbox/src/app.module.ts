@@ -8,6 +8,8 @@ import { NAFATH_ROUTES, NafathSandboxModule } from './nafath/nafath.module.js';
 import { s3Options } from './s3/s3.config.js';
 import { S3SandboxModule } from './s3/s3.module.js';
 import { SINK_ROUTES, SinksModule } from './sinks/sinks.module.js';
+import { stripeOptions } from './stripe/stripe.config.js';
+import { STRIPE_ROUTES, StripeSandboxModule } from './stripe/stripe.module.js';
 
 /** A dynamic module so tests pass their own configuration. */
 @Module({})
@@ -20,7 +22,7 @@ export class AppModule {
         ManzilKitModule.forRoot({
           service: 'sandbox',
           redisUrl: config.REDIS_URL,
-          routes: [...SINK_ROUTES, ...NAFATH_ROUTES, ...GOOGLE_ROUTES],
+          routes: [...SINK_ROUTES, ...NAFATH_ROUTES, ...GOOGLE_ROUTES, ...STRIPE_ROUTES],
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
@@ -28,6 +30,7 @@ export class AppModule {
         NafathSandboxModule.forRoot(nafathOptions(config)),
         GoogleSandboxModule.forRoot(googleOptions(config)),
         S3SandboxModule.forRoot(s3Options(config)),
+        StripeSandboxModule.forRoot(stripeOptions(config)),
       ],
     };
   }

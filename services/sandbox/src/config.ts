@@ -4,6 +4,7 @@ import { baseEnvSchema, ConfigError } from '@manzil/nest-kit';
 import { googleSandboxEnv } from './google/google.config.js';
 import { nafathSandboxEnv } from './nafath/nafath.config.js';
 import { s3SandboxEnv } from './s3/s3.config.js';
+import { stripeSandboxEnv } from './stripe/stripe.config.js';
 
 /** The sandbox verifies no token and has no database: Redis keeps what it receives. */
 export const envSchema = baseEnvSchema.extend({
@@ -13,6 +14,7 @@ export const envSchema = baseEnvSchema.extend({
   ...nafathSandboxEnv,
   ...googleSandboxEnv,
   ...s3SandboxEnv,
+  ...stripeSandboxEnv,
 });
 export type SandboxConfig = z.infer<typeof envSchema>;
 

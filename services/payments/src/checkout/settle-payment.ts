@@ -133,14 +133,15 @@ export class SettlePayment {
    * every later one already bought ends with it: the upgrade replaces them all from now on.
    */
   private async endForUpgrade(manager: EntityManager, payment: LockedPayment): Promise<Date> {
-    const ended = (await manager.query(
+    // TypeORM answers an UPDATE as [rows, count].
+    const [ended] = (await manager.query(
       `UPDATE "subscriptions" s SET "ended_at" = now(), "ended_reason" = 'upgraded',
               "ends_at" = greatest(s."starts_at" + interval '1 microsecond', least(s."ends_at", now()))
          FROM "plans" p
         WHERE p."id" = s."plan_id" AND s."site" = $1 AND s."account_id" = $2 AND s."ended_at" IS NULL
         RETURNING s."id", s."ended_at", p."name"`,
       [payment.site, payment.account_id],
-    )) as { id: string; ended_at: Date; name: string }[];
+    )) as [{ id: string; ended_at: Date; name: string }[], number];
     for (const row of ended) {
       await enqueue(
         manager,

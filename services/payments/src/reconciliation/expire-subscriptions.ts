@@ -14,14 +14,15 @@ export class ExpireSubscriptions {
 
   async execute(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const ended = (await manager.query(
+      // TypeORM answers an UPDATE as [rows, count].
+      const [ended] = (await manager.query(
         `WITH due AS (
            SELECT "id" FROM "subscriptions" WHERE "ended_at" IS NULL AND "ends_at" <= now()
            ORDER BY "ends_at" LIMIT 500 FOR UPDATE SKIP LOCKED)
          UPDATE "subscriptions" s SET "ended_at" = s."ends_at", "ended_reason" = 'ended'
            FROM due, "plans" p WHERE s."id" = due."id" AND p."id" = s."plan_id"
          RETURNING s."id", s."site", s."account_id", s."ended_at", p."name"`,
-      )) as { id: string; site: Site; account_id: string; ended_at: Date; name: string }[];
+      )) as [{ id: string; site: Site; account_id: string; ended_at: Date; name: string }[], number];
       for (const row of ended) {
         await enqueue(
           manager,

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { expectEventually, testNamespace, testRedisUrl } from '@manzil/testing';
+import { testNamespace, testRedisUrl } from './database.js';
+import { expectEventually } from './eventually.js';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -22,8 +23,8 @@ export interface SandboxProcess {
  */
 export async function startSandbox(env: Record<string, string>): Promise<SandboxProcess> {
   const port = await freePort();
-  const main = fileURLToPath(new URL('../../../sandbox/src/main.ts', import.meta.url));
-  const register = fileURLToPath(new URL('./swc-register.mjs', import.meta.url));
+  const main = fileURLToPath(new URL('../../../services/sandbox/src/main.ts', import.meta.url));
+  const register = fileURLToPath(new URL('../support/swc-register.mjs', import.meta.url));
   const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', register, main], {
     env: {
       ...process.env,
