@@ -1,4 +1,10 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import {
+  type DynamicModule,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
 import express from 'express';
 import { z } from 'zod';
 import type { RouteDoc } from '@manzil/nest-kit';
@@ -132,6 +138,9 @@ export class StripeSandboxModule implements NestModule {
 
   /** Stripe's API is form-encoded with nested keys (`line_items[0][price_data][currency]`). */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(express.urlencoded({ extended: true, limit: '100kb' })).forRoutes(StripeApiController);
+    // Only the create call has parameters; the route itself, so the path is exactly the API's.
+    consumer
+      .apply(express.urlencoded({ extended: true, limit: '100kb' }))
+      .forRoutes({ path: 'v1/checkout/sessions', method: RequestMethod.POST });
   }
 }
