@@ -32,7 +32,12 @@ describe('payments: GET /v1/plans', () => {
       await seedPlans(ds);
     });
     app = await createTestApp(
-      AppModule.forRoot(envSchema.parse(serviceTestEnv(db, testNamespace('payments')))),
+      AppModule.forRoot(
+        envSchema.parse({
+          ...serviceTestEnv(db, testNamespace('payments')),
+          STRIPE_API_URL: 'http://127.0.0.1:9',
+        }),
+      ),
     );
   });
 

@@ -25,7 +25,8 @@ function checkoutPage(session: CheckoutSession): string {
     )
     .join('');
   const open = session.status === 'open';
-  const action = (outcome: string) => `/checkout/${encodeURIComponent(session.id)}/${outcome}`;
+  // Relative to the page (/checkout/<id>), so the forms work through the gateway's /api/sandbox too.
+  const action = (outcome: string) => `${encodeURIComponent(session.id)}/${outcome}`;
   return page(
     'Sandbox checkout',
     `<h1>Sandbox checkout</h1>
