@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { PROPERTY_TYPE_SLUGS, listingPagePath, type Site } from '@manzil/contracts';
 import { Button, HomeIcon, SearchIcon, useDocumentHead, useLanguage, useRadioGroup } from '@manzil/ui';
 import { HomeBanner, HomeRows } from './content/home-sections.js';
+import { PlansSection } from './payments/plans-section.js';
 
 const PURPOSES = ['buy', 'rent'] as const;
 type Purpose = (typeof PURPOSES)[number];
@@ -81,6 +82,7 @@ export function HomePage({ site }: { site: Site }) {
           ))}
         </ul>
       </section>
+      <PlansSection />
       <HomeBanner />
       <HomeRows />
     </div>

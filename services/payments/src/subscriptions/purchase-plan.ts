@@ -45,7 +45,8 @@ export class PurchasePlan {
   async execute(command: PurchasePlanCommand): Promise<CheckoutView> {
     const { user, site } = command;
     // Spec §6: companies buy for their agents; a freelancer (agent without company) for themself.
-    if (user.role === 'agent' && user.companyId) throw new AppException('PLAN_FOR_COMPANY', 403);
+    // 422, not 403: a 403 signs the person out (spec §4), and this is a business answer.
+    if (user.role === 'agent' && user.companyId) throw new AppException('PLAN_FOR_COMPANY', 422);
     const [plan] = (await this.dataSource.query(
       `SELECT "id", "name", "name_ar", "tier", "fees", "currency" FROM "plans" WHERE "id" = $1 AND "site" = $2`,
       [command.planId, site],
