@@ -18,7 +18,7 @@ import {
   ZodPipe,
   type AuthUser,
 } from '@manzil/nest-kit';
-import { PAYMENTS_SELECT, toPaymentView, type PaymentRow } from '../subscriptions/views.js';
+import { pageOf, PAYMENTS_SELECT, toPaymentView, type PaymentRow } from '../subscriptions/views.js';
 
 /** A payer's own payments (the result pages read the status of one). */
 @Controller('v1/payments')
@@ -33,21 +33,19 @@ export class PaymentsController {
     @CurrentSite() site: Site,
     @CurrentLanguage() language: Language,
   ): Promise<Page<PaymentView>> {
-    const rows = (await this.dataSource.query(
-      `${PAYMENTS_SELECT} WHERE pay."site" = $1 AND pay."account_id" = $2
-        ORDER BY pay."created_at" DESC, pay."id" LIMIT $3 OFFSET $4`,
-      [site, user.id, query.limit, (query.page - 1) * query.limit],
-    )) as PaymentRow[];
-    const [{ total }] = (await this.dataSource.query(
-      `SELECT count(*)::int AS "total" FROM "payments" WHERE "site" = $1 AND "account_id" = $2`,
-      [site, user.id],
-    )) as { total: number }[];
-    return {
-      items: rows.map((row) => toPaymentView(row, language)),
-      page: query.page,
-      limit: query.limit,
-      total,
-    };
+    return pageOf(
+      this.dataSource,
+      {
+        select: PAYMENTS_SELECT,
+        alias: 'pay',
+        table: 'payments',
+        order: 'pay."created_at" DESC, pay."id"',
+        site,
+        accountId: user.id,
+      },
+      query,
+      (row: PaymentRow) => toPaymentView(row, language),
+    );
   }
 
   /** One payment of the caller's, on this site (someone else's is not found). */

@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { subscriptionActivatedV1, subscriptionExpiredV1, TOPICS, type Site } from '@manzil/contracts';
+import { subscriptionActivatedV1, TOPICS, type Site } from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
+import { enqueueExpired } from '../subscriptions/views.js';
 
 export type Settlement = 'paid' | 'canceled';
 export type SettledBy = 'webhook' | 'reconciliation';
@@ -143,17 +144,13 @@ export class SettlePayment {
       [payment.site, payment.account_id],
     )) as [{ id: string; ended_at: Date; name: string }[], number];
     for (const row of ended) {
-      await enqueue(
-        manager,
-        TOPICS.paymentsSubscription,
-        newEvent(subscriptionExpiredV1, payment.site, row.id, {
-          subscriptionId: row.id,
-          accountId: payment.account_id,
-          plan: row.name,
-          endedAt: row.ended_at.toISOString(),
-          reason: 'upgraded',
-        }),
-      );
+      await enqueueExpired(manager, payment.site, {
+        id: row.id,
+        accountId: payment.account_id,
+        plan: row.name,
+        endedAt: row.ended_at,
+        reason: 'upgraded',
+      });
     }
     return ended[0]?.ended_at ?? new Date();
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { subscriptionExpiredV1, TOPICS, type Site } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import type { Site } from '@manzil/contracts';
+import { enqueueExpired } from '../subscriptions/views.js';
 
 /**
  * Subscriptions whose end has passed are closed (`ended_reason = 'ended'`) and
@@ -24,17 +24,13 @@ export class ExpireSubscriptions {
          RETURNING s."id", s."site", s."account_id", s."ended_at", p."name"`,
       )) as [{ id: string; site: Site; account_id: string; ended_at: Date; name: string }[], number];
       for (const row of ended) {
-        await enqueue(
-          manager,
-          TOPICS.paymentsSubscription,
-          newEvent(subscriptionExpiredV1, row.site, row.id, {
-            subscriptionId: row.id,
-            accountId: row.account_id,
-            plan: row.name,
-            endedAt: row.ended_at.toISOString(),
-            reason: 'ended',
-          }),
-        );
+        await enqueueExpired(manager, row.site, {
+          id: row.id,
+          accountId: row.account_id,
+          plan: row.name,
+          endedAt: row.ended_at,
+          reason: 'ended',
+        });
       }
       return ended.length;
     });

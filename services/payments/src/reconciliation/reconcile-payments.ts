@@ -33,11 +33,12 @@ export class ReconcilePayments {
 
   async execute(): Promise<ReconcileReport> {
     const report: ReconcileReport = { checked: 0, paid: 0, canceled: 0 };
-    // A payment whose session was never opened (the provider failed while buying) is dead.
+    // A payment whose session was never opened (the process died while buying) is dead; not
+    // one being bought right now, whose session is on its way (hence the floor of 5 minutes).
     await this.dataSource.query(
       `UPDATE "payments" SET "status" = 'canceled', "settled_by" = 'reconciliation', "updated_at" = now()
         WHERE "status" = 'pending' AND "provider_session_id" IS NULL
-          AND "created_at" < now() - make_interval(secs => $1::double precision / 1000)`,
+          AND "created_at" < now() - make_interval(secs => greatest($1::double precision / 1000, 300))`,
       [this.config.RECONCILE_AFTER_MS],
     );
     const pending = (await this.dataSource.query(

@@ -15,6 +15,7 @@ import { CurrentLanguage, CurrentSite, CurrentUser, Roles, ZodPipe, type AuthUse
 import { PurchasePlan } from './purchase-plan.js';
 import {
   activeSubscription,
+  pageOf,
   planHolderOf,
   SUBSCRIPTIONS_SELECT,
   toSubscriptionView,
@@ -49,22 +50,19 @@ export class SubscriptionsController {
     @CurrentSite() site: Site,
     @CurrentLanguage() language: Language,
   ): Promise<Page<SubscriptionView>> {
-    const holder = planHolderOf(user);
-    const rows = (await this.dataSource.query(
-      `${SUBSCRIPTIONS_SELECT} WHERE s."site" = $1 AND s."account_id" = $2
-        ORDER BY s."ends_at" DESC, s."id" LIMIT $3 OFFSET $4`,
-      [site, holder, query.limit, (query.page - 1) * query.limit],
-    )) as SubscriptionRow[];
-    const [{ total }] = (await this.dataSource.query(
-      `SELECT count(*)::int AS "total" FROM "subscriptions" WHERE "site" = $1 AND "account_id" = $2`,
-      [site, holder],
-    )) as { total: number }[];
-    return {
-      items: rows.map((row) => toSubscriptionView(row, language)),
-      page: query.page,
-      limit: query.limit,
-      total,
-    };
+    return pageOf(
+      this.dataSource,
+      {
+        select: SUBSCRIPTIONS_SELECT,
+        alias: 's',
+        table: 'subscriptions',
+        order: 's."ends_at" DESC, s."id"',
+        site,
+        accountId: planHolderOf(user),
+      },
+      query,
+      (row: SubscriptionRow) => toSubscriptionView(row, language),
+    );
   }
 
   /** Buys a plan: a Pending payment and the provider's checkout page to pay it on. */

@@ -1,12 +1,17 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   PLAN_TIERS,
+  subscriptionExpiredV1,
+  TOPICS,
   type Language,
+  type Page,
+  type PaginationQuery,
   type PaymentView,
   type PlanView,
   type Site,
   type SubscriptionView,
 } from '@manzil/contracts';
+import { enqueue, newEvent } from '@manzil/bus';
 import type { AuthUser } from '@manzil/nest-kit';
 
 /** Whose plan counts for a user: a company agent works under the company's, others their own. */
@@ -119,3 +124,41 @@ export function toPaymentView(row: PaymentRow, language: Language): PaymentView 
   };
 }
 export type { PaymentRow, SubscriptionRow };
+
+/** `payments.subscription.expired` for a subscription that just ended, in the caller's transaction. */
+export function enqueueExpired(
+  manager: EntityManager,
+  site: Site,
+  ended: { id: string; accountId: string; plan: string; endedAt: Date; reason: 'ended' | 'upgraded' },
+): Promise<void> {
+  return enqueue(
+    manager,
+    TOPICS.paymentsSubscription,
+    newEvent(subscriptionExpiredV1, site, ended.id, {
+      subscriptionId: ended.id,
+      accountId: ended.accountId,
+      plan: ended.plan,
+      endedAt: ended.endedAt.toISOString(),
+      reason: ended.reason,
+    }),
+  );
+}
+
+/** One page of a holder's rows (`select` ends with its FROM; `table` is counted with the same filter). */
+export async function pageOf<Row, Item>(
+  dataSource: DataSource,
+  spec: { select: string; alias: string; table: string; order: string; site: Site; accountId: string },
+  query: PaginationQuery,
+  map: (row: Row) => Item,
+): Promise<Page<Item>> {
+  const rows = (await dataSource.query(
+    `${spec.select} WHERE ${spec.alias}."site" = $1 AND ${spec.alias}."account_id" = $2
+      ORDER BY ${spec.order} LIMIT $3 OFFSET $4`,
+    [spec.site, spec.accountId, query.limit, (query.page - 1) * query.limit],
+  )) as Row[];
+  const [{ total }] = (await dataSource.query(
+    `SELECT count(*)::int AS "total" FROM "${spec.table}" WHERE "site" = $1 AND "account_id" = $2`,
+    [spec.site, spec.accountId],
+  )) as { total: number }[];
+  return { items: rows.map(map), page: query.page, limit: query.limit, total };
+}
