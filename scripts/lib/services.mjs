@@ -86,9 +86,10 @@ export function serviceEnv(svc, { databases, redisUrl, keys, busNamespace = 'man
   if (svc.name === 'sandbox') {
     // Approvals in the sandbox's Nafath reach identity (the provider's signed callback).
     env.NAFATH_CALLBACK_URL ??= `${identityUrl}/v1/nafath/callback`;
-    // Stripe's webhooks reach payments; the browser reaches the hosted checkout page through the gateway.
+    // Stripe's webhooks reach payments. The hosted checkout page is the sandbox's own origin, as
+    // Stripe's is: behind the gateway, its CSP (form-action 'self') would stop the page's
+    // redirect back to the site.
     env.STRIPE_WEBHOOK_URL ??= `${urls.PAYMENTS_URL}/v1/payments/stripe/webhook`;
-    env.STRIPE_CHECKOUT_BASE_URL ??= `${urls.GATEWAY_URL}/api/sandbox`;
   }
   if (svc.name === 'payments') {
     // The official Stripe client talks to the sandbox (same API), never to Stripe, outside production.
