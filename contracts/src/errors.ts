@@ -4,6 +4,7 @@ import { VALIDATION_MESSAGES } from './validation.js';
 import { REGA_MESSAGES } from './rega.js';
 import { MORTGAGE_MESSAGES } from './mortgage.js';
 import { AUCTION_ERROR_MESSAGES, AUCTION_FIELD_MESSAGES } from './auction-messages.js';
+import { PAYMENT_ERROR_MESSAGES } from './payment-messages.js';
 
 /**
  * Error codes with their message in each language. Services throw `AppException(code)`;
@@ -113,6 +114,7 @@ export const ERROR_MESSAGES = {
     ar: 'طريقة إثبات الحساب هذه غير متاحة له.',
   },
   ...AUCTION_ERROR_MESSAGES,
+  ...PAYMENT_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -23,3 +23,5 @@ export * from './rega.js';
 export * from './reports.js';
 export * from './directory.js';
 export * from './map.js';
+export * from './payments.js';
+export * from './payment-messages.js';

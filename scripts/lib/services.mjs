@@ -86,6 +86,14 @@ export function serviceEnv(svc, { databases, redisUrl, keys, busNamespace = 'man
   if (svc.name === 'sandbox') {
     // Approvals in the sandbox's Nafath reach identity (the provider's signed callback).
     env.NAFATH_CALLBACK_URL ??= `${identityUrl}/v1/nafath/callback`;
+    // Stripe's webhooks reach payments. The hosted checkout page is the sandbox's own origin, as
+    // Stripe's is: behind the gateway, its CSP (form-action 'self') would stop the page's
+    // redirect back to the site.
+    env.STRIPE_WEBHOOK_URL ??= `${urls.PAYMENTS_URL}/v1/payments/stripe/webhook`;
+  }
+  if (svc.name === 'payments') {
+    // The official Stripe client talks to the sandbox (same API), never to Stripe, outside production.
+    env.STRIPE_API_URL ??= urls.SANDBOX_URL;
   }
   if (svc.name === 'identity' && e2e) {
     // Every browser test comes from 127.0.0.1: the per-IP limit (30/min) would throttle the

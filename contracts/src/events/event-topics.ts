@@ -10,7 +10,7 @@ import {
   listingUpdatedV1,
   listingWithdrawnV1,
 } from './listings.js';
-import { subscriptionActivatedV1 } from './payments.js';
+import { subscriptionActivatedV1, subscriptionExpiredV1 } from './payments.js';
 import { TOPICS } from './topics.js';
 
 /**
@@ -34,6 +34,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [accountNafathVerifiedV1.type]: TOPICS.identityAccount,
   [accountDeletedV1.type]: TOPICS.identityAccount,
   [subscriptionActivatedV1.type]: TOPICS.paymentsSubscription,
+  [subscriptionExpiredV1.type]: TOPICS.paymentsSubscription,
   [bidPlacedV1.type]: TOPICS.auctionsAuction,
   [bidOutbidV1.type]: TOPICS.auctionsAuction,
   [auctionClosedV1.type]: TOPICS.auctionsAuction,

@@ -1,12 +1,19 @@
 import { Suspense, lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { ARABIC_LISTING_PAGES, isKnownRoute, LISTING_PAGES, PROPERTY_TYPE_SLUGS } from '@manzil/contracts';
+import {
+  ARABIC_LISTING_PAGES,
+  isKnownRoute,
+  LISTING_PAGES,
+  PAYMENT_RESULT_PAGES,
+  PROPERTY_TYPE_SLUGS,
+} from '@manzil/contracts';
 import { LanguageProvider, Skeleton, type RemoteAppProps } from '@manzil/ui';
 import ar from './i18n/ar.json' with { type: 'json' };
 import en from './i18n/en.json' with { type: 'json' };
 import { ComingSoonPage } from './pages/coming-soon-page.js';
 import { NotFoundPage } from './pages/content/content-parts.js';
 import './pages/content/content.css';
+import './pages/payments/payments.css';
 import { HomePage } from './pages/home-page.js';
 import { ListingPage } from './pages/listing-page.js';
 
@@ -61,6 +68,13 @@ const CommunitiesPage = lazy(() =>
 );
 const CommunityPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunityPage })),
+);
+
+const PaymentSuccessPage = lazy(() =>
+  import('./pages/payments/payment-result-pages.js').then((m) => ({ default: m.PaymentSuccessPage })),
+);
+const PaymentFailedPage = lazy(() =>
+  import('./pages/payments/payment-result-pages.js').then((m) => ({ default: m.PaymentFailedPage })),
 );
 
 function PageLoading() {
@@ -125,6 +139,8 @@ export default function App({ language, site }: RemoteAppProps) {
           <Route path="/company/:slug" element={<CompanyPage />} />
           <Route path="/communities" element={<CommunitiesPage />} />
           <Route path="/communities/:slug" element={<CommunityPage />} />
+          <Route path={PAYMENT_RESULT_PAGES.success} element={<PaymentSuccessPage />} />
+          <Route path={PAYMENT_RESULT_PAGES.failed} element={<PaymentFailedPage />} />
           <Route path="*" element={<Fallback />} />
         </Routes>
       </Suspense>

@@ -27,6 +27,8 @@ export async function startService(
   const app = await NestFactory.create<NestExpressApplication>(module as Type, {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
+    // The exact bytes stay on request.rawBody: signed webhooks (Stripe) are verified over them.
+    rawBody: true,
   });
   configureApp(app);
   setRequestLogger(logger);

@@ -11,7 +11,7 @@ import { configureApp, connectEventTransport } from '@manzil/nest-kit';
  */
 export async function createTestApp(module: Type | DynamicModule, port = 0): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({ imports: [module] }).compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: ['error'] });
+  const app = moduleRef.createNestApplication({ bodyParser: false, rawBody: true, logger: ['error'] });
   configureApp(app);
   connectEventTransport(app);
   await app.init();

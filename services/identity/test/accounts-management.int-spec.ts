@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { enqueue, newEvent } from '@manzil/bus';
-import { subscriptionActivatedV1, TOPICS } from '@manzil/contracts';
+import { subscriptionActivatedV1, subscriptionExpiredV1, TOPICS } from '@manzil/contracts';
 import { expectEventually, tokenFor } from '@manzil/testing';
 import { AnonymiseDeletedAccounts } from '../src/deletion/anonymise-deleted-accounts.job.js';
 import { seed } from '../src/seed.js';
@@ -287,6 +287,39 @@ describe('company agents', () => {
     await expectEventually(async () => {
       const rows = await ds.query(`SELECT 1 FROM "entitlements" WHERE "account_id" = $1`, [accountId]);
       expect(rows).toHaveLength(1);
+    });
+  });
+
+  it('ends an entitlement early when payments says its subscription ended (an upgrade)', async () => {
+    const accountId = randomUUID();
+    const subscriptionId = randomUUID();
+    await ds.transaction((manager) =>
+      enqueue(manager, TOPICS.paymentsSubscription, [
+        newEvent(subscriptionActivatedV1, 'ae', subscriptionId, {
+          subscriptionId,
+          accountId,
+          plan: 'Basic',
+          propertyQuota: 5,
+          agentQuota: 1,
+          startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+          endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        }),
+        newEvent(subscriptionExpiredV1, 'ae', subscriptionId, {
+          subscriptionId,
+          accountId,
+          plan: 'Basic',
+          endedAt: new Date().toISOString(),
+          reason: 'upgraded',
+        }),
+      ]),
+    );
+    // Handled in order (one key): the row exists and no longer counts.
+    await expectEventually(async () => {
+      const rows = (await ds.query(
+        `SELECT "ends_at" > now() AS "counts" FROM "entitlements" WHERE "account_id" = $1`,
+        [accountId],
+      )) as { counts: boolean }[];
+      expect(rows).toEqual([{ counts: false }]);
     });
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { checkHttpMetrics, driveBadInput } from '@manzil/testing';
+import { checkHttpMetrics, driveBadInput, startSandbox, type SandboxProcess } from '@manzil/testing';
 import { startHarness, type Harness } from './harness.js';
-import { startSandbox, type SandboxProcess } from '@manzil/testing';
 
 /**
  * Generated bad input on every endpoint of the service's own /openapi.json, then its request

@@ -1,10 +1,10 @@
+import { startSandbox, type SandboxProcess } from '@manzil/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeJwt } from 'jose';
 import { DataSource } from 'typeorm';
 import { ERROR_MESSAGES, GOOGLE_LINK_REQUIRED_MESSAGE } from '@manzil/contracts';
 import { Account } from '../src/accounts/account.entity.js';
 import { PASSWORD, startHarness, type Harness } from './harness.js';
-import { startSandbox, type SandboxProcess } from '@manzil/testing';
 
 const CLIENT_ID = 'identity-link-test.apps.googleusercontent.com';
 

@@ -12,6 +12,8 @@ import {
   testNamespace,
   testRedisUrl,
   type TestDatabase,
+  startSandbox,
+  type SandboxProcess,
 } from '@manzil/testing';
 import { GOOGLE_SIGNUP_CUSTOMERS_ONLY } from '@manzil/contracts';
 import { AccountsModule, AccountsService } from '../src/accounts/index.js';

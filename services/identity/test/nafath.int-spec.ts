@@ -18,6 +18,8 @@ import {
   tokenFor,
   waitForEvent,
   type TestDatabase,
+  startSandbox,
+  type SandboxProcess,
 } from '@manzil/testing';
 import { AccountsModule, AccountsService } from '../src/accounts/index.js';
 import { envSchema } from '../src/config.js';

@@ -6,7 +6,7 @@ import { QueueEvents } from 'bullmq';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { FIELD_MESSAGES } from '@manzil/contracts';
-import { expectEventually } from '@manzil/testing';
+import { expectEventually, startSandbox, type SandboxProcess } from '@manzil/testing';
 import { Upload } from '../src/uploads/upload.entity.js';
 import { ExpireUnclaimedUploads } from '../src/uploads/expire-unclaimed-uploads.job.js';
 import {
@@ -17,7 +17,6 @@ import {
 } from '../src/uploads/upload-expiry.module.js';
 import { uploadKey } from '../src/uploads/uploads.service.js';
 import { PASSWORD, PNG, startHarness, type Harness } from './harness.js';
-import { startSandbox, type SandboxProcess } from '@manzil/testing';
 
 let mobileSeq = 0;
 const nextMobile = () => `5${String(50000000 + ++mobileSeq)}`;

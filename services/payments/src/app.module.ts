@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@manzil/db';
 import {
@@ -11,6 +12,9 @@ import {
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
 import { PlansModule, PLAN_ROUTES } from './plans/plans.module.js';
+import { PAYMENT_JOBS } from './reconciliation/payment-reconciliation.job.js';
+import { SUBSCRIPTION_ROUTES } from './routes.js';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 
 /** A dynamic module so tests pass their own configuration. */
 @Module({})
@@ -23,7 +27,7 @@ export class AppModule {
           service: 'payments',
           auth: authOptionsFrom(config),
           redisUrl: config.REDIS_URL,
-          routes: [...PLAN_ROUTES, ...outboxAdminRoutes],
+          routes: [...PLAN_ROUTES, ...SUBSCRIPTION_ROUTES, ...outboxAdminRoutes],
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
@@ -36,7 +40,13 @@ export class AppModule {
           relay: true,
           ...busOptionsFromEnv(config),
         }),
+        // The reconciliation job's queue, beside (not among) the bus's: keys per namespace and service.
+        BullModule.forRoot(PAYMENT_JOBS, {
+          connection: { url: config.REDIS_URL },
+          prefix: `bull:${config.BUS_NAMESPACE}:payments-jobs`,
+        }),
         PlansModule,
+        SubscriptionsModule.forRoot(config),
       ],
     };
   }

@@ -10,6 +10,7 @@ import {
   type TestDatabase,
 } from '@manzil/testing';
 import { AppModule } from '../src/app.module.js';
+import { envSchema } from '../src/config.js';
 import { buildDataSource } from '../src/data-source.js';
 import { seedPlans } from '../src/plans/plans.seed.js';
 
@@ -30,7 +31,14 @@ describe('payments: GET /v1/plans', () => {
       await seedPlans(ds);
       await seedPlans(ds);
     });
-    app = await createTestApp(AppModule.forRoot(serviceTestEnv(db, testNamespace('payments'))));
+    app = await createTestApp(
+      AppModule.forRoot(
+        envSchema.parse({
+          ...serviceTestEnv(db, testNamespace('payments')),
+          STRIPE_API_URL: 'http://127.0.0.1:9',
+        }),
+      ),
+    );
   });
 
   afterAll(async () => {

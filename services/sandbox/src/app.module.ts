@@ -10,6 +10,8 @@ import { REGA_ROUTES, RegaSandboxModule } from './rega/rega.module.js';
 import { s3Options } from './s3/s3.config.js';
 import { S3SandboxModule } from './s3/s3.module.js';
 import { SINK_ROUTES, SinksModule } from './sinks/sinks.module.js';
+import { stripeOptions } from './stripe/stripe.config.js';
+import { STRIPE_ROUTES, StripeSandboxModule } from './stripe/stripe.module.js';
 
 /** A dynamic module so tests pass their own configuration. */
 @Module({})
@@ -22,7 +24,7 @@ export class AppModule {
         ManzilKitModule.forRoot({
           service: 'sandbox',
           redisUrl: config.REDIS_URL,
-          routes: [...SINK_ROUTES, ...NAFATH_ROUTES, ...GOOGLE_ROUTES, ...REGA_ROUTES],
+          routes: [...SINK_ROUTES, ...NAFATH_ROUTES, ...GOOGLE_ROUTES, ...REGA_ROUTES, ...STRIPE_ROUTES],
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
@@ -31,6 +33,7 @@ export class AppModule {
         GoogleSandboxModule.forRoot(googleOptions(config)),
         S3SandboxModule.forRoot(s3Options(config)),
         RegaSandboxModule.forRoot(regaOptions(config)),
+        StripeSandboxModule.forRoot(stripeOptions(config)),
       ],
     };
   }

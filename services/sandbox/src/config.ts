@@ -5,6 +5,7 @@ import { googleSandboxEnv } from './google/google.config.js';
 import { nafathSandboxEnv } from './nafath/nafath.config.js';
 import { regaSandboxEnv } from './rega/rega.config.js';
 import { s3SandboxEnv } from './s3/s3.config.js';
+import { stripeSandboxEnv } from './stripe/stripe.config.js';
 
 /** The sandbox verifies no token and has no database: Redis keeps what it receives. */
 export const envSchema = baseEnvSchema.extend({
@@ -15,6 +16,7 @@ export const envSchema = baseEnvSchema.extend({
   ...googleSandboxEnv,
   ...s3SandboxEnv,
   ...regaSandboxEnv,
+  ...stripeSandboxEnv,
 });
 export type SandboxConfig = z.infer<typeof envSchema>;
 

@@ -5,6 +5,7 @@ import { HomeIcon, useDocumentHead, useLanguage } from '@manzil/ui';
 import { SearchForm } from '../search/search-form.js';
 import { EMPTY_FILTERS, searchHref } from '../search/search-filters.js';
 import { HomeBanner, HomeRows } from './content/home-sections.js';
+import { PlansSection } from './payments/plans-section.js';
 
 /**
  * Customer home: a hero with the property search, which opens the listing page of the chosen
@@ -56,6 +57,7 @@ export function HomePage({ site }: { site: Site }) {
           ))}
         </ul>
       </section>
+      <PlansSection />
       <HomeBanner />
       <HomeRows />
     </div>

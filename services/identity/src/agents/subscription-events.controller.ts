@@ -1,13 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
-import { subscriptionActivatedV1, type EventEnvelope } from '@manzil/contracts';
+import { subscriptionActivatedV1, subscriptionExpiredV1, type EventEnvelope } from '@manzil/contracts';
 import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
 
 /**
  * Keeps `entitlements` in step with payments: each `payments.subscription.activated` is
- * stored once (inbox), however often the bus delivers it. Other types on the topic have no
- * handler here and are acked unread.
+ * stored once (inbox), however often the bus delivers it, and `expired` ends it at its
+ * `endedAt` (an upgrade ends the old one early). Other types on the topic are acked unread.
  */
 @Controller()
 export class SubscriptionEventsController {
@@ -35,6 +35,19 @@ export class SubscriptionEventsController {
           payload.startsAt,
           payload.endsAt,
         ],
+      ),
+    );
+  }
+
+  @EventPattern(subscriptionExpiredV1.type)
+  async expired(
+    @Payload(new ParseEventPipe(subscriptionExpiredV1))
+    event: EventEnvelope<z.infer<typeof subscriptionExpiredV1.payload>>,
+  ): Promise<void> {
+    await this.inbox.handleOnce(event, (manager) =>
+      manager.query(
+        `UPDATE "entitlements" SET "ends_at" = least("ends_at", $2) WHERE "subscription_id" = $1 AND "site" = $3`,
+        [event.payload.subscriptionId, event.payload.endedAt, event.site],
       ),
     );
   }

@@ -6,6 +6,7 @@ import {
   accountNafathVerifiedV1,
   accountRegisteredV1,
   subscriptionActivatedV1,
+  subscriptionExpiredV1,
   type EventEnvelope,
 } from '@manzil/contracts';
 import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
@@ -75,6 +76,19 @@ export class AccountEventsController {
          ON CONFLICT ("subscription_id") DO UPDATE SET "plan" = EXCLUDED."plan", "property_quota" = EXCLUDED."property_quota",
            "starts_at" = EXCLUDED."starts_at", "ends_at" = EXCLUDED."ends_at"`,
         [p.subscriptionId, event.site, p.accountId, p.plan, p.propertyQuota, p.startsAt, p.endsAt],
+      ),
+    );
+  }
+
+  /** An ended subscription (run out, or replaced by an upgrade) stops counting from `endedAt`. */
+  @EventPattern(subscriptionExpiredV1.type)
+  async subscriptionExpired(
+    @Payload(new ParseEventPipe(subscriptionExpiredV1)) event: Payload<typeof subscriptionExpiredV1>,
+  ): Promise<void> {
+    await this.inbox.handleOnce(event, (manager) =>
+      manager.query(
+        `UPDATE "listing_entitlements" SET "ends_at" = least("ends_at", $2) WHERE "subscription_id" = $1 AND "site" = $3`,
+        [event.payload.subscriptionId, event.payload.endedAt, event.site],
       ),
     );
   }

@@ -1,8 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Site } from '@manzil/contracts';
-
-export const PLAN_TIERS = ['basic', 'standard', 'gold'] as const;
-export type PlanTier = (typeof PLAN_TIERS)[number];
+import type { PlanTier, Site } from '@manzil/contracts';
 
 @Entity({ name: 'plans' })
 export class Plan {

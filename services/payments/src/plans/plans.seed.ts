@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { SITE_FACTS, SITES } from '@manzil/contracts';
-import type { PlanTier } from './plan.entity.js';
+import { SITE_FACTS, SITES, type PlanTier } from '@manzil/contracts';
 
 /** Demo plans. Prices are placeholders until the business sets them (admin screens come later). */
 const TIERS: {
