@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { divIcon, latLngBounds, type LatLngBoundsExpression, type LatLngExpression } from 'leaflet';
+import { MapContainer, Marker, Rectangle, useMap, useMapEvents } from 'react-leaflet';
+import 'leaflet/dist/leaflet.css';
+import { SITE_FACTS, type Site } from '@manzil/contracts';
+
+export interface PinMapProps {
+  site: Site;
+  /** The pin, or null while none is set. */
+  pin: { latitude: number; longitude: number } | null;
+  onPin: (latitude: number, longitude: number) => void;
+  label: string;
+}
+
+/** A pin drawn by CSS (Leaflet's default marker images need URL rewriting under webpack). */
+const PIN_ICON = divIcon({
+  className: 'ap-map__pin',
+  html: '<span></span>',
+  iconSize: [28, 28],
+  iconAnchor: [14, 28],
+});
+
+function ClickToPin({ onPin }: Pick<PinMapProps, 'onPin'>) {
+  useMapEvents({ click: (event) => onPin(event.latlng.lat, event.latlng.lng) });
+  return null;
+}
+
+/** Follows the pin when it moves from outside the map (a place chosen, coordinates typed). */
+function FollowPin({ pin }: Pick<PinMapProps, 'pin'>) {
+  const map = useMap();
+  useEffect(() => {
+    if (pin && !map.getBounds().contains([pin.latitude, pin.longitude]))
+      map.setView([pin.latitude, pin.longitude], Math.max(map.getZoom(), 12));
+  }, [map, pin]);
+  return null;
+}
+
+/**
+ * The map pin of the address step (react-leaflet). No tile server is reachable here, so the
+ * map draws the site's bounds (spec §9), the rectangle a pin must stay inside, and the pin; a
+ * click or a drag moves it. Maps are not mirrored in Arabic: the map is ltr in both languages.
+ */
+export default function PinMap({ site, pin, onPin, label }: PinMapProps) {
+  const { mapBounds: box, mapCentre } = SITE_FACTS[site];
+  const bounds: LatLngBoundsExpression = [
+    [box.south, box.west],
+    [box.north, box.east],
+  ];
+  const centre: LatLngExpression = pin ? [pin.latitude, pin.longitude] : [mapCentre.lat, mapCentre.lng];
+  return (
+    <div className="ap-map" dir="ltr" role="group" aria-label={label} data-testid="address-map">
+      <MapContainer
+        center={centre}
+        zoom={pin ? 12 : 6}
+        maxBounds={latLngBounds(bounds).pad(0.5)}
+        className="ap-map__canvas"
+        attributionControl={false}
+      >
+        <Rectangle bounds={bounds} pathOptions={{ className: 'ap-map__bounds' }} />
+        {pin ? (
+          <Marker
+            position={[pin.latitude, pin.longitude]}
+            icon={PIN_ICON}
+            draggable
+            eventHandlers={{
+              dragend: (event) => {
+                const at = (event.target as { getLatLng: () => { lat: number; lng: number } }).getLatLng();
+                onPin(at.lat, at.lng);
+              },
+            }}
+          />
+        ) : null}
+        <ClickToPin onPin={onPin} />
+        <FollowPin pin={pin} />
+      </MapContainer>
+    </div>
+  );
+}
