@@ -67,10 +67,13 @@ function Photos({
   property,
   language,
   error,
+  onSelection,
 }: {
   property: OwnedProperty;
   language: Language;
+  /** The step's own message (fewer than 6 photos to go on), until the next selection. */
   error: string | null;
+  onSelection: () => void;
 }) {
   const t = useT();
   const inputId = useId();
@@ -79,7 +82,7 @@ function Photos({
   const [problem, setProblem] = useState<string | null>(null);
   const { upload, reorder, remove } = usePhotoWrites(property, language);
   const photos = [...property.photos].sort((a, b) => a.position - b.position);
-  const shown = problem ?? error;
+  const shown = error ?? problem;
   const failed = (failure: unknown) => {
     const field = apiFieldErrors(failure)[0];
     if (field) setProblem(field.message);
@@ -91,6 +94,7 @@ function Photos({
   };
 
   async function choose(files: File[]) {
+    onSelection();
     const found = photoSelectionProblem(files);
     if (found) {
       setProblem(fieldMessage(found, language));
@@ -228,6 +232,7 @@ export function MediaStep({ property, language, site, advance, back, movingForwa
         property={listing}
         language={language}
         error={listing.photos.length < PHOTO_LIMITS.minPerListing ? photoError : null}
+        onSelection={() => setPhotoError(null)}
       />
       <fieldset className="ap-fieldset">
         <legend>{t('agentPortal.section.videos')}</legend>

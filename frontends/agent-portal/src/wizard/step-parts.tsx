@@ -57,9 +57,10 @@ export function StepForm<V extends FieldValues>({
       noValidate
       data-testid={`wizard-form-${step}`}
       onSubmit={(event) =>
-        void form.handleSubmit(async (values) => {
+        void form.handleSubmit(async () => {
           try {
-            await onSave(values as V);
+            // The boxes as typed, not the parsed output: a box left blank is sent blank, which clears it.
+            await onSave(form.getValues());
           } catch (failure) {
             failed(form, failure);
           }

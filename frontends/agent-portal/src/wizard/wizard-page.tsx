@@ -70,7 +70,8 @@ export function WizardPage({
     if (propertyId) next.set('id', propertyId);
     next.set('step', to);
     setParams(next);
-    window.scrollTo?.({ top: 0 });
+    // A new step is announced and shown from its title (a query change keeps the focus where it was).
+    requestAnimationFrame(() => document.getElementById('wizard-step-title')?.focus());
   };
   const advance = (saved: OwnedProperty | null) => {
     const to = wanted.current ?? steps[Math.min(index + 1, steps.length - 1)];
@@ -161,7 +162,7 @@ export function WizardPage({
         </ol>
       </nav>
       <section className="ap-panel" aria-labelledby="wizard-step-title">
-        <h2 id="wizard-step-title" className="ap-panel__title">
+        <h2 id="wizard-step-title" className="ap-panel__title" tabIndex={-1}>
           {t('agentPortal.wizard.stepOf', { step: index + 1, total: steps.length })}{' '}
           {t(`agentPortal.step.${step}`)}
         </h2>
