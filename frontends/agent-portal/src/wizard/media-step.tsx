@@ -115,9 +115,6 @@ function Photos({
         {t('agentPortal.hint.photos', { count: photos.length })}
       </p>
       <div className={shown ? 'mz-field mz-field--invalid' : 'mz-field'}>
-        <label className="ap-upload" htmlFor={inputId}>
-          {upload.isPending ? t('agentPortal.upload.uploading') : t('agentPortal.upload.photos')}
-        </label>
         <input
           ref={input}
           id={inputId}
@@ -136,6 +133,9 @@ function Photos({
             void choose(files);
           }}
         />
+        <label className="ap-upload" htmlFor={inputId}>
+          {upload.isPending ? t('agentPortal.upload.uploading') : t('agentPortal.upload.photos')}
+        </label>
         {shown ? (
           <p className="mz-field__error" id={`${inputId}-error`} data-testid="photos-error">
             {shown}

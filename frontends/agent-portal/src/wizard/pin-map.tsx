@@ -29,9 +29,12 @@ function ClickToPin({ onPin }: Pick<PinMapProps, 'onPin'>) {
 function FollowPin({ pin }: Pick<PinMapProps, 'pin'>) {
   const map = useMap();
   useEffect(() => {
-    if (pin && !map.getBounds().contains([pin.latitude, pin.longitude]))
-      map.setView([pin.latitude, pin.longitude], Math.max(map.getZoom(), 12));
-  }, [map, pin]);
+    if (!pin) return;
+    // A place chosen from the lists comes from afar: show its streets; a click nearby only pans.
+    if (map.getZoom() < 10) map.setView([pin.latitude, pin.longitude], 12);
+    else if (!map.getBounds().contains([pin.latitude, pin.longitude]))
+      map.panTo([pin.latitude, pin.longitude]);
+  }, [map, pin?.latitude, pin?.longitude]);
   return null;
 }
 
@@ -40,6 +43,13 @@ function FollowPin({ pin }: Pick<PinMapProps, 'pin'>) {
  * map draws the site's bounds (spec §9), the rectangle a pin must stay inside, and the pin; a
  * click or a drag moves it. Maps are not mirrored in Arabic: the map is ltr in both languages.
  */
+/** The brand colour of the design tokens, for the SVG the map draws. */
+function brandColour(): string {
+  return (
+    getComputedStyle(document.documentElement).getPropertyValue('--mz-color-brand').trim() || 'currentColor'
+  );
+}
+
 export default function PinMap({ site, pin, onPin, label }: PinMapProps) {
   const { mapBounds: box, mapCentre } = SITE_FACTS[site];
   const bounds: LatLngBoundsExpression = [
@@ -56,7 +66,7 @@ export default function PinMap({ site, pin, onPin, label }: PinMapProps) {
         className="ap-map__canvas"
         attributionControl={false}
       >
-        <Rectangle bounds={bounds} pathOptions={{ className: 'ap-map__bounds' }} />
+        <Rectangle bounds={bounds} pathOptions={{ color: brandColour(), weight: 2, fillOpacity: 0.08 }} />
         {pin ? (
           <Marker
             position={[pin.latitude, pin.longitude]}
