@@ -414,7 +414,11 @@ export function displayPriceOf(
   return value.price;
 }
 
-/** A document attached to a property (spec §3 "documents with title"), metadata only for now. */
+/**
+ * A document attached to a property (spec §3 "documents with title"): uploaded as a file
+ * (`POST …/documents/file`, multipart `file` + `title`, its type judged by its content), or,
+ * for older clients, its metadata only.
+ */
 export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg'] as const;
 export const DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const propertyDocumentRequestSchema = z.object({
@@ -433,6 +437,8 @@ export const propertyDocumentRequestSchema = z.object({
 export const propertyDocumentSchema = propertyDocumentRequestSchema.extend({
   id: z.uuid(),
   createdAt: z.iso.datetime(),
+  /** Gateway path of the stored file, for the owner and the site's admins; null for metadata-only rows. */
+  fileUrl: z.string().nullable(),
 });
 export type PropertyDocument = z.infer<typeof propertyDocumentSchema>;
 

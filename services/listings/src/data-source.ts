@@ -4,6 +4,7 @@ import { Location } from './locations/location.entity.js';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
 import { PropertyLifecycle1764050000000 } from './migrations/1764050000000-property-lifecycle.js';
 import { PropertyPhotos1764060000000 } from './migrations/1764060000000-property-photos.js';
+import { DocumentFiles1764070000000 } from './migrations/1764070000000-document-files.js';
 import { Property } from './properties/property.entity.js';
 
 export const entities = [...busEntities, Property, Location];
@@ -12,5 +13,6 @@ export const migrations = [
   Init1732200000000,
   PropertyLifecycle1764050000000,
   PropertyPhotos1764060000000,
+  DocumentFiles1764070000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });
