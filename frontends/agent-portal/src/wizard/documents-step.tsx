@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useController } from 'react-hook-form';
 import { z } from 'zod';
@@ -21,8 +21,13 @@ const EMPTY: DocumentValues = { title: '', fileName: '', contentType: '', sizeBy
 /** The file box: a chosen file fills name, type and size, which the contracts' schema checks (jpeg or pdf, under 2 MB). */
 function DocumentFile({
   control,
+  onFile,
+  check,
 }: {
   control: ReturnType<typeof useContractForm<DocumentValues>>['control'];
+  onFile: (file: File | null) => void;
+  /** Checks the file's name, type and size at once (a file is "left" as soon as it is chosen). */
+  check: () => void;
 }) {
   const t = useT();
   const id = useId();
@@ -51,10 +56,12 @@ function DocumentFile({
         data-testid="document-file-input"
         onChange={(event) => {
           const file = event.target.files?.[0];
+          onFile(file ?? null);
           name.field.onChange(file?.name ?? '');
           type.field.onChange(file?.type ?? '');
           size.field.onChange(file?.size ?? 0);
           name.field.onBlur();
+          check();
         }}
       />
       {error ? (
@@ -84,9 +91,16 @@ export function DocumentsStep({ property, language, advance, back, movingForward
     schema: propertyDocumentRequestSchema,
     defaultValues: EMPTY,
   });
+  const chosen = useRef<File | null>(null);
+  // A new file box after each attach: a file input cannot be emptied by its value.
+  const [round, setRound] = useState(0);
   const attach = useMutation({
-    mutationFn: (body: unknown) =>
-      propertyWrite(propertyPaths.documents(listing.id), language, { method: 'POST', body }),
+    mutationFn: ({ title, file }: { title: string; file: File }) => {
+      const body = new FormData();
+      body.append('title', title);
+      body.append('file', file);
+      return propertyWrite(propertyPaths.documentFile(listing.id), language, { method: 'POST', body });
+    },
     onSuccess: (saved) => client.setQueryData(listingKeys.one(language, saved.id), saved),
   });
   const leave = useContractForm<Record<string, never>>({ schema: z.object({}), defaultValues: {} });
@@ -118,11 +132,14 @@ export function DocumentsStep({ property, language, advance, back, movingForward
         noValidate
         data-testid="document-form"
         onSubmit={(event) =>
-          void form.handleSubmit(async (body) => {
+          void form.handleSubmit(async () => {
+            if (!chosen.current) return;
             try {
-              await attach.mutateAsync(body);
+              await attach.mutateAsync({ title: form.getValues('title'), file: chosen.current });
+              chosen.current = null;
               setMissing(false);
               form.reset(EMPTY);
+              setRound((n) => n + 1);
             } catch (failure) {
               failed(form, failure);
             }
@@ -137,7 +154,14 @@ export function DocumentsStep({ property, language, advance, back, movingForward
             label={t('agentPortal.field.documentTitle')}
             testId="document-title"
           />
-          <DocumentFile control={form.control} />
+          <DocumentFile
+            key={round}
+            control={form.control}
+            onFile={(file) => {
+              chosen.current = file;
+            }}
+            check={() => void form.trigger(['fileName', 'contentType', 'sizeBytes'])}
+          />
         </div>
         <SubmitButton control={form.control} variant="secondary" data-testid="document-attach">
           {t('agentPortal.document.attach')}

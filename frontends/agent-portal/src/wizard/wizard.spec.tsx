@@ -279,3 +279,38 @@ describe('photos step', () => {
     },
   );
 });
+
+describe('documents step', () => {
+  const choose = (file: File) =>
+    act(async () => {
+      fireEvent.change(screen.getByTestId('document-file-input'), { target: { files: [file] } });
+    });
+
+  it.each(['en', 'ar'] as const)(
+    '%s: a jpeg or pdf under 2 MB with a title, sent as a file',
+    async (language) => {
+      const service = listings('ae');
+      renderWizard({ language, path: `/addNewProperty?id=${ID}&step=documents` });
+      await screen.findByTestId('document-form');
+      await choose(new File(['png'], 'deed.png', { type: 'image/png' }));
+      await waitFor(() => expect(errorOf('document-file')).toBe(fieldMessage('document.type', language)));
+      await choose(new File([new Uint8Array(2 * 1024 * 1024)], 'deed.pdf', { type: 'application/pdf' }));
+      await waitFor(() => expect(errorOf('document-file')).toBe(fieldMessage('document.size', language)));
+      fireEvent.click(screen.getByTestId('document-attach'));
+      await waitFor(() =>
+        expect(errorOf('document-title')).toBe(fieldMessage('document.titleRequired', language)),
+      );
+      expect(service.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+      type('document-title', 'Title deed');
+      await choose(new File(['%PDF-1.4'], 'deed.pdf', { type: 'application/pdf' }));
+      fireEvent.click(screen.getByTestId('document-attach'));
+      await waitFor(() => expect(service.calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+      const [sent] = service.calls.filter((call) => call.method === 'POST');
+      expect(sent.url).toBe(`/api/listings/v1/properties/${ID}/documents/file`);
+      const body = sent.body as FormData;
+      expect(body.get('title')).toBe('Title deed');
+      expect((body.get('file') as File).name).toBe('deed.pdf');
+    },
+  );
+});
