@@ -164,14 +164,12 @@ export function ManagePropertiesPage({ language }: { language: Language }) {
 
   return (
     <div className="ap-page" data-testid="manage-properties-page">
-      <header className="ap-page__head">
+      <header className="mz-page-head">
         <div>
-          <p className="ap-eyebrow">{t('agentPortal.eyebrow')}</p>
-          <h1 className="ap-title" tabIndex={-1}>
-            {t('agentPortal.manage.title')}
-          </h1>
+          <p className="mz-eyebrow">{t('agentPortal.eyebrow')}</p>
+          <h1 className="mz-page-title">{t('agentPortal.manage.title')}</h1>
           {list.data ? (
-            <p className="ap-subtitle">{t('agentPortal.manage.count', { count: list.data.total })}</p>
+            <p className="mz-page-subtitle">{t('agentPortal.manage.count', { count: list.data.total })}</p>
           ) : null}
         </div>
         <Link className={buttonClassName('primary')} to="/addNewProperty" data-testid="manage-add">

@@ -116,7 +116,7 @@ export function AddressStep({ property, language, site, advance, back }: StepPro
 
   return (
     <StepForm form={form} onSave={onSave} step="address" back={back}>
-      <fieldset className="ap-fieldset">
+      <fieldset className="mz-fieldset">
         <legend>{t('agentPortal.section.location')}</legend>
         <div className="ap-grid">
           {LEVELS.map((level, position) => (
@@ -137,7 +137,7 @@ export function AddressStep({ property, language, site, advance, back }: StepPro
           />
         </div>
       </fieldset>
-      <fieldset className="ap-fieldset">
+      <fieldset className="mz-fieldset">
         <legend>{t('agentPortal.section.pin')}</legend>
         <p className="ap-hint">{t('agentPortal.hint.pin')}</p>
         <Suspense fallback={<Skeleton blockSize="320px" radius="lg" />}>

@@ -43,6 +43,8 @@ export interface BasicValues {
 }
 
 const RENT_PRICES = ['priceDaily', 'priceWeekly', 'priceMonthly', 'priceYearly'] as const;
+/** The texts written in both languages, English and Arabic side by side. */
+const PAIRS = ['title', 'subTitle', 'description'] as const;
 
 function basicValues(draft: Record<string, unknown>): BasicValues {
   return {
@@ -139,7 +141,7 @@ export function BasicStep({ property, language, site, session, advance, back }: 
 
   return (
     <StepForm form={form} onSave={onSave} step="basic" back={back}>
-      <fieldset className="ap-fieldset">
+      <fieldset className="mz-fieldset">
         <legend>{t('agentPortal.section.what')}</legend>
         <div className="ap-grid">
           <SelectField
@@ -167,60 +169,29 @@ export function BasicStep({ property, language, site, session, advance, back }: 
           {company ? <AgentChoice control={control} language={language} /> : null}
         </div>
       </fieldset>
-      <fieldset className="ap-fieldset" data-field-group>
+      <fieldset className="mz-fieldset" data-field-group>
         <legend>{t('agentPortal.section.titles')}</legend>
         <div className="ap-grid ap-grid--pair">
-          <TextField
-            control={control}
-            name="title.en"
-            label={t('agentPortal.field.titleEn')}
-            dir="ltr"
-            lang="en"
-            testId="property-title-en"
-          />
-          <TextField
-            control={control}
-            name="title.ar"
-            label={t('agentPortal.field.titleAr')}
-            dir="rtl"
-            lang="ar"
-            testId="property-title-ar"
-          />
-          <TextField
-            control={control}
-            name="subTitle.en"
-            label={t('agentPortal.field.subTitleEn')}
-            dir="ltr"
-            lang="en"
-            testId="property-subTitle-en"
-          />
-          <TextField
-            control={control}
-            name="subTitle.ar"
-            label={t('agentPortal.field.subTitleAr')}
-            dir="rtl"
-            lang="ar"
-            testId="property-subTitle-ar"
-          />
-          <TextAreaField
-            control={control}
-            name="description.en"
-            label={t('agentPortal.field.descriptionEn')}
-            dir="ltr"
-            lang="en"
-            testId="property-description-en"
-          />
-          <TextAreaField
-            control={control}
-            name="description.ar"
-            label={t('agentPortal.field.descriptionAr')}
-            dir="rtl"
-            lang="ar"
-            testId="property-description-ar"
-          />
+          {PAIRS.flatMap((field) =>
+            (['en', 'ar'] as const).map((lang) => {
+              const Field = field === 'description' ? TextAreaField : TextField;
+              const suffix = lang === 'en' ? 'En' : 'Ar';
+              return (
+                <Field
+                  key={`${field}.${lang}`}
+                  control={control}
+                  name={`${field}.${lang}`}
+                  label={t(`agentPortal.field.${field}${suffix}`)}
+                  dir={lang === 'en' ? 'ltr' : 'rtl'}
+                  lang={lang}
+                  testId={`property-${field}-${lang}`}
+                />
+              );
+            }),
+          )}
         </div>
       </fieldset>
-      <fieldset className="ap-fieldset">
+      <fieldset className="mz-fieldset">
         <legend>{t(rent ? 'agentPortal.section.rent' : 'agentPortal.section.price')}</legend>
         {rent ? <p className="ap-hint">{t('agentPortal.hint.rent')}</p> : null}
         <div className="ap-grid">
@@ -233,7 +204,7 @@ export function BasicStep({ property, language, site, session, advance, back }: 
             : number('price', t('agentPortal.field.price'))}
         </div>
       </fieldset>
-      <fieldset className="ap-fieldset">
+      <fieldset className="mz-fieldset">
         <legend>{t('agentPortal.section.facts')}</legend>
         <div className="ap-grid">
           {number('bedrooms', t('agentPortal.field.bedrooms'))}

@@ -50,7 +50,7 @@ export function LicenceStep({ property, language, site, advance, back }: StepPro
 
   return (
     <StepForm form={form} onSave={onSave} step="licence" back={back}>
-      <fieldset className="ap-fieldset">
+      <fieldset className="mz-fieldset">
         <legend>{t('agentPortal.section.licence')}</legend>
         <p className="ap-hint">{t('agentPortal.hint.licence')}</p>
         <div className="ap-grid">

@@ -109,7 +109,7 @@ function Photos({
   }
 
   return (
-    <fieldset className="ap-fieldset" data-testid="photos">
+    <fieldset className="mz-fieldset" data-testid="photos">
       <legend>{t('agentPortal.section.photos')}</legend>
       <p className="ap-hint" id={`${inputId}-hint`}>
         {t('agentPortal.hint.photos', { count: photos.length })}
@@ -234,7 +234,7 @@ export function MediaStep({ property, language, site, advance, back, movingForwa
         error={listing.photos.length < PHOTO_LIMITS.minPerListing ? photoError : null}
         onSelection={() => setPhotoError(null)}
       />
-      <fieldset className="ap-fieldset">
+      <fieldset className="mz-fieldset">
         <legend>{t('agentPortal.section.videos')}</legend>
         <p className="ap-hint">{t('agentPortal.hint.videos')}</p>
         <div className="ap-grid ap-grid--pair">

@@ -128,13 +128,13 @@ export function WizardPage({
   const editing = id !== null;
   return (
     <div className="ap-page" data-testid="add-property-page">
-      <header className="ap-page__head">
+      <header className="mz-page-head">
         <div>
-          <p className="ap-eyebrow">{t('agentPortal.eyebrow')}</p>
-          <h1 className="ap-title" tabIndex={-1}>
+          <p className="mz-eyebrow">{t('agentPortal.eyebrow')}</p>
+          <h1 className="mz-page-title">
             {t(editing ? 'agentPortal.wizard.editTitle' : 'agentPortal.add.title')}
           </h1>
-          <p className="ap-subtitle">{t('agentPortal.wizard.savedEachStep')}</p>
+          <p className="mz-page-subtitle">{t('agentPortal.wizard.savedEachStep')}</p>
         </div>
       </header>
       <nav className="ap-steps" aria-label={t('agentPortal.wizard.steps')}>
