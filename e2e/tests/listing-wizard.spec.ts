@@ -172,6 +172,15 @@ test('an agent adds a listing with 6 photos and a document and sends it (ae en, 
     const row = page.getByTestId('owned-listing').filter({ hasText: stamp });
     await expect(row).toHaveAttribute('data-status', 'pending');
     await shot(page, `manage-properties-${site}-${lang}`);
+    // The same screens on a phone: the list stacks, the wizard's boxes take the whole width.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, `manage-properties-${site}-${lang}-375`);
+    await row.getByTestId('owned-listing-edit').click();
+    await expectStep(page, 'basic');
+    await expect(input(page, 'property-title-en')).toHaveValue(/Bright two-bedroom apartment/);
+    await shot(page, `wizard-basic-${site}-${lang}-375`);
+    await page.goBack();
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Marked sold from the list (and the plan's place is free again for the next run).
     await row.getByTestId('owned-listing-sold').click();

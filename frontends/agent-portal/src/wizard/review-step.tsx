@@ -43,7 +43,8 @@ export function ReviewStep({ property, language, back, goTo, advance, movingForw
     },
   });
   const label = (field: string) => (fieldKey(field) in intl.messages ? t(fieldKey(field)) : field);
-  const sent = listing.approvalStatus === 'pending';
+  // A listing sent before (waiting, refused or public) goes back with its changes.
+  const sent = listing.approvalStatus !== 'draft';
   const { percent, missing } = listing.completeness;
 
   return (
