@@ -141,7 +141,17 @@ export function AddressStep({ property, language, site, advance, back }: StepPro
         <legend>{t('agentPortal.section.pin')}</legend>
         <p className="ap-hint">{t('agentPortal.hint.pin')}</p>
         <Suspense fallback={<Skeleton blockSize="320px" radius="lg" />}>
-          <PinMap site={site} pin={pin} onPin={setPin} label={t('agentPortal.section.pin')} />
+          <PinMap
+            site={site}
+            pin={pin}
+            onPin={setPin}
+            label={t('agentPortal.section.pin')}
+            texts={{
+              pin: t('agentPortal.map.pin'),
+              zoomIn: t('agentPortal.map.zoomIn'),
+              zoomOut: t('agentPortal.map.zoomOut'),
+            }}
+          />
         </Suspense>
         <div className="ap-grid">
           <TextField

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { divIcon, latLngBounds, type LatLngBoundsExpression, type LatLngExpression } from 'leaflet';
-import { MapContainer, Marker, Rectangle, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, Rectangle, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { SITE_FACTS, type Site } from '@manzil/contracts';
 
@@ -9,7 +9,9 @@ export interface PinMapProps {
   /** The pin, or null while none is set. */
   pin: { latitude: number; longitude: number } | null;
   onPin: (latitude: number, longitude: number) => void;
+  /** The map's name, the pin's name and the zoom buttons' names, in the page's language. */
   label: string;
+  texts: { pin: string; zoomIn: string; zoomOut: string };
 }
 
 /** A pin drawn by CSS (Leaflet's default marker images need URL rewriting under webpack). */
@@ -50,7 +52,7 @@ function brandColour(): string {
   );
 }
 
-export default function PinMap({ site, pin, onPin, label }: PinMapProps) {
+export default function PinMap({ site, pin, onPin, label, texts }: PinMapProps) {
   const { mapBounds: box, mapCentre } = SITE_FACTS[site];
   const bounds: LatLngBoundsExpression = [
     [box.south, box.west],
@@ -65,12 +67,15 @@ export default function PinMap({ site, pin, onPin, label }: PinMapProps) {
         maxBounds={latLngBounds(bounds).pad(0.5)}
         className="ap-map__canvas"
         attributionControl={false}
+        zoomControl={false}
       >
+        <ZoomControl position="topleft" zoomInTitle={texts.zoomIn} zoomOutTitle={texts.zoomOut} />
         <Rectangle bounds={bounds} pathOptions={{ color: brandColour(), weight: 2, fillOpacity: 0.08 }} />
         {pin ? (
           <Marker
             position={[pin.latitude, pin.longitude]}
             icon={PIN_ICON}
+            title={texts.pin}
             draggable
             eventHandlers={{
               dragend: (event) => {
