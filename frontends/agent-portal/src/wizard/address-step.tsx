@@ -21,6 +21,10 @@ export interface AddressValues {
   longitude: string;
 }
 
+/** A coordinate as typed: a leading minus, digits and one decimal point. */
+const signedDecimal = (typedText: string) =>
+  (typedText.trim().startsWith('-') ? '-' : '') + decimalTyping(typedText);
+
 /** The location hierarchy, each level cleared when the one above it changes. */
 const LEVELS = ['cityId', 'communityId', 'subCommunityId', 'buildingId'] as const;
 
@@ -71,11 +75,12 @@ function PlacePicker({
 export function AddressStep({ property, language, site, advance, back }: StepProps) {
   const t = useT();
   const draft = property?.draft ?? {};
-  const { form, save } = useDraftStep<AddressValues>({
+  const { form, saveAndAdvance } = useDraftStep<AddressValues>({
     step: 'address',
     property,
     language,
     schema: propertyUpdateSchemaFor(site),
+    advance,
     defaults: {
       cityId: typed(draft.cityId),
       communityId: typed(draft.communityId),
@@ -108,14 +113,8 @@ export function AddressStep({ property, language, site, advance, back }: StepPro
     if (place?.latitude != null && place.longitude != null) setPin(place.latitude, place.longitude);
   };
 
-  async function onSave(values: AddressValues) {
-    const saved = await save.mutateAsync(values);
-    advance(saved);
-    return saved;
-  }
-
   return (
-    <StepForm form={form} onSave={onSave} step="address" back={back}>
+    <StepForm form={form} onSave={saveAndAdvance} step="address" back={back}>
       <fieldset className="mz-fieldset">
         <legend>{t('agentPortal.section.location')}</legend>
         <div className="ap-grid">
@@ -154,24 +153,18 @@ export function AddressStep({ property, language, site, advance, back }: StepPro
           />
         </Suspense>
         <div className="ap-grid">
-          <TextField
-            control={control}
-            name="latitude"
-            label={t('agentPortal.field.latitude')}
-            inputMode="decimal"
-            dir="ltr"
-            transform={(typedText) => (typedText.startsWith('-') ? '-' : '') + decimalTyping(typedText)}
-            testId="property-latitude"
-          />
-          <TextField
-            control={control}
-            name="longitude"
-            label={t('agentPortal.field.longitude')}
-            inputMode="decimal"
-            dir="ltr"
-            transform={(typedText) => (typedText.startsWith('-') ? '-' : '') + decimalTyping(typedText)}
-            testId="property-longitude"
-          />
+          {(['latitude', 'longitude'] as const).map((name) => (
+            <TextField
+              key={name}
+              control={control}
+              name={name}
+              label={t(`agentPortal.field.${name}`)}
+              inputMode="decimal"
+              dir="ltr"
+              transform={signedDecimal}
+              testId={`property-${name}`}
+            />
+          ))}
         </div>
       </fieldset>
     </StepForm>

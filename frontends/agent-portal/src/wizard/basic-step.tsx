@@ -43,6 +43,13 @@ export interface BasicValues {
 }
 
 const RENT_PRICES = ['priceDaily', 'priceWeekly', 'priceMonthly', 'priceYearly'] as const;
+/** Choices of the details section, each with its message group and its values. */
+const CHOICES = [
+  ['furnishing', 'furnishing', FURNISHINGS],
+  ['marketStatus', 'market', MARKET_STATUSES],
+] as const;
+/** Links and numbers written left to right in both languages. */
+const CODES = ['tour360Url', 'permitNumber', 'referenceNumber'] as const;
 /** The texts written in both languages, English and Arabic side by side. */
 const PAIRS = ['title', 'subTitle', 'description'] as const;
 
@@ -108,11 +115,12 @@ function AgentChoice({
 export function BasicStep({ property, language, site, session, advance, back }: StepProps) {
   const t = useT();
   const company = session?.role === 'company';
-  const { form, save } = useDraftStep<BasicValues>({
+  const { form, saveAndAdvance } = useDraftStep<BasicValues>({
     step: 'basic',
     property,
     language,
     schema: propertyCreateSchemaFor(site),
+    advance,
     defaults: basicValues(property?.draft ?? {}),
   });
   const { control } = form;
@@ -132,12 +140,9 @@ export function BasicStep({ property, language, site, session, advance, back }: 
     />
   );
 
-  async function onSave(values: BasicValues) {
-    const body = company ? values : { ...values, agentId: undefined };
-    const saved = await save.mutateAsync(body as BasicValues);
-    advance(saved);
-    return saved;
-  }
+  // An agent shows its own listings: only a company names the agent.
+  const onSave = (values: BasicValues) =>
+    saveAndAdvance((company ? values : { ...values, agentId: undefined }) as BasicValues);
 
   return (
     <StepForm form={form} onSave={onSave} step="basic" back={back}>
@@ -210,44 +215,28 @@ export function BasicStep({ property, language, site, session, advance, back }: 
           {number('bedrooms', t('agentPortal.field.bedrooms'))}
           {number('bathrooms', t('agentPortal.field.bathrooms'))}
           {number('builtUpArea', t('agentPortal.field.builtUpArea'))}
-          <SelectField
-            control={control}
-            name="furnishing"
-            label={t('agentPortal.field.furnishing')}
-            placeholder={t('agentPortal.choose')}
-            options={options('furnishing', FURNISHINGS)}
-            testId="property-furnishing"
-          />
-          <SelectField
-            control={control}
-            name="marketStatus"
-            label={t('agentPortal.field.marketStatus')}
-            placeholder={t('agentPortal.choose')}
-            options={options('market', MARKET_STATUSES)}
-            testId="property-marketStatus"
-          />
-          <TextField
-            control={control}
-            name="tour360Url"
-            label={t('agentPortal.field.tour360Url')}
-            type="url"
-            dir="ltr"
-            testId="property-tour360Url"
-          />
-          <TextField
-            control={control}
-            name="permitNumber"
-            label={t('agentPortal.field.permitNumber')}
-            dir="ltr"
-            testId="property-permitNumber"
-          />
-          <TextField
-            control={control}
-            name="referenceNumber"
-            label={t('agentPortal.field.referenceNumber')}
-            dir="ltr"
-            testId="property-referenceNumber"
-          />
+          {CHOICES.map(([name, group, values]) => (
+            <SelectField
+              key={name}
+              control={control}
+              name={name}
+              label={t(`agentPortal.field.${name}`)}
+              placeholder={t('agentPortal.choose')}
+              options={options(group, values)}
+              testId={`property-${name}`}
+            />
+          ))}
+          {CODES.map((name) => (
+            <TextField
+              key={name}
+              control={control}
+              name={name}
+              label={t(`agentPortal.field.${name}`)}
+              type={name === 'tour360Url' ? 'url' : 'text'}
+              dir="ltr"
+              testId={`property-${name}`}
+            />
+          ))}
         </div>
       </fieldset>
     </StepForm>

@@ -71,6 +71,8 @@ export interface DraftStepOptions<V extends FieldValues> {
   defaults: V;
   /** What a new listing's first save sends (POST): the step's parsed values. */
   createBody?: (values: V) => unknown;
+  /** Where the wizard goes once the step is saved. */
+  advance: (saved: OwnedProperty) => void;
 }
 
 /**
@@ -85,6 +87,7 @@ export function useDraftStep<V extends FieldValues>({
   schema,
   defaults,
   createBody,
+  advance,
 }: DraftStepOptions<V>) {
   const id = property?.id ?? null;
   const key = backupKey(id, step);
@@ -112,5 +115,11 @@ export function useDraftStep<V extends FieldValues>({
       void client.invalidateQueries({ queryKey: listingKeys.mine() });
     },
   });
-  return { form, save };
+  /** Saves the step's boxes, then moves on. */
+  const saveAndAdvance = async (values: V) => {
+    const saved = await save.mutateAsync(values);
+    advance(saved);
+    return saved;
+  };
+  return { form, save, saveAndAdvance };
 }

@@ -24,11 +24,12 @@ const FIELDS = ['adLicenseNumber', 'advertiserId', 'brokerageLicenseNumber', 'ti
 export function LicenceStep({ property, language, site, advance, back }: StepProps) {
   const t = useT();
   const regulator = ((property as OwnedProperty).draft.regulator ?? {}) as Record<string, unknown>;
-  const { form, save } = useDraftStep<LicenceValues>({
+  const { form, saveAndAdvance } = useDraftStep<LicenceValues>({
     step: 'licence',
     property,
     language,
     schema: propertyUpdateSchemaFor(site),
+    advance,
     defaults: {
       regulator: {
         adLicenseNumber: typed(regulator.adLicenseNumber),
@@ -42,14 +43,8 @@ export function LicenceStep({ property, language, site, advance, back }: StepPro
   });
   const { control } = form;
 
-  async function onSave(values: LicenceValues) {
-    const saved = await save.mutateAsync(values);
-    advance(saved);
-    return saved;
-  }
-
   return (
-    <StepForm form={form} onSave={onSave} step="licence" back={back}>
+    <StepForm form={form} onSave={saveAndAdvance} step="licence" back={back}>
       <fieldset className="mz-fieldset">
         <legend>{t('agentPortal.section.licence')}</legend>
         <p className="ap-hint">{t('agentPortal.hint.licence')}</p>

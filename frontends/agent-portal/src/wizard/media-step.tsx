@@ -56,6 +56,12 @@ function usePhotoWrites(property: OwnedProperty, language: Language) {
   return { upload, reorder, remove };
 }
 
+/** Earlier and later in the order: the arrows point the way the page reads (mirrored in Arabic). */
+const MOVES = [
+  { by: -1, key: 'earlier', arrow: '←' },
+  { by: 1, key: 'later', arrow: '→' },
+] as const;
+
 function moved(photos: PropertyPhoto[], index: number, by: number): string[] {
   const ids = photos.map((photo) => photo.id);
   const [id] = ids.splice(index, 1);
@@ -155,30 +161,21 @@ function Photos({
               />
               {index === 0 ? <span className="ap-photo__cover">{t('agentPortal.photo.cover')}</span> : null}
               <span className="ap-photo__actions">
-                <button
-                  type="button"
-                  className="mz-button mz-button--ghost mz-button--sm"
-                  disabled={index === 0 || reorder.isPending}
-                  aria-label={t('agentPortal.photo.earlier', { number: index + 1 })}
-                  data-testid="photo-earlier"
-                  onClick={() => reorder.mutateAsync(moved(photos, index, -1)).catch(failed)}
-                >
-                  <span aria-hidden="true" className="ap-flip">
-                    ←
-                  </span>
-                </button>
-                <button
-                  type="button"
-                  className="mz-button mz-button--ghost mz-button--sm"
-                  disabled={index === photos.length - 1 || reorder.isPending}
-                  aria-label={t('agentPortal.photo.later', { number: index + 1 })}
-                  data-testid="photo-later"
-                  onClick={() => reorder.mutateAsync(moved(photos, index, 1)).catch(failed)}
-                >
-                  <span aria-hidden="true" className="ap-flip">
-                    →
-                  </span>
-                </button>
+                {MOVES.map(({ by, key, arrow }) => (
+                  <button
+                    key={key}
+                    type="button"
+                    className="mz-button mz-button--ghost mz-button--sm"
+                    disabled={!photos[index + by] || reorder.isPending}
+                    aria-label={t(`agentPortal.photo.${key}`, { number: index + 1 })}
+                    data-testid={`photo-${key}`}
+                    onClick={() => reorder.mutateAsync(moved(photos, index, by)).catch(failed)}
+                  >
+                    <span aria-hidden="true" className="ap-flip">
+                      {arrow}
+                    </span>
+                  </button>
+                ))}
                 <button
                   type="button"
                   className="mz-button mz-button--ghost mz-button--sm"
@@ -204,11 +201,12 @@ export function MediaStep({ property, language, site, advance, back, movingForwa
   const [photoError, setPhotoError] = useState<string | null>(null);
   const listing = property as OwnedProperty;
   const videos = Array.isArray(listing.draft.videos) ? (listing.draft.videos as unknown[]) : [];
-  const { form, save } = useDraftStep<VideoValues>({
+  const { form, saveAndAdvance } = useDraftStep<VideoValues>({
     step: 'media',
     property: listing,
     language,
     schema: propertyUpdateSchemaFor(site),
+    advance,
     defaults: { videos: [typed(videos[0]), typed(videos[1])] },
   });
 
@@ -219,11 +217,9 @@ export function MediaStep({ property, language, site, advance, back, movingForwa
       return null;
     }
     setPhotoError(null);
-    const saved = await save.mutateAsync({
+    return saveAndAdvance({
       videos: values.videos.filter((url) => url.trim() !== ''),
     } as unknown as VideoValues);
-    advance(saved);
-    return saved;
   }
 
   return (
