@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { SITE_FACTS, type Language, type OwnedProperty, type Site, type SiteConfig } from '@manzil/contracts';
 import { FeedbackProvider } from '@manzil/ui';
-import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
+import { WithQueryClient, envelopeResponse, testQueryClient } from '@manzil/ui/test/query';
 import App from './app.js';
 
 export const ID = '0193c1a2-0000-7000-8000-000000000001';
@@ -35,13 +35,7 @@ export function owned(site: Site, draft: Record<string, unknown>): OwnedProperty
   };
 }
 
-const answer = (status: number, results: unknown, message = 'OK') =>
-  ({
-    status,
-    ok: status < 400,
-    statusText: String(status),
-    json: async () => ({ status, success: status < 400, message, results }),
-  }) as Response;
+const answer = envelopeResponse;
 
 type Call = { method: string; url: string; body: unknown };
 
