@@ -32,9 +32,9 @@ function FollowPin({ pin }: Pick<PinMapProps, 'pin'>) {
   const map = useMap();
   useEffect(() => {
     if (!pin) return;
-    // A place chosen from the lists comes from afar: show its streets; a click nearby only pans.
+    // A place chosen from the lists comes from afar: show its streets; a pin near the edge is brought in.
     if (map.getZoom() < 10) map.setView([pin.latitude, pin.longitude], 12);
-    else if (!map.getBounds().contains([pin.latitude, pin.longitude]))
+    else if (!map.getBounds().pad(-0.2).contains([pin.latitude, pin.longitude]))
       map.panTo([pin.latitude, pin.longitude]);
   }, [map, pin?.latitude, pin?.longitude]);
   return null;
