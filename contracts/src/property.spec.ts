@@ -143,7 +143,9 @@ describe('property draft rules (spec §5)', () => {
     const update = propertyUpdateSchemaFor('ae');
     expect(update.safeParse({ price: '5' }).success).toBe(true);
     expect(refusals(update, { builtUpArea: '0' })).toEqual({ builtUpArea: 'number.positive' });
-    expect(refusals(update, { videos: ['a', 'b', 'c'] })).toEqual({ videos: 'video.count' });
+    const video = 'https://videos.example.com/tour.mp4';
+    expect(refusals(update, { videos: [video, video, video] })).toEqual({ videos: 'video.count' });
+    expect(refusals(update, { videos: ['not a link'] })).toEqual({ 'videos.0': 'video.url' });
   });
 });
 

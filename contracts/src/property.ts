@@ -127,6 +127,12 @@ export const tourUrlSchema = z.preprocess(
   z.url({ protocol: /^https?$/, message: 'property.url360' }),
 );
 
+/** A video of a listing: a link (http or https) until video uploads exist; at most 2 (spec §5). */
+export const videoUrlSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() : value),
+  z.url({ protocol: /^https?$/, message: 'video.url' }).max(500, 'text.tooLong'),
+);
+
 const isoDate = z.iso.date({ message: 'date.invalid' });
 
 /** A border of a Saudi title deed (north/south/east/west). */
@@ -151,10 +157,10 @@ export const regulatorFieldsSchema = z
     titleDeedType: text(50),
     platformOwner: text(100),
     platformId: text(50),
-    operationType: z.enum(AD_OPERATION_TYPES).optional(),
+    operationType: optional(z.enum(AD_OPERATION_TYPES)),
     operationReason: text(300),
-    creationDate: isoDate.optional(),
-    endDate: isoDate.optional(),
+    creationDate: optional(isoDate),
+    endDate: optional(isoDate),
     borders: z
       .object({
         north: deedBorderSchema.optional(),
@@ -203,7 +209,7 @@ export const titledFileSchema = z.object({ url: z.string().min(1).max(500), titl
 
 /**
  * The fields of a property an owner edits, every one optional so the wizard saves a draft at
- * every step. Each field carries its §5 rule; the rules that join fields (rent price, Saudi
+ * every step; a choice or a place sent blank is "not given", so a PATCH can clear it. Each field carries its §5 rule; the rules that join fields (rent price, Saudi
  * dates, map bounds) are added per site by `propertyDraftSchemaFor`.
  */
 export const propertyFieldsSchema = z.object({
@@ -236,7 +242,7 @@ export const propertyFieldsSchema = z.object({
   maidsRoom: z.boolean().optional(),
   driverRoom: z.boolean().optional(),
   parking: optional(count(99)),
-  openSpaceType: openSpaceTypeSchema.optional(),
+  openSpaceType: optional(openSpaceTypeSchema),
   amenities: z.array(z.string().trim().min(1).max(50)).max(PROPERTY_LIMITS.amenitiesMax).optional(),
   cheques: optional(typedNumber({ maxChars: 2, integer: true })),
   securityDeposit: optional(
@@ -254,13 +260,13 @@ export const propertyFieldsSchema = z.object({
     }),
   ),
   plotSize: optional(typedNumber({ maxChars: 10 })),
-  agreementType: agreementTypeSchema.optional(),
-  marketStatus: marketStatusSchema.optional(),
-  furnishing: furnishingSchema.optional(),
-  occupancy: occupancySchema.optional(),
-  fitOut: fitOutSchema.optional(),
-  paymentMethod: paymentMethodSchema.optional(),
-  facing: facingSchema.optional(),
+  agreementType: optional(agreementTypeSchema),
+  marketStatus: optional(marketStatusSchema),
+  furnishing: optional(furnishingSchema),
+  occupancy: optional(occupancySchema),
+  fitOut: optional(fitOutSchema),
+  paymentMethod: optional(paymentMethodSchema),
+  facing: optional(facingSchema),
   advertType: text(30),
   layoutType: text(30),
   numberOfFloors: optional(typedNumber({ maxChars: 3, integer: true })),
@@ -273,13 +279,13 @@ export const propertyFieldsSchema = z.object({
   age: optional(count(200)),
   zone: text(PROPERTY_LIMITS.shortTextMax),
   district: text(PROPERTY_LIMITS.shortTextMax),
-  cityId: z.string().min(1).max(120).optional(),
-  communityId: z.string().min(1).max(120).optional(),
-  subCommunityId: z.string().min(1).max(120).optional(),
-  buildingId: z.string().min(1).max(120).optional(),
+  cityId: optional(z.string().min(1).max(120)),
+  communityId: optional(z.string().min(1).max(120)),
+  subCommunityId: optional(z.string().min(1).max(120)),
+  buildingId: optional(z.string().min(1).max(120)),
   latitude: optional(z.coerce.number({ message: 'latitude.invalid' })),
   longitude: optional(z.coerce.number({ message: 'longitude.invalid' })),
-  videos: z.array(z.string().min(1).max(500)).max(2, 'video.count').optional(),
+  videos: z.array(videoUrlSchema).max(2, 'video.count').optional(),
   floorPlans: z.array(titledFileSchema).max(10).optional(),
   tour360Url: optional(tourUrlSchema),
   permitNumber: text(30),
@@ -420,7 +426,11 @@ export function displayPriceOf(
   return value.price;
 }
 
-/** A document attached to a property (spec §3 "documents with title"), metadata only for now. */
+/**
+ * A document attached to a property (spec §3 "documents with title"): uploaded as a file
+ * (`POST …/documents/file`, multipart `file` + `title`, its type judged by its content), or,
+ * for older clients, its metadata only.
+ */
 export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg'] as const;
 export const DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const propertyDocumentRequestSchema = z.object({
@@ -439,6 +449,8 @@ export const propertyDocumentRequestSchema = z.object({
 export const propertyDocumentSchema = propertyDocumentRequestSchema.extend({
   id: z.uuid(),
   createdAt: z.iso.datetime(),
+  /** Gateway path of the stored file, for the owner and the site's admins; null for metadata-only rows. */
+  fileUrl: z.string().nullable(),
 });
 export type PropertyDocument = z.infer<typeof propertyDocumentSchema>;
 

@@ -123,6 +123,7 @@ export const VALIDATION_MESSAGES = {
   },
   'date.invalid': { en: 'Please enter a valid date.', ar: 'يرجى إدخال تاريخ صحيح.' },
   'video.count': { en: 'You can add at most 2 videos.', ar: 'يمكنك إضافة مقطعي فيديو كحد أقصى.' },
+  'video.url': { en: 'Please enter a valid video link.', ar: 'يرجى إدخال رابط فيديو صحيح.' },
   'document.titleRequired': { en: 'Please enter document title.', ar: 'يرجى إدخال عنوان المستند.' },
   'document.type': {
     en: 'Only jpeg and pdf documents are allowed.',

@@ -118,6 +118,11 @@ async function api(request, response, url, log) {
     const results = { items: [], page: 1, limit: Number(url.searchParams.get('limit') ?? 10), total: 0 };
     return sendJson(response, 200, { status: 200, success: true, message: 'OK', results });
   }
+  // The owner's listings (agent-portal's /manage-properties): none yet, so its empty state shows.
+  if (url.pathname === '/api/listings/v1/owner/properties') {
+    const results = { items: [], page: 1, limit: 10, total: 0 };
+    return sendJson(response, 200, { status: 200, success: true, message: 'OK', results });
+  }
   if (url.pathname === '/api/notifications/v1/notifications') {
     const results = { items: [], page: 1, limit: 1, total: 0 };
     return sendJson(response, 200, { status: 200, success: true, message: 'OK', results });

@@ -10,3 +10,13 @@ export function testQueryClient(): QueryClient {
 export function WithQueryClient({ client, children }: { client: QueryClient; children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
+
+/** A response of one of our services as `fetch` gives it: the envelope with `results`. */
+export function envelopeResponse(status: number, results: unknown, message = 'OK'): Response {
+  return {
+    status,
+    ok: status < 400,
+    statusText: String(status),
+    json: async () => ({ status, success: status < 400, message, results }),
+  } as Response;
+}

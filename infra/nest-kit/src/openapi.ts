@@ -17,9 +17,10 @@ export interface RouteDoc {
   /**
    * What a success answers when it is not the envelope: an image or an HTML page of ours
    * (errors are still the envelope), bare JSON (`results` is then the whole body), or a
-   * `text/event-stream` whose messages' data have the shape of `results`.
+   * `text/event-stream` whose messages' data have the shape of `results`, or a stored file to
+   * download (its own type, e.g. a listing's PDF document).
    */
-  answers?: 'image' | 'html' | 'json' | 'event-stream';
+  answers?: 'image' | 'html' | 'json' | 'event-stream' | 'file';
   /**
    * The outside service whose protocol the route speaks (the sandbox's Nafath and Google):
    * neither its answers nor its errors are our envelope. Written as `x-protocol`.
@@ -33,6 +34,8 @@ function successContent(route: RouteDoc) {
       return { 'image/*': { schema: z.string().describe('the image') } };
     case 'html':
       return { 'text/html': { schema: z.string().describe('the page') } };
+    case 'file':
+      return { 'application/octet-stream': { schema: z.string().describe('the file, in its own type') } };
     case 'json':
       return { 'application/json': { schema: route.results } };
     case 'event-stream':

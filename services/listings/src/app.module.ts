@@ -16,6 +16,7 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { ApprovalModule } from './approval/approval.module.js';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
+import { DocumentsModule } from './documents/documents.module.js';
 import { DraftsModule } from './drafts/drafts.module.js';
 import { LocationsModule } from './locations/locations.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -63,6 +64,7 @@ export class AppModule {
         MediaModule,
         ReportsModule,
         PhotosModule.forRoot(config),
+        DocumentsModule.forRoot(config),
       ],
     };
   }

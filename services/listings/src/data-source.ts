@@ -5,6 +5,7 @@ import { Init1732200000000 } from './migrations/1732200000000-init.js';
 import { PropertyLifecycle1764050000000 } from './migrations/1764050000000-property-lifecycle.js';
 import { PropertyPhotos1764060000000 } from './migrations/1764060000000-property-photos.js';
 import { AdLicence1764200000000 } from './migrations/1764200000000-ad-licence.js';
+import { DocumentFiles1764080000000 } from './migrations/1764080000000-document-files.js';
 import { ListingReports1764070000000 } from './migrations/1764070000000-listing-reports.js';
 import { Property } from './properties/property.entity.js';
 
@@ -14,7 +15,8 @@ export const migrations = [
   Init1732200000000,
   PropertyLifecycle1764050000000,
   PropertyPhotos1764060000000,
-  AdLicence1764200000000,
   ListingReports1764070000000,
+  DocumentFiles1764080000000,
+  AdLicence1764200000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

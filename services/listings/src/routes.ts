@@ -25,6 +25,7 @@ import {
   propertyUpdateSchemaFor,
 } from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
+import { documentParamsSchema } from './documents/documents.controller.js';
 import { photoFileParamsSchema, photoParamsSchema } from './photos/photos.controller.js';
 
 /** The OpenAPI description, built from the schemas the controllers validate with. */
@@ -194,6 +195,25 @@ export const ROUTES: RouteDoc[] = [
     params: propertyIdParamsSchema,
     results: ownedPropertySchema,
     roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/documents/file',
+    summary:
+      'Uploads a document (multipart/form-data, fields `file` and `title`; jpeg or pdf by content, under 2 MB): stored in the object storage; listing.updated',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/owner/properties/:id/documents/:documentId/file',
+    summary:
+      "A document's file, for the listing's owner or an admin of the site (the file, not the envelope)",
+    params: documentParamsSchema,
+    results: z.string(),
+    roles: ['agent', 'company', 'admin'],
+    answers: 'file',
   },
   {
     method: 'put',

@@ -175,7 +175,7 @@ function AgentForm({
         }}
         testId="agent-picture"
       />
-      <fieldset className="cp-fieldset">
+      <fieldset className="mz-fieldset">
         <legend>{t('companyPortal.section.details')}</legend>
         <PersonNameFields control={control} label={label} testIdPrefix="agent" />
         <ContactFields control={control} label={label} testIdPrefix="agent" />
@@ -186,7 +186,7 @@ function AgentForm({
           testId="agent-whatsapp"
         />
       </fieldset>
-      <fieldset className="cp-fieldset">
+      <fieldset className="mz-fieldset">
         <legend>{t('companyPortal.section.work')}</legend>
         <AgentProfileFields
           control={control}
@@ -195,7 +195,7 @@ function AgentForm({
           testIdPrefix="agent"
         />
       </fieldset>
-      <fieldset className="cp-fieldset">
+      <fieldset className="mz-fieldset">
         <legend>
           {t(editing ? 'companyPortal.section.passwordEdit' : 'companyPortal.section.password')}
         </legend>
@@ -241,13 +241,15 @@ export function AgentFormPage({ language, site }: { language: Language; site: Si
 
   return (
     <section className="cp-page cp-page--narrow" data-testid="add-agent-page">
-      <header className="cp-page__head">
+      <header className="mz-page-head">
         <div>
           <Link to="/myAgents" className="cp-back">
             {t('companyPortal.toAgents')}
           </Link>
-          <h1 className="cp-title">{t(agentId ? 'companyPortal.edit.title' : 'companyPortal.add.title')}</h1>
-          <p className="cp-subtitle">
+          <h1 className="mz-page-title">
+            {t(agentId ? 'companyPortal.edit.title' : 'companyPortal.add.title')}
+          </h1>
+          <p className="mz-page-subtitle">
             {t(agentId ? 'companyPortal.edit.description' : 'companyPortal.add.description')}
           </p>
         </div>

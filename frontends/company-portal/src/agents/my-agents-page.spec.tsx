@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { Language, SiteConfig } from '@manzil/contracts';
 import { FeedbackProvider, useFeedback, type Feedback } from '@manzil/ui';
-import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
+import { WithQueryClient, envelopeResponse, testQueryClient } from '@manzil/ui/test/query';
 import App from '../app.js';
 
 const AGENT = {
@@ -21,13 +21,7 @@ const AGENT = {
   picture: null,
 };
 
-const answer = (status: number, results: unknown, message = 'OK') =>
-  ({
-    status,
-    ok: status < 400,
-    statusText: String(status),
-    json: async () => ({ status, success: status < 400, message, results }),
-  }) as Response;
+const answer = envelopeResponse;
 
 const CONFIG: SiteConfig = {
   site: 'ae',

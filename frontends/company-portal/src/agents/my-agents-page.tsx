@@ -130,12 +130,12 @@ export function MyAgentsPage({ language }: { language: Language }) {
   const pages = data ? Math.max(1, Math.ceil(data.total / AGENTS_PER_PAGE)) : 1;
   return (
     <section className="cp-page" data-testid="my-agents-page">
-      <header className="cp-page__head">
+      <header className="mz-page-head">
         <div>
-          <p className="cp-eyebrow">{t('companyPortal.eyebrow')}</p>
-          <h1 className="cp-title">{t('companyPortal.agents.title')}</h1>
+          <p className="mz-eyebrow">{t('companyPortal.eyebrow')}</p>
+          <h1 className="mz-page-title">{t('companyPortal.agents.title')}</h1>
           {data ? (
-            <p className="cp-subtitle">{t('companyPortal.agents.count', { count: data.total })}</p>
+            <p className="mz-page-subtitle">{t('companyPortal.agents.count', { count: data.total })}</p>
           ) : null}
         </div>
         <Link to="/addAgent" className={buttonClassName('primary')} data-testid="add-agent-link">

@@ -18,24 +18,26 @@ export interface AttachDocumentCommand {
   site: Site;
   propertyId: string;
   document: z.infer<typeof propertyDocumentRequestSchema>;
+  /** An uploaded file: its id and where its bytes already are in the object storage. */
+  file?: { id: string; storageKey: string };
 }
 
 /**
- * The owner attaches a document (title deed, permit…). Metadata only: file uploads come with
- * the media work (a storage port), and will fill the same row.
+ * The owner attaches a document (title deed, permit…): an uploaded file whose bytes are
+ * already stored (`DocumentsService`), or metadata only (older clients).
  */
 @Injectable()
 export class AttachDocument {
   constructor(private readonly dataSource: DataSource) {}
 
-  async execute({ user, site, propertyId, document }: AttachDocumentCommand): Promise<OwnedProperty> {
+  async execute({ user, site, propertyId, document, file }: AttachDocumentCommand): Promise<OwnedProperty> {
     return this.dataSource.transaction(async (manager) => {
       const property = await findOwned(manager, user, site, propertyId);
       if (property.state === 'sold') throw new AppException('TRANSITION_NOT_ALLOWED', 422);
-      const id = randomUUID();
+      const id = file?.id ?? randomUUID();
       await manager.query(
-        `INSERT INTO "property_documents" ("id", "property_id", "site", "title", "file_name", "content_type", "size_bytes", "created_by")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO "property_documents" ("id", "property_id", "site", "title", "file_name", "content_type", "size_bytes", "created_by", "storage_key")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           id,
           property.id,
@@ -45,6 +47,7 @@ export class AttachDocument {
           document.contentType,
           document.sizeBytes,
           user.id,
+          file?.storageKey ?? null,
         ],
       );
       const actor = actorOf(user);

@@ -12,5 +12,6 @@ import { UpdateDraft } from './update-draft.js';
   imports: [LocationsModule],
   controllers: [DraftsController],
   providers: [CreateDraft, UpdateDraft, AttachDocument, SubmitProperty, MarkSold, SetActive, DraftsService],
+  exports: [AttachDocument],
 })
 export class DraftsModule {}

@@ -22,8 +22,13 @@ interface DocumentRow {
   file_name: string;
   content_type: PropertyDocument['contentType'];
   size_bytes: number;
+  storage_key: string | null;
   created_at: Date;
 }
+
+/** Where the owner (or an admin of the site) reads a document's file through the gateway. */
+export const documentFileUrl = (propertyId: string, documentId: string) =>
+  `/api/listings/v1/owner/properties/${propertyId}/documents/${documentId}/file`;
 
 /** The documents of some properties, by property id, oldest first. */
 export async function documentsOf(
@@ -44,6 +49,7 @@ export async function documentsOf(
       contentType: row.content_type,
       sizeBytes: row.size_bytes,
       createdAt: new Date(row.created_at).toISOString(),
+      fileUrl: row.storage_key ? documentFileUrl(row.property_id, row.id) : null,
     });
   return byProperty;
 }

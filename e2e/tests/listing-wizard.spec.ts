@@ -1,0 +1,191 @@
+// The add-property wizard in the browser (issue 11 item 2): a seeded agent creates a listing with
+// 6 photos and a document and sends it for approval, on the UAE site in English, then on the
+// Saudi site in Arabic (there the agent is Nafath-verified first and fills the ad licence step).
+// Each step saves the draft (a reload resumes it); §5 messages show on submit in the page's
+// language with the focus on the first invalid field. The listing is marked sold at the end from
+// /manage-properties, which also gives its place back to the company's plan.
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import sharp from 'sharp';
+import {
+  SITE,
+  api,
+  apiLogin,
+  putSession,
+  useLanguage,
+  type Lang,
+  type SiteKey,
+} from '../helpers/identity.js';
+
+const JOURNEYS: { site: SiteKey; lang: Lang }[] = [
+  { site: 'ae', lang: 'en' },
+  { site: 'sa', lang: 'ar' },
+];
+
+const MESSAGES = {
+  en: { title: 'Please enter title.', photos: 'Please upload at least 6 photos.' },
+  ar: { title: 'يرجى إدخال عنوان الإعلان.', photos: 'يرجى رفع 6 صور على الأقل.' },
+};
+
+async function photos() {
+  const colours = ['#2f6f5e', '#c58b3a', '#3b5b8c', '#8c3b5b', '#5b8c3b', '#6b6b6b'];
+  return Promise.all(
+    colours.map(async (background, index) => ({
+      name: `room-${index + 1}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+        .jpeg()
+        .toBuffer(),
+    })),
+  );
+}
+
+const DEED = {
+  name: 'title-deed.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+};
+
+/** The seeded Saudi agent verifies with Nafath through the API and the sandbox (spec §6). */
+async function nafathVerify(request: Parameters<typeof apiLogin>[0], mobile: string) {
+  const tokens = await apiLogin(request, 'sa', 'agent', mobile);
+  if (tokens.is_nafath_verified) return;
+  const headers = { authorization: `Bearer ${tokens.token}` };
+  const nationalId = `1${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const asked = await api(request, 'sa').post('/api/identity/v1/nafath/request', {
+    headers,
+    data: { nationalId },
+  });
+  expect(asked.status(), await asked.text()).toBeLessThan(300);
+  const { transId } = ((await asked.json()) as { results: { transId: string } }).results;
+  const approved = await api(request, 'sa').post(`/api/sandbox/sandbox/nafath/${transId}/approve`);
+  expect(approved.status()).toBe(200);
+  await expect
+    .poll(async () => {
+      const status = await api(request, 'sa').get('/api/identity/v1/nafath/status', {
+        headers,
+        params: { transId },
+      });
+      return ((await status.json()) as { results?: { status?: string } }).results?.status;
+    })
+    .toBe('COMPLETED');
+}
+
+const shots = path.resolve(import.meta.dirname, '..', '..', '.cache', 'e2e', 'screenshots');
+/** A whole-page screenshot of a step, to look at in both languages. */
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+
+const input = (page: Page, testId: string) => page.getByTestId(testId).locator('input, textarea').first();
+const next = (page: Page) => page.getByTestId('wizard-next').click();
+
+async function expectStep(page: Page, step: string) {
+  await expect(page).toHaveURL(new RegExp(`step=${step}`));
+  await expect(page.getByTestId(`wizard-step-${step}`)).toHaveAttribute('aria-current', 'step');
+}
+
+test('an agent adds a listing with 6 photos and a document and sends it (ae en, then sa ar)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const files = await photos();
+  for (const { site, lang } of JOURNEYS) {
+    const mobile = SITE[site].seeded.agent;
+    if (site === 'sa') await nafathVerify(request, mobile);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await useLanguage(context, lang);
+    await putSession(context, site, await apiLogin(request, site, 'agent', mobile));
+    await page.goto(`${SITE[site].url}/addNewProperty`);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+
+    // Basic information: an empty title is refused in the page's language, focus on it.
+    await expect(page.getByTestId('wizard-form-basic')).toBeVisible();
+    await next(page);
+    await expect(page.getByTestId('property-title-en-error')).toHaveText(MESSAGES[lang].title);
+    await expect(input(page, 'property-title-en')).toBeFocused();
+    await shot(page, `wizard-basic-errors-${site}-${lang}`);
+    const stamp = Date.now().toString(36);
+    await input(page, 'property-title-en').fill(`Bright two-bedroom apartment ${stamp}`);
+    await input(page, 'property-title-ar').fill(`شقة مشرقة بغرفتي نوم ${stamp}`);
+    await page.getByTestId('property-agreementType-select').selectOption('exclusive');
+    await input(page, 'property-price').fill('1500000');
+    await input(page, 'property-bedrooms').fill('2');
+    await input(page, 'property-bathrooms').fill('2');
+    await input(page, 'property-builtUpArea').fill('1200');
+    await shot(page, `wizard-basic-${site}-${lang}`);
+    await next(page);
+
+    // Address: the city and community from the master data put the pin on the map.
+    await expectStep(page, 'address');
+    const city = page.getByTestId('property-cityId-select');
+    await expect(city.locator('option')).not.toHaveCount(1);
+    await city.selectOption({ index: 1 });
+    const community = page.getByTestId('property-communityId-select');
+    await expect(community.locator('option')).not.toHaveCount(1);
+    await community.selectOption({ index: 1 });
+    await expect(input(page, 'property-latitude')).not.toHaveValue('');
+    await expect(page.locator('.ap-map__pin')).toBeVisible();
+    await shot(page, `wizard-address-${site}-${lang}`);
+    await next(page);
+
+    // Photos: nothing typed is lost, a reload resumes this step; 6 photos are needed to go on.
+    await expectStep(page, 'media');
+    await page.reload();
+    await expectStep(page, 'media');
+    await next(page);
+    await expect(page.getByTestId('photos-error')).toHaveText(MESSAGES[lang].photos);
+    await page.getByTestId('photos-input').setInputFiles(files);
+    await expect(page.getByTestId('photo-item')).toHaveCount(6);
+    await page.getByTestId('photo-later').first().click();
+    await expect(page.getByTestId('photo-later').first()).toBeEnabled();
+    await shot(page, `wizard-media-${site}-${lang}`);
+    await next(page);
+
+    await expectStep(page, 'documents');
+    await input(page, 'document-title').fill(lang === 'ar' ? 'صك الملكية' : 'Title deed');
+    await page.getByTestId('document-file-input').setInputFiles(DEED);
+    await page.getByTestId('document-attach').click();
+    await expect(page.getByTestId('document-item')).toHaveCount(1);
+    await shot(page, `wizard-documents-${site}-${lang}`);
+    await next(page);
+
+    if (site === 'sa') {
+      await expectStep(page, 'licence');
+      await input(page, 'property-adLicenseNumber').fill('7100000123');
+      await input(page, 'property-creationDate').fill('2026-06-01');
+      await input(page, 'property-endDate').fill('2026-01-01');
+      await next(page);
+      await expect(page.getByTestId('property-endDate-error')).toHaveText(
+        'يجب أن يكون تاريخ الإنشاء قبل تاريخ الانتهاء.',
+      );
+      await input(page, 'property-endDate').fill('2027-06-01');
+      await shot(page, `wizard-licence-${site}-${lang}`);
+      await next(page);
+    }
+
+    await expectStep(page, 'review');
+    await shot(page, `wizard-review-${site}-${lang}`);
+    await next(page);
+    await expect(page).toHaveURL(/\/manage-properties$/);
+    const row = page.getByTestId('owned-listing').filter({ hasText: stamp });
+    await expect(row).toHaveAttribute('data-status', 'pending');
+    await shot(page, `manage-properties-${site}-${lang}`);
+    // The same screens on a phone: the list stacks, the wizard's boxes take the whole width.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, `manage-properties-${site}-${lang}-375`);
+    await row.getByTestId('owned-listing-edit').click();
+    await expectStep(page, 'basic');
+    await expect(input(page, 'property-title-en')).toHaveValue(/Bright two-bedroom apartment/);
+    await shot(page, `wizard-basic-${site}-${lang}-375`);
+    await page.goBack();
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Marked sold from the list (and the plan's place is free again for the next run).
+    await row.getByTestId('owned-listing-sold').click();
+    await page.getByTestId('confirm-dialog-ok').click();
+    await expect(row.getByTestId('owned-listing-sold')).toHaveCount(0);
+    await context.close();
+  }
+});

@@ -1,0 +1,112 @@
+// The remote as the shell mounts it, over a listings service answered in memory by a fetch stub:
+// the component specs' shared harness (not shipped: only the specs import it).
+import { jest } from '@jest/globals';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { SITE_FACTS, type Language, type OwnedProperty, type Site, type SiteConfig } from '@manzil/contracts';
+import { FeedbackProvider } from '@manzil/ui';
+import { WithQueryClient, envelopeResponse, testQueryClient } from '@manzil/ui/test/query';
+import App from './app.js';
+
+export const ID = '0193c1a2-0000-7000-8000-000000000001';
+
+export function owned(site: Site, draft: Record<string, unknown>): OwnedProperty {
+  const at = '2026-11-20T10:00:00.000Z';
+  return {
+    id: ID,
+    site,
+    slug: 'draft-1',
+    approvalStatus: 'draft',
+    state: 'active',
+    draft,
+    published: null,
+    agentId: '0193c1a2-0000-7000-8000-0000000000aa',
+    companyId: null,
+    rejectedReason: null,
+    rejectedAt: null,
+    submittedAt: null,
+    approvedAt: null,
+    soldAt: null,
+    documents: [],
+    photos: [],
+    completeness: { percent: 20, missing: ['title'] },
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+const answer = envelopeResponse;
+
+type Call = { method: string; url: string; body: unknown };
+
+/** The listings service as the browser sees it: one listing, whose draft the writes change. */
+export function listings(
+  site: Site,
+  draft: Record<string, unknown> = {},
+  changes: Partial<OwnedProperty> = {},
+) {
+  const calls: Call[] = [];
+  let property = { ...owned(site, draft), ...changes };
+  globalThis.fetch = jest.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    calls.push({ method, url, body });
+    if (method === 'POST' && url.endsWith('/v1/properties')) {
+      property = owned(site, body as Record<string, unknown>);
+      return answer(201, property);
+    }
+    if (method === 'PATCH') {
+      property = { ...property, draft: { ...property.draft, ...(body as object) } };
+      return answer(200, property);
+    }
+    if (url.includes('/v1/locations')) return answer(200, { items: [], page: 1, limit: 100, total: 0 });
+    if (method === 'POST' && url.endsWith('/sold')) {
+      property = { ...property, state: 'sold' };
+      return answer(200, property);
+    }
+    if (/\/v1\/owner\/properties(\?|$)/.test(url))
+      return answer(200, { items: [property], page: 1, limit: 10, total: 1 });
+    return answer(200, property);
+  });
+  return { calls, current: () => property };
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+export function renderPortal({
+  language = 'en',
+  site = 'ae',
+  path = '/addNewProperty',
+}: { language?: Language; site?: Site; path?: string } = {}) {
+  const config = {
+    site,
+    country: SITE_FACTS[site].country,
+    countryCode: site,
+    currency: SITE_FACTS[site].currency,
+    currencyLabel: SITE_FACTS[site].currency,
+    areaUnit: SITE_FACTS[site].areaUnit,
+    areaUnitLabel: SITE_FACTS[site].areaUnit,
+    phonePrefix: SITE_FACTS[site].phonePrefix,
+    propertyType: [],
+    staticContent: [],
+  } as SiteConfig;
+  return render(
+    <WithQueryClient client={testQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <FeedbackProvider language={language}>
+          <App
+            language={language}
+            site={site}
+            config={config}
+            session={{ role: 'agent', name: 'Lina', picture: null }}
+          />
+          <Where />
+        </FeedbackProvider>
+      </MemoryRouter>
+    </WithQueryClient>,
+  );
+}

@@ -1,0 +1,207 @@
+import '@manzil/ui/test/jsdom-globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fieldMessage } from '@manzil/contracts';
+import { ID, listings, renderPortal as renderWizard } from '../test-harness.js';
+
+const box = (testId: string) =>
+  screen.getByTestId(testId).querySelector<HTMLInputElement>('input, textarea') as HTMLInputElement;
+const errorOf = (testId: string) => screen.queryByTestId(`${testId}-error`)?.textContent;
+const type = (testId: string, value: string) => fireEvent.change(box(testId), { target: { value } });
+const leave = (testId: string) => fireEvent.blur(box(testId));
+const next = () => fireEvent.click(screen.getByTestId('wizard-next'));
+
+beforeEach(() => window.sessionStorage.clear());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('basic information step: spec §5 messages in both languages', () => {
+  it.each([
+    ['en', 'Please enter title.', 'Please enter the Arabic title.'],
+    ['ar', 'يرجى إدخال عنوان الإعلان.', fieldMessage('property.titleArRequired', 'ar')],
+  ] as const)(
+    '%s: a submit with no titles names both and focuses the first',
+    async (language, titleEn, titleAr) => {
+      listings('ae');
+      renderWizard({ language });
+      next();
+      await waitFor(() => expect(errorOf('property-title-en')).toBe(titleEn));
+      expect(errorOf('property-title-ar')).toBe(titleAr);
+      expect(document.activeElement).toBe(box('property-title-en'));
+      expect((await screen.findByTestId('form-error-summary')).textContent).toContain(titleAr);
+    },
+  );
+
+  it.each(['en', 'ar'] as const)('%s: number rules show when the field is left', async (language) => {
+    listings('ae');
+    renderWizard({ language });
+    type('property-price', '0');
+    leave('property-price');
+    await waitFor(() => expect(errorOf('property-price')).toBe(fieldMessage('number.positive', language)));
+    type('property-price', '12345678901');
+    await waitFor(() =>
+      expect(errorOf('property-price')).toBe(fieldMessage('property.priceLength', language)),
+    );
+    type('property-builtUpArea', '123456');
+    leave('property-builtUpArea');
+    await waitFor(() =>
+      expect(errorOf('property-builtUpArea')).toBe(fieldMessage('property.buaLength', language)),
+    );
+    type('property-tour360Url', 'not a link');
+    leave('property-tour360Url');
+    await waitFor(() =>
+      expect(errorOf('property-tour360Url')).toBe(fieldMessage('property.url360', language)),
+    );
+    // Arabic-Indic digits are numbers too (DESIGN rule 7).
+    type('property-bathrooms', '٢');
+    leave('property-bathrooms');
+    await waitFor(() => expect(errorOf('property-bathrooms')).toBeUndefined());
+  });
+
+  it.each(['en', 'ar'] as const)(
+    '%s: a rent names at least one of daily, weekly, monthly, yearly',
+    async (language) => {
+      listings('ae');
+      renderWizard({ language });
+      fireEvent.change(screen.getByTestId('property-propertyType-select'), { target: { value: 'rent' } });
+      type('property-title-en', 'Sea view flat');
+      type('property-title-ar', 'شقة بإطلالة بحرية');
+      next();
+      await waitFor(() =>
+        expect(errorOf('property-priceYearly')).toBe(fieldMessage('property.rentPrice', language)),
+      );
+      expect(language === 'en' ? errorOf('property-priceYearly') : 'x').toMatch(/daily|x/i);
+    },
+  );
+});
+
+describe('draft saving', () => {
+  it('the first step starts the draft, and the address of the page now names it', async () => {
+    const service = listings('ae');
+    renderWizard();
+    type('property-title-en', 'Sea view flat');
+    type('property-title-ar', 'شقة بإطلالة بحرية');
+    type('property-price', '٩٥٠٠٠٠');
+    next();
+    await waitFor(
+      () => expect(screen.getByTestId('where').textContent).toBe(`/addNewProperty?id=${ID}&step=address`),
+      { timeout: 5000 },
+    );
+    const created = service.calls.find((call) => call.method === 'POST');
+    expect(created?.body).toMatchObject({
+      propertyType: 'buy',
+      kind: 'apartment',
+      title: { en: 'Sea view flat', ar: 'شقة بإطلالة بحرية' },
+      // Typed in Arabic-Indic digits, kept as Latin ones (DESIGN rule 7).
+      price: '950000',
+    });
+  });
+
+  it('typed but unsaved values survive a reload of the step', async () => {
+    listings('ae');
+    const first = renderWizard();
+    type('property-title-en', 'Half typed');
+    first.unmount();
+    renderWizard();
+    expect(box('property-title-en').value).toBe('Half typed');
+  });
+
+  it('a later step saves with PATCH, a blank box clears its field, and the wizard goes on (sa, ar licence)', async () => {
+    const service = listings('sa', { title: { en: 'Villa', ar: 'فيلا' }, regulator: { adSource: 'x' } });
+    renderWizard({ language: 'ar', site: 'sa', path: `/addNewProperty?id=${ID}&step=licence` });
+    await screen.findByTestId('wizard-form-licence');
+    type('property-adLicenseNumber', '7100000123');
+    type('property-creationDate', '2026-06-01');
+    type('property-endDate', '2026-01-01');
+    next();
+    await waitFor(() =>
+      expect(errorOf('property-endDate')).toBe('يجب أن يكون تاريخ الإنشاء قبل تاريخ الانتهاء.'),
+    );
+    expect(service.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+    type('property-endDate', '2027-06-01');
+    next();
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(`/addNewProperty?id=${ID}&step=review`),
+    );
+    const [patch] = service.calls.filter((call) => call.method === 'PATCH');
+    expect(patch.url).toContain(`/api/listings/v1/properties/${ID}`);
+    expect(patch.body).toEqual({
+      regulator: {
+        adLicenseNumber: '7100000123',
+        advertiserId: '',
+        brokerageLicenseNumber: '',
+        titleDeedNumber: '',
+        creationDate: '2026-06-01',
+        endDate: '2027-06-01',
+      },
+    });
+  });
+});
+
+describe('photos step', () => {
+  const file = (name: string, typeName: string, size = 1000) => {
+    const blob = new File([new Uint8Array(size)], name, { type: typeName });
+    return blob;
+  };
+  const choose = (files: File[]) =>
+    act(async () => {
+      fireEvent.change(screen.getByTestId('photos-input'), { target: { files } });
+    });
+
+  it.each(['en', 'ar'] as const)(
+    '%s: checks a selection before sending it, and asks for 6 photos to go on',
+    async (language) => {
+      const service = listings('ae');
+      renderWizard({ language, path: `/addNewProperty?id=${ID}&step=media` });
+      await screen.findByTestId('photos-input');
+      await choose(Array.from({ length: 11 }, (_, i) => file(`p${i}.jpg`, 'image/jpeg')));
+      expect(screen.getByTestId('photos-error').textContent).toBe(fieldMessage('photo.count', language));
+      await choose([file('big.png', 'image/png', 2 * 1024 * 1024)]);
+      expect(screen.getByTestId('photos-error').textContent).toBe(fieldMessage('file.size', language));
+      await choose([file('scan.bmp', 'image/bmp')]);
+      expect(screen.getByTestId('photos-error').textContent).toBe(fieldMessage('file.type', language));
+      expect(service.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+      next();
+      await waitFor(() =>
+        expect(screen.getByTestId('photos-error').textContent).toBe(fieldMessage('photo.min', language)),
+      );
+      expect(screen.getByTestId('where').textContent).toContain('step=media');
+    },
+  );
+});
+
+describe('documents step', () => {
+  const choose = (file: File) =>
+    act(async () => {
+      fireEvent.change(screen.getByTestId('document-file-input'), { target: { files: [file] } });
+    });
+
+  it.each(['en', 'ar'] as const)(
+    '%s: a jpeg or pdf under 2 MB with a title, sent as a file',
+    async (language) => {
+      const service = listings('ae');
+      renderWizard({ language, path: `/addNewProperty?id=${ID}&step=documents` });
+      await screen.findByTestId('document-form');
+      await choose(new File(['png'], 'deed.png', { type: 'image/png' }));
+      await waitFor(() => expect(errorOf('document-file')).toBe(fieldMessage('document.type', language)));
+      await choose(new File([new Uint8Array(2 * 1024 * 1024)], 'deed.pdf', { type: 'application/pdf' }));
+      await waitFor(() => expect(errorOf('document-file')).toBe(fieldMessage('document.size', language)));
+      fireEvent.click(screen.getByTestId('document-attach'));
+      await waitFor(() =>
+        expect(errorOf('document-title')).toBe(fieldMessage('document.titleRequired', language)),
+      );
+      expect(service.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+      type('document-title', 'Title deed');
+      await choose(new File(['%PDF-1.4'], 'deed.pdf', { type: 'application/pdf' }));
+      fireEvent.click(screen.getByTestId('document-attach'));
+      await waitFor(() => expect(service.calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+      const [sent] = service.calls.filter((call) => call.method === 'POST');
+      expect(sent.url).toBe(`/api/listings/v1/properties/${ID}/documents/file`);
+      const body = sent.body as FormData;
+      expect(body.get('title')).toBe('Title deed');
+      expect((body.get('file') as File).name).toBe('deed.pdf');
+    },
+  );
+});
