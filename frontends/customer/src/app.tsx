@@ -40,6 +40,9 @@ const MortgageCalculatorPage = lazy(() =>
 const CommunitiesPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunitiesPage })),
 );
+const AuctionsPage = lazy(() =>
+  import('./pages/auctions/auctions-page.js').then((m) => ({ default: m.AuctionsPage })),
+);
 const CommunityPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunityPage })),
 );
@@ -95,6 +98,9 @@ export default function App({ language, site }: RemoteAppProps) {
           ))}
           {[LISTING_PAGES['mortgage-calculator'], ARABIC_LISTING_PAGES['mortgage-calculator']].map((path) => (
             <Route key={path} path={path} element={<MortgageCalculatorPage site={site} />} />
+          ))}
+          {[LISTING_PAGES.auctions, ARABIC_LISTING_PAGES.auctions].map((path) => (
+            <Route key={path} path={path} element={<AuctionsPage site={site} />} />
           ))}
           <Route path="/communities" element={<CommunitiesPage />} />
           <Route path="/communities/:slug" element={<CommunityPage />} />
