@@ -5,7 +5,7 @@ import { Ltr, SITE_TIME_ZONES, formatSiteDate, intlLocale } from '@manzil/ui';
 
 /** "26 November 2026, 14:00" in the site's own time zone (Dubai or Riyadh), wherever the reader is. */
 export function formatSiteDateTime(value: string, site: Site, language: Language): string {
-  const time = new Intl.DateTimeFormat(`${intlLocale(language)}-u-nu-latn`, {
+  const time = new Intl.DateTimeFormat(intlLocale(language), {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
