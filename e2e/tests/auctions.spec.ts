@@ -3,7 +3,7 @@
 // then on sa in Arabic (the bid typed with Arabic-Indic digits).
 import { expect, test, type Browser } from '@playwright/test';
 import { listingPagePath } from '@manzil/contracts';
-import { open } from '../helpers/content.js';
+import { contentShot, open } from '../helpers/content.js';
 import { SITE, api, apiLogin, putSession, type Lang, type SiteKey } from '../helpers/identity.js';
 
 /** The first seeded live auction of each site, free of bidding fee (services/auctions/src/seed.ts). */
@@ -53,6 +53,12 @@ async function bidAgainstWatcher(
     // The watcher never reloads: the price and the polite announcement come from the feed.
     await expect(watcher.getByTestId('auction-current-price')).toContainText(shown);
     await expect(watcher.getByTestId('auction-announcement')).toContainText(shown);
+
+    // Kept to look at, never compared: the auction page and the Live tab in each direction.
+    await contentShot(bidder, `auction-${site}-${lang}`, true);
+    await watcher.getByTestId('auction-back').click();
+    await expect(watcher.getByTestId('auction-card').first()).toBeVisible();
+    await contentShot(watcher, `auctions-${site}-${lang}`, true);
   } finally {
     await watcherContext.close();
     await bidderContext.close();
