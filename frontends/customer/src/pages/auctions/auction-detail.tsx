@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuctionDetail, Site } from '@manzil/contracts';
+import { listingPagePath, type AuctionDetail, type Site } from '@manzil/contracts';
 import {
   AlertIcon,
   Button,
@@ -13,6 +13,7 @@ import {
   formatNumber,
   isNotFound,
   roleOf,
+  useDocumentHead,
   useLanguage,
   useRequireLogin,
   useSession,
@@ -88,6 +89,20 @@ export function AuctionDetailView({ id, site, backTo }: { id: string; site: Site
   const news = useAuctionFeed(query.data && query.data.status !== 'closed' ? id : null);
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: auctionKeys.all }), [client]);
   const auction = query.data;
+  const title = auction
+    ? auctionTitle(auction, language, t('customer.auction.untitled'))
+    : t('customer.auction.untitled');
+  const path = (lang: 'en' | 'ar') => `${listingPagePath('auctions', lang)}?auction=${id}`;
+  useDocumentHead({
+    language,
+    title,
+    description: intl.formatMessage(
+      { id: 'customer.auctions.description' },
+      { country: t(`customer.country.${site}`) },
+    ),
+    path: path(language),
+    alternates: { en: path('en'), ar: path('ar') },
+  });
 
   const back = (
     <Link to={backTo} className="cu-auction__back" data-testid="auction-back">
@@ -125,7 +140,6 @@ export function AuctionDetailView({ id, site, backTo }: { id: string; site: Site
   }
 
   const live = auction.status === 'live';
-  const title = auctionTitle(auction, language, t('customer.auction.untitled'));
   return (
     <div className="mz-container cu-auction" data-testid="auction-detail" data-auction-id={auction.id}>
       {back}

@@ -20,6 +20,7 @@ import './auctions.css';
 
 export const AUCTION_TABS = ['live', 'upcoming'] as const;
 type AuctionTab = (typeof AUCTION_TABS)[number];
+const auctionsPath = (language: 'en' | 'ar') => listingPagePath('auctions', language);
 
 /** The live or upcoming auctions of the site, as cards. */
 function AuctionList({ tab, site, linkTo }: { tab: AuctionTab; site: Site; linkTo: (id: string) => string }) {
@@ -85,13 +86,34 @@ function AuctionList({ tab, site, linkTo }: { tab: AuctionTab; site: Site; linkT
  * role's allow-list already names.
  */
 export function AuctionsPage({ site }: { site: Site }) {
-  const intl = useIntl();
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
-  const t = (id: string) => intl.formatMessage({ id });
   const tab: AuctionTab = params.get('tab') === 'upcoming' ? 'upcoming' : 'live';
   const auctionId = params.get('auction');
-  const path = (lang: 'en' | 'ar') => listingPagePath('auctions', lang);
+  const path = auctionsPath;
+  const selectTab = (next: AuctionTab) =>
+    setParams(next === 'live' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
+  const listPath = tab === 'live' ? path(language) : `${path(language)}?tab=${tab}`;
+  const linkTo = (id: string) =>
+    `${path(language)}?${new URLSearchParams({ ...(tab === 'live' ? {} : { tab }), auction: id }).toString()}`;
+
+  if (auctionId) return <AuctionDetailView id={auctionId} site={site} backTo={listPath} />;
+  return <AuctionTabs site={site} tab={tab} onSelect={selectTab} linkTo={linkTo} />;
+}
+
+interface AuctionTabsProps {
+  site: Site;
+  tab: AuctionTab;
+  onSelect: (tab: AuctionTab) => void;
+  linkTo: (id: string) => string;
+}
+
+/** The heading, the Live and Upcoming tabs and the selected tab's cards. */
+function AuctionTabs({ site, tab, onSelect, linkTo }: AuctionTabsProps) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const t = (id: string) => intl.formatMessage({ id });
+  const path = auctionsPath;
   const country = t(`customer.country.${site}`);
   const heading = intl.formatMessage({ id: 'customer.auctions.heading' }, { country });
   useDocumentHead({
@@ -101,14 +123,7 @@ export function AuctionsPage({ site }: { site: Site }) {
     path: path(language),
     alternates: { en: path('en'), ar: path('ar') },
   });
-  const selectTab = (next: AuctionTab) =>
-    setParams(next === 'live' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
-  const { tabListProps, tabProps, panelProps } = useTabs(AUCTION_TABS, tab, selectTab);
-  const listPath = tab === 'live' ? path(language) : `${path(language)}?tab=${tab}`;
-  const linkTo = (id: string) =>
-    `${path(language)}?${new URLSearchParams({ ...(tab === 'live' ? {} : { tab }), auction: id }).toString()}`;
-
-  if (auctionId) return <AuctionDetailView id={auctionId} site={site} backTo={listPath} />;
+  const { tabListProps, tabProps, panelProps } = useTabs(AUCTION_TABS, tab, onSelect);
 
   return (
     <div className="cu-listing cu-auctions" data-testid="auctions-page">
