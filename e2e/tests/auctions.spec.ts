@@ -59,6 +59,10 @@ async function bidAgainstWatcher(
     await watcher.getByTestId('auction-back').click();
     await expect(watcher.getByTestId('auction-card').first()).toBeVisible();
     await contentShot(watcher, `auctions-${site}-${lang}`, true);
+    await watcher.setViewportSize({ width: 375, height: 812 });
+    await contentShot(watcher, `auctions-${site}-${lang}-375`, true);
+    await bidder.setViewportSize({ width: 375, height: 812 });
+    await contentShot(bidder, `auction-${site}-${lang}-375`, true);
   } finally {
     await watcherContext.close();
     await bidderContext.close();
