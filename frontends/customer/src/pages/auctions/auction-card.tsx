@@ -1,36 +1,37 @@
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { AuctionView, Site } from '@manzil/contracts';
-import { HomeIcon, PinIcon, Price, useLanguage } from '@manzil/ui';
+import { PinIcon, Price, SafeImage, useLanguage } from '@manzil/ui';
 import { Countdown } from './countdown.js';
 
 /** The property's cover, or the house placeholder when there is none or it fails. */
 export function AuctionCover({ auction, eager = false }: { auction: AuctionView; eager?: boolean }) {
-  const intl = useIntl();
   const language = useLanguage();
-  const src = auction.property?.coverPhoto ?? '';
-  const [failed, setFailed] = useState(!src);
-  if (failed) {
-    return (
-      <span
-        className="mz-card__placeholder"
-        role="img"
-        aria-label={intl.formatMessage({ id: 'ui.card.noPhoto' })}
-      >
-        <HomeIcon />
-      </span>
-    );
-  }
   return (
-    <img
+    <SafeImage
       className="mz-card__photo"
-      src={src}
+      src={auction.property?.coverPhoto}
       alt={auction.property?.title[language] || auction.property?.title.en || ''}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      onError={() => setFailed(true)}
     />
+  );
+}
+
+/** "Community, City" of the auctioned property, when its card has arrived. */
+export function AuctionLocation({ auction }: { auction: AuctionView }) {
+  const intl = useIntl();
+  const language = useLanguage();
+  if (!auction.property) return null;
+  return (
+    <p className="mz-card__location">
+      <PinIcon className="mz-card__icon" />
+      <span>
+        {auction.property.community[language]}
+        {intl.formatMessage({ id: 'ui.card.separator' })}
+        {auction.property.city[language]}
+      </span>
+    </p>
   );
 }
 
@@ -73,16 +74,7 @@ export function AuctionCard({ auction, site, to, eager, onElapsed }: AuctionCard
             {auctionTitle(auction, language, t('customer.auction.untitled'))}
           </Link>
         </h3>
-        {auction.property ? (
-          <p className="mz-card__location">
-            <PinIcon className="mz-card__icon" />
-            <span>
-              {auction.property.community[language]}
-              {t('ui.card.separator')}
-              {auction.property.city[language]}
-            </span>
-          </p>
-        ) : null}
+        <AuctionLocation auction={auction} />
         <p className="cu-auction-card__fee" data-testid="auction-fee">
           {auction.biddingFee > 0
             ? intl.formatMessage(

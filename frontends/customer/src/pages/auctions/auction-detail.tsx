@@ -7,7 +7,6 @@ import {
   AlertIcon,
   Button,
   EmptyState,
-  PinIcon,
   Price,
   Skeleton,
   formatNumber,
@@ -18,7 +17,7 @@ import {
   useRequireLogin,
   useSession,
 } from '@manzil/ui';
-import { AuctionCover, auctionTitle } from './auction-card.js';
+import { AuctionCover, AuctionLocation, auctionTitle } from './auction-card.js';
 import { auctionKeys, auctionQuery } from './auction-queries.js';
 import { BidForm } from './bid-form.js';
 import { Countdown } from './countdown.js';
@@ -151,16 +150,7 @@ export function AuctionDetailView({ id, site, backTo }: { id: string; site: Site
           <h1 className="cu-auction__title" data-testid="auction-title">
             {title}
           </h1>
-          {auction.property ? (
-            <p className="mz-card__location">
-              <PinIcon className="mz-card__icon" />
-              <span>
-                {auction.property.community[language]}
-                {t('ui.card.separator')}
-                {auction.property.city[language]}
-              </span>
-            </p>
-          ) : null}
+          <AuctionLocation auction={auction} />
           {auction.property ? (
             <Link to={`/property/${auction.property.slug}`} className="cu-auction__property-link">
               {t('customer.auction.viewProperty')}
