@@ -66,6 +66,9 @@ const CompanyPage = lazy(() =>
 const CommunitiesPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunitiesPage })),
 );
+const AuctionsPage = lazy(() =>
+  import('./pages/auctions/auctions-page.js').then((m) => ({ default: m.AuctionsPage })),
+);
 const CommunityPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunityPage })),
 );
@@ -137,6 +140,9 @@ export default function App({ language, site }: RemoteAppProps) {
           <Route path="/findCompanies" element={<CompanyFinderPage site={site} />} />
           <Route path="/agents/:slug" element={<AgentPage />} />
           <Route path="/company/:slug" element={<CompanyPage />} />
+          {[LISTING_PAGES.auctions, ARABIC_LISTING_PAGES.auctions].map((path) => (
+            <Route key={path} path={path} element={<AuctionsPage site={site} />} />
+          ))}
           <Route path="/communities" element={<CommunitiesPage />} />
           <Route path="/communities/:slug" element={<CommunityPage />} />
           <Route path={PAYMENT_RESULT_PAGES.success} element={<PaymentSuccessPage />} />
