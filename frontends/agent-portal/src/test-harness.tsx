@@ -20,6 +20,8 @@ export function owned(site: Site, draft: Record<string, unknown>): OwnedProperty
     state: 'active',
     draft,
     published: null,
+    badge: null,
+    regulatorVerified: null,
     agentId: '0193c1a2-0000-7000-8000-0000000000aa',
     companyId: null,
     rejectedReason: null,

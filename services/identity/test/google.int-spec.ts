@@ -22,7 +22,6 @@ import { CoreModule } from '../src/core.module.js';
 import { entities, migrations } from '../src/data-source.js';
 import { GoogleModule } from '../src/google/index.js';
 import { identityAuth, signingKeys, TokensModule } from '../src/tokens/index.js';
-import { startSandbox, type SandboxProcess } from '@manzil/testing';
 
 const CLIENT_ID = 'identity-test.apps.googleusercontent.com';
 

@@ -27,7 +27,6 @@ import { CoreModule } from '../src/core.module.js';
 import { entities, migrations } from '../src/data-source.js';
 import { NafathModule, nafathEntities, nafathMigrations } from '../src/nafath/index.js';
 import { identityAuth, signingKeys, TokensModule } from '../src/tokens/index.js';
-import { startSandbox, type SandboxProcess } from '@manzil/testing';
 
 const APP = { 'APP-ID': 'identity-test', 'APP-KEY': 'identity-test-key' };
 const allEntities = [...new Set([...entities, ...nafathEntities])];

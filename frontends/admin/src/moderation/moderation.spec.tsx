@@ -47,6 +47,7 @@ const pending: OwnedProperty = {
       contentType: 'application/pdf',
       sizeBytes: 20_480,
       createdAt: at,
+      fileUrl: null,
     },
   ],
   photos: [],
