@@ -38,6 +38,8 @@ const env = {
   REDIS_URL: 'redis://127.0.0.1:1',
   JWT_JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
   JWT_PRIVATE_KEY: privateKey,
+  // payments talks to the sandbox's Stripe (its development keys are refused for Stripe itself)
+  STRIPE_API_URL: 'http://127.0.0.1:1',
 };
 
 interface ServiceModule {

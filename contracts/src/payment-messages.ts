@@ -7,7 +7,7 @@ import type { Language } from './site.js';
 export const PAYMENT_ERROR_MESSAGES = {
   UPGRADE_NEEDS_SUBSCRIPTION: {
     en: 'You have no active subscription to upgrade. Please buy a plan first.',
-    ar: 'ليس لديك اشتراك نشط لترقيته. يرجى شراء باقة أولاً.',
+    ar: 'ليس لديك اشتراك نشط لترقيته. يرجى شراء باقة أولًا.',
   },
   UPGRADE_NOT_HIGHER: {
     en: 'Please choose a plan above your current one to upgrade.',
@@ -19,6 +19,6 @@ export const PAYMENT_ERROR_MESSAGES = {
   },
   PAYMENT_FAILED: {
     en: 'Sorry, your payment is failed, Please try again or contact us.',
-    ar: 'عذراً، فشلت عملية الدفع، يرجى المحاولة مرة أخرى أو التواصل معنا.',
+    ar: 'عذرًا، فشلت عملية الدفع، يرجى المحاولة مرة أخرى أو التواصل معنا.',
   },
 } as const satisfies Record<string, Record<Language, string>>;

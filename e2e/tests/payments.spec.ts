@@ -8,7 +8,7 @@ import { chooseLanguage, expectDirection, settle } from './helpers.js';
 
 const FAILED = {
   en: 'Sorry, your payment is failed, Please try again or contact us.',
-  ar: 'عذراً، فشلت عملية الدفع، يرجى المحاولة مرة أخرى أو التواصل معنا.',
+  ar: 'عذرًا، فشلت عملية الدفع، يرجى المحاولة مرة أخرى أو التواصل معنا.',
 };
 
 test('a company buys a plan: checkout failed, then paid (ae in English, sa in Arabic)', async ({

@@ -138,7 +138,7 @@ describe('payments: plans bought through Stripe Checkout (the sandbox) and its w
       .set('language', 'ar')
       .send({ planId: await h.planId('ae', 'gold', 1) })
       .expect(422);
-    expect(refused.body.message).toBe('ليس لديك اشتراك نشط لترقيته. يرجى شراء باقة أولاً.');
+    expect(refused.body.message).toBe('ليس لديك اشتراك نشط لترقيته. يرجى شراء باقة أولًا.');
     const basic = await h.buy(token, await h.planId('ae', 'basic', 12));
     await h.decide(basic.sessionId, 'pay');
     await h

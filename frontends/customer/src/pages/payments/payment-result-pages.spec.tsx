@@ -84,7 +84,7 @@ describe('payment result pages', () => {
   it("shows spec §8's failure message in Arabic on the Saudi site, with a way to try again and to contact us", () => {
     renderPage(PaymentFailedPage, { language: 'ar', site: 'sa', status: 'canceled' });
     expect(screen.getByTestId('payment-failed').textContent).toContain(
-      'عذراً، فشلت عملية الدفع، يرجى المحاولة مرة أخرى أو التواصل معنا.',
+      'عذرًا، فشلت عملية الدفع، يرجى المحاولة مرة أخرى أو التواصل معنا.',
     );
     expect(screen.getByTestId('payment-status').textContent).toBe('ملغاة');
     expect(screen.getByRole('link', { name: 'تواصل معنا' }).getAttribute('href')).toBe(
@@ -102,7 +102,7 @@ describe('payment result pages', () => {
   it('still says the request was received to a visitor who is not signed in', () => {
     clearSession();
     renderPage(PaymentSuccessPage, { language: 'ar', site: 'sa' });
-    expect(screen.getByTestId('payment-received').textContent).toContain('سيتم تحديث حالة الدفع قريباً.');
+    expect(screen.getByTestId('payment-received').textContent).toContain('سيتم تحديث حالة الدفع قريبًا.');
     expect(screen.queryByTestId('payment-summary')).toBeNull();
   });
 });
