@@ -876,3 +876,78 @@ describe('media storage (the S3 engine of @manzil/storage)', () => {
     expect(compose.services.minio.image).toMatch(/^minio\/minio:RELEASE\./);
   });
 });
+
+describe('production settings', () => {
+  /** The keys a service's code refuses to start without when NODE_ENV=production. */
+  function requiredInProduction(service: string): string[] {
+    const keys = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir)) {
+        const full = join(dir, entry);
+        if (statSync(full).isDirectory()) walk(full);
+        else if (/\.ts$/.test(entry) && !/\.spec\.ts$/.test(entry)) {
+          const text = readFileSync(full, 'utf8');
+          for (const call of text.matchAll(/requireInProduction\(\s*\w+,\s*\[([^\]]*)\]/g)) {
+            for (const key of call[1]!.matchAll(/'([A-Z0-9_]+)'/g)) keys.add(key[1]!);
+          }
+        }
+      }
+    };
+    walk(join(repoRoot, 'services', service, 'src'));
+    // Checks written out by hand rather than through requireInProduction.
+    const byHand: Record<string, string[]> = {
+      identity: ['UNIFONIC_APP_SID', 'UNIFONIC_SENDER_ID', 'SMTP_URL', 'MAIL_FROM'], // otp/sms-sender, otp/email-sender
+      payments: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], // config.ts: Stripe itself
+    };
+    for (const key of byHand[service] ?? []) keys.add(key);
+    return [...keys].sort();
+  }
+
+  const configKeys = Object.keys(
+    (
+      manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'manzil-config') as Manifest & {
+        data: Record<string, string>;
+      }
+    ).data,
+  );
+
+  it('finds the keys the code requires (the check can fail)', () => {
+    expect(requiredInProduction('identity')).toEqual(
+      expect.arrayContaining(['NAFATH_URL', 'NAFATH_APP_ID', 'NAFATH_APP_KEY', 'GOOGLE_CLIENT_ID']),
+    );
+    expect(requiredInProduction('listings')).toEqual(
+      expect.arrayContaining(['REGA_URL', 'REGA_CLIENT_ID', 'REGA_CLIENT_SECRET']),
+    );
+  });
+
+  it.each(deployments.map((d) => [d.metadata.name, d] as const))(
+    '%s is given every setting its code requires in production, its secrets documented',
+    (name, deployment) => {
+      const containers = deployment.spec.template.spec.containers;
+      const given = new Set([
+        ...containers.flatMap((c) => (c.env ?? []).map((variable) => variable.name)),
+        ...(containers.some((c) => c.envFrom?.some((from) => from.configMapRef?.name === 'manzil-config'))
+          ? configKeys
+          : []),
+      ]);
+      const services = readdirSync(join(repoRoot, 'services'));
+      const missing = services.includes(name)
+        ? requiredInProduction(name).filter((key) => !given.has(key))
+        : [];
+      expect(missing).toEqual([]);
+      const readme = readFileSync(join(k8sDir, 'README.md'), 'utf8');
+      const secrets = containers.flatMap((c) =>
+        ((c.env ?? []) as { valueFrom?: { secretKeyRef?: { name: string } } }[]).flatMap(
+          (variable) => variable.valueFrom?.secretKeyRef?.name ?? [],
+        ),
+      );
+      const undocumented = [...new Set(secrets)].filter(
+        (secret) =>
+          !readme.includes(`secret generic ${secret}`) &&
+          !secret.endsWith('-db') &&
+          secret !== 'manzil-redis',
+      );
+      expect(undocumented).toEqual([]);
+    },
+  );
+});
