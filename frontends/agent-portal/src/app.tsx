@@ -21,7 +21,10 @@ export default function App({ language, site, session }: RemoteAppProps) {
             path="/addNewProperty"
             element={<WizardPage language={language} site={site} session={session} />}
           />
-          <Route path="/manage-properties" element={<ManagePropertiesPage language={language} />} />
+          <Route
+            path="/manage-properties"
+            element={<ManagePropertiesPage language={language} session={session} />}
+          />
         </Routes>
       </div>
     </LanguageProvider>

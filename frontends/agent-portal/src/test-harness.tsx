@@ -83,7 +83,8 @@ export function renderPortal({
   language = 'en',
   site = 'ae',
   path = '/addNewProperty',
-}: { language?: Language; site?: Site; path?: string } = {}) {
+  role = 'agent',
+}: { language?: Language; site?: Site; path?: string; role?: 'agent' | 'company' | 'user' } = {}) {
   const config = {
     site,
     country: SITE_FACTS[site].country,
@@ -104,7 +105,7 @@ export function renderPortal({
             language={language}
             site={site}
             config={config}
-            session={{ role: 'agent', name: 'Lina', picture: null }}
+            session={{ role, name: 'Lina', picture: null }}
           />
           <Where />
         </FeedbackProvider>

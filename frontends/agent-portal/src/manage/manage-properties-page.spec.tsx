@@ -47,4 +47,20 @@ describe('/manage-properties', () => {
     ]);
     expect(screen.getByTestId('owned-listing').textContent).toContain('Sold');
   });
+
+  it.each([
+    ['en', 'Listing a property is for agents and companies'],
+    ['ar', 'إضافة العقارات متاحة للوسطاء العقاريين والشركات'],
+  ] as const)(
+    '%s: tells a customer (whose route this is too) who lists properties, without asking the API',
+    async (language, title) => {
+      const service = listings('ae', { title: { en: 'Sea view flat', ar: 'شقة' } });
+      renderPortal({ language, path: '/manage-properties', role: 'user' });
+      const notice = await screen.findByTestId('manage-not-owner');
+      expect(notice.textContent).toContain(title);
+      expect(screen.queryByTestId('manage-add')).toBeNull();
+      // The owner endpoint answers 403 to a customer, and a 403 signs the visitor out.
+      expect(service.calls).toEqual([]);
+    },
+  );
 });

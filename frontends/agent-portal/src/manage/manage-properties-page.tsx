@@ -11,6 +11,7 @@ import {
   Skeleton,
   buttonClassName,
   useFeedback,
+  type RemoteAppProps,
 } from '@manzil/ui';
 import {
   PROPERTIES_PER_PAGE,
@@ -153,12 +154,25 @@ function ListingRow({ property, language }: { property: OwnedProperty; language:
 }
 
 /** `/manage-properties` (spec §2): the owner's listings, newest change first, with their approval status. */
-export function ManagePropertiesPage({ language }: { language: Language }) {
+export function ManagePropertiesPage({
+  language,
+  session,
+}: {
+  language: Language;
+  session: RemoteAppProps['session'];
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useQuery({ ...ownedPropertiesQuery(language, page), placeholderData: keepPreviousData });
+  // Spec §2 opens this route to customers too, but only agents and companies own listings: a
+  // customer is told so rather than sent to the API (whose 403 would sign them out).
+  const owner = session?.role === 'agent' || session?.role === 'company';
+  const list = useQuery({
+    ...ownedPropertiesQuery(language, page),
+    placeholderData: keepPreviousData,
+    enabled: owner,
+  });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PROPERTIES_PER_PAGE)) : 1;
   const goTo = (to: number) => setParams(to > 1 ? { page: String(to) } : {});
 
@@ -172,11 +186,24 @@ export function ManagePropertiesPage({ language }: { language: Language }) {
             <p className="mz-page-subtitle">{t('agentPortal.manage.count', { count: list.data.total })}</p>
           ) : null}
         </div>
-        <Link className={buttonClassName('primary')} to="/addNewProperty" data-testid="manage-add">
-          {t('agentPortal.add.title')}
-        </Link>
+        {owner ? (
+          <Link className={buttonClassName('primary')} to="/addNewProperty" data-testid="manage-add">
+            {t('agentPortal.add.title')}
+          </Link>
+        ) : null}
       </header>
-      {list.isPending ? (
+      {!owner ? (
+        <EmptyState
+          testId="manage-not-owner"
+          title={t('agentPortal.manage.notOwnerTitle')}
+          description={t('agentPortal.manage.notOwnerText')}
+          action={
+            <Link className={buttonClassName('secondary')} to="/find-real-estate-agent">
+              {t('agentPortal.manage.findAgent')}
+            </Link>
+          }
+        />
+      ) : list.isPending ? (
         <Skeleton blockSize="240px" radius="lg" />
       ) : list.isError ? (
         <ErrorFallback onRetry={() => void list.refetch()} />
