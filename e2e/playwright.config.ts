@@ -37,6 +37,10 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // An action waiting for something that never comes fails in 30 s, not at the test's own
+    // timeout (10 minutes for the accessibility walk, which a lost session once spent whole).
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
