@@ -40,6 +40,10 @@ const option = (name) => {
 };
 const bus = option('bus') ?? 'redis';
 const search = option('search') ?? 'postgres';
+// The search service picks OpenSearch whenever OPENSEARCH_URL is in its environment: with the
+// Postgres engine asked for, an address inherited from the shell (or from npm test, which starts a
+// node for jest) must not reach it.
+if (search === 'postgres') delete process.env.OPENSEARCH_URL;
 // Each bus/search pair writes its own results, traces and report: the Kafka pass of `npm test`
 // must not overwrite the failures the main pass left to look at.
 const runName = bus === 'redis' && search === 'postgres' ? 'e2e' : `e2e-${bus}-${search}`;

@@ -46,6 +46,10 @@ const option = (name) => {
 };
 const bus = option('bus') ?? 'redis';
 const search = option('search') ?? 'postgres';
+// The search service picks OpenSearch whenever OPENSEARCH_URL is in its environment: with the
+// Postgres engine asked for, an address inherited from the shell (or from npm test, which starts a
+// node for jest) must not reach it.
+if (search === 'postgres') delete process.env.OPENSEARCH_URL;
 if (!['redis', 'kafka'].includes(bus) || !['postgres', 'opensearch'].includes(search)) {
   fail(`unknown --bus ${bus} or --search ${search} (--bus redis|kafka, --search postgres|opensearch)`);
   process.exit(2);

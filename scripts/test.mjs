@@ -200,7 +200,8 @@ async function e2e({ stage, resultsFile, bus = 'redis', playwrightArgs = [] }) {
       DATABASE_URL: infra.postgres.url,
       REDIS_URL: infra.redis.url,
       MANZIL_E2E_RESULTS: resultsFile,
-      ...(bus === 'kafka' ? engines.env('') : {}),
+      // the Kafka bus only: the journeys run search on Postgres (OpenSearch has its jest suite)
+      ...(bus === 'kafka' ? { KAFKA_BROKERS: engines.env('').KAFKA_BROKERS } : {}),
     }),
     // 25 min: on 2026-11-25 this machine ran the browser suite about twice as slowly as on 11-23 (691 s
     // then; 68 of 85 tests in 20 min) and 20 cut it short. BUDGET_MS still bounds the whole run.

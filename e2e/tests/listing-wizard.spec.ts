@@ -153,7 +153,10 @@ test('an agent adds a listing with 6 photos and a document and sends it (ae en, 
 
     if (site === 'sa') {
       await expectStep(page, 'licence');
-      await input(page, 'property-adLicenseNumber').fill('7100000123');
+      // A licence the sandbox's REGA validator knows as valid for this advertiser (services/sandbox
+      // README): a Saudi listing is sent for approval only once the regulator confirms it.
+      await input(page, 'property-advertiserId').fill('1012345678');
+      await input(page, 'property-adLicenseNumber').fill('7200001234');
       await input(page, 'property-creationDate').fill('2026-06-01');
       await input(page, 'property-endDate').fill('2026-01-01');
       await next(page);

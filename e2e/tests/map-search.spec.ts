@@ -50,7 +50,8 @@ async function agentJourney(page: Page, site: SiteKey, lang: Lang, agent: string
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     lang === 'ar' ? 'ابحث عن وسيط عقاري' : 'Find a real estate agent',
   );
-  await expect(page.getByTestId('agent-card')).toHaveCount(3);
+  // The seeded three at least: other journeys running beside this one register agents too.
+  await expect.poll(() => page.getByTestId('agent-card').count()).toBeGreaterThanOrEqual(3);
   await page.getByTestId('finder-input').fill(lang === 'ar' ? 'ساره' : 'nass');
   await page.getByTestId('finder-input').press('Enter');
   await expect(page.getByTestId('agent-card')).toHaveCount(1);
@@ -63,7 +64,8 @@ async function agentJourney(page: Page, site: SiteKey, lang: Lang, agent: string
   await page.getByRole('link', { name: company }).click();
   await expect(page.getByTestId('company-profile')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(company);
-  await expect(page.getByTestId('agent-card')).toHaveCount(2);
+  // Its two seeded agents at least (the company portal's journey adds agents to this company).
+  await expect.poll(() => page.getByTestId('agent-card').count()).toBeGreaterThanOrEqual(2);
 }
 
 test('map search shows outlines, clusters and the list; agent finder leads to the agent and the company (ae/en, sa/ar)', async ({
