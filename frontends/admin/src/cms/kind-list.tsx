@@ -5,6 +5,7 @@ import { EmptyState, ErrorFallback, SiteDate, Skeleton, buttonClassName, useFeed
 import { ADMIN_PAGE_SIZE, afterContentChange, deleteItem, itemsQuery, setPublished } from './admin-api.js';
 import { itemTitle } from './kinds.js';
 import { useAdminText } from './use-admin-text.js';
+import { Pager } from '../pager.js';
 
 type Action = { kind: 'publish' | 'unpublish' | 'delete'; item: AdminItem<CmsKind> };
 
@@ -116,21 +117,7 @@ export function KindList({ kind }: { kind: CmsKind }) {
           </table>
         </div>
       ) : null}
-      {pages > 1 ? (
-        <nav className="ad-pager" aria-label={t('admin.pages')}>
-          {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-            <button
-              key={n}
-              type="button"
-              className={n === page ? 'ad-pager__page ad-pager__page--current' : 'ad-pager__page'}
-              aria-current={n === page ? 'page' : undefined}
-              onClick={() => setParams(n === 1 ? {} : { page: String(n) })}
-            >
-              {n}
-            </button>
-          ))}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} onPage={(n) => setParams(n === 1 ? {} : { page: String(n) })} />
     </section>
   );
 }

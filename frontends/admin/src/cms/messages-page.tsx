@@ -29,6 +29,7 @@ import {
   type MessageBox,
 } from './admin-api.js';
 import { useAdminText } from './use-admin-text.js';
+import { Pager } from '../pager.js';
 
 type AnswerStatus = 'in-progress' | 'answered' | 'closed';
 
@@ -181,22 +182,11 @@ export function MessagesPage({ box }: { box: MessageBox }) {
           ))}
         </ul>
       ) : null}
-      {pages > 1 ? (
-        <nav className="ad-pager" aria-label={t('admin.pages')}>
-          {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-            <button
-              key={n}
-              type="button"
-              className={n === page ? 'ad-pager__page ad-pager__page--current' : 'ad-pager__page'}
-              onClick={() =>
-                setParams({ ...(status ? { status } : {}), ...(n > 1 ? { page: String(n) } : {}) })
-              }
-            >
-              {n}
-            </button>
-          ))}
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={(n) => setParams({ ...(status ? { status } : {}), ...(n > 1 ? { page: String(n) } : {}) })}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { AuctionView, Site } from '@manzil/contracts';
 import { PinIcon, Price, SafeImage, useLanguage } from '@manzil/ui';
-import { Countdown } from './countdown.js';
+import { AuctionCountdown } from './countdown.js';
 
 /** The property's cover, or the house placeholder when there is none or it fails. */
 export function AuctionCover({ auction, eager = false }: { auction: AuctionView; eager?: boolean }) {
@@ -85,16 +85,7 @@ export function AuctionCard({ auction, site, to, eager, onElapsed }: AuctionCard
           {' · '}
           {intl.formatMessage({ id: 'customer.auction.bidCount' }, { count: auction.bidCount })}
         </p>
-        {auction.status !== 'closed' ? (
-          <Countdown
-            to={live ? auction.endsAt : auction.startsAt}
-            kind={live ? 'ends' : 'starts'}
-            site={site}
-            language={language}
-            onElapsed={onElapsed}
-            testId="auction-countdown"
-          />
-        ) : null}
+        <AuctionCountdown auction={auction} site={site} language={language} onElapsed={onElapsed} />
       </div>
     </article>
   );

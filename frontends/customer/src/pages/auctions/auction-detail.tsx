@@ -20,7 +20,7 @@ import {
 import { AuctionCover, AuctionLocation, auctionTitle } from './auction-card.js';
 import { auctionKeys, auctionQuery } from './auction-queries.js';
 import { BidForm } from './bid-form.js';
-import { Countdown } from './countdown.js';
+import { AuctionCountdown } from './countdown.js';
 import { MyBids } from './my-bids.js';
 import { useAuctionFeed } from './use-auction-feed.js';
 
@@ -138,7 +138,6 @@ export function AuctionDetailView({ id, site, backTo }: { id: string; site: Site
     );
   }
 
-  const live = auction.status === 'live';
   return (
     <div className="mz-container cu-auction" data-testid="auction-detail" data-auction-id={auction.id}>
       {back}
@@ -183,16 +182,7 @@ export function AuctionDetailView({ id, site, backTo }: { id: string; site: Site
             <dt>{t('customer.auction.bids')}</dt>
             <dd data-testid="auction-bid-count">{formatNumber(auction.bidCount, language)}</dd>
           </dl>
-          {auction.status !== 'closed' ? (
-            <Countdown
-              to={live ? auction.endsAt : auction.startsAt}
-              kind={live ? 'ends' : 'starts'}
-              site={site}
-              language={language}
-              onElapsed={refresh}
-              testId="auction-countdown"
-            />
-          ) : null}
+          <AuctionCountdown auction={auction} site={site} language={language} onElapsed={refresh} />
           <p className="mz-visually-hidden" aria-live="polite" data-testid="auction-announcement">
             {news
               ? intl.formatMessage(

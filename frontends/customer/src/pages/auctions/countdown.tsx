@@ -74,3 +74,29 @@ export function Countdown({ to, kind, site, language, onElapsed, testId }: Count
     </p>
   );
 }
+
+/** An auction's countdown: to its end while live, to its start while upcoming, none once closed. */
+export function AuctionCountdown({
+  auction,
+  site,
+  language,
+  onElapsed,
+}: {
+  auction: { status: 'upcoming' | 'live' | 'closed'; startsAt: string; endsAt: string };
+  site: Site;
+  language: Language;
+  onElapsed?: () => void;
+}) {
+  if (auction.status === 'closed') return null;
+  const live = auction.status === 'live';
+  return (
+    <Countdown
+      to={live ? auction.endsAt : auction.startsAt}
+      kind={live ? 'ends' : 'starts'}
+      site={site}
+      language={language}
+      onElapsed={onElapsed}
+      testId="auction-countdown"
+    />
+  );
+}
