@@ -744,11 +744,11 @@ describe('docker-compose.yml', () => {
     expect(services.search.depends_on?.opensearch?.condition).toBe('service_healthy');
   });
 
-  it('the sandbox (and its migration) run only under the dev profile', () => {
+  it('the sandbox (and its migration) and Mailpit run only under the dev profile', () => {
     const inDev = Object.entries(services)
       .filter(([, s]) => s.profiles?.includes('dev'))
       .map(([n]) => n);
-    expect(inDev.sort()).toEqual(['sandbox', 'sandbox-migrate']);
+    expect(inDev.sort()).toEqual(['mailpit', 'sandbox', 'sandbox-migrate']);
     const needsSandbox = Object.entries(services).filter(
       ([n, s]) => !n.startsWith('sandbox') && s.depends_on?.sandbox,
     );
@@ -919,6 +919,24 @@ describe('production settings', () => {
       expect.arrayContaining(['REGA_URL', 'REGA_CLIENT_ID', 'REGA_CLIENT_SECRET']),
     );
   });
+
+  it.each(Object.keys(SERVICES).filter((name) => name !== 'sandbox'))(
+    'compose gives %s every setting its code requires in production, and no sandbox sink',
+    (name) => {
+      const environment = compose.services[name]?.environment ?? {};
+      // Stripe's own keys are needed only for Stripe itself; the stack's Stripe is the sandbox's.
+      const unlessSet: Record<string, string> = {
+        STRIPE_SECRET_KEY: 'STRIPE_API_URL',
+        STRIPE_WEBHOOK_SECRET: 'STRIPE_API_URL',
+      };
+      const missing = requiredInProduction(name).filter(
+        (key) => !(key in environment) && !(unlessSet[key] && unlessSet[key] in environment),
+      );
+      expect(missing).toEqual([]);
+      // The sinks are refused with NODE_ENV=production: providers are reached by their protocols.
+      expect(Object.keys(environment).filter((key) => key === 'SMS_URL' || key === 'EMAIL_URL')).toEqual([]);
+    },
+  );
 
   it.each(deployments.map((d) => [d.metadata.name, d] as const))(
     '%s is given every setting its code requires in production, its secrets documented',

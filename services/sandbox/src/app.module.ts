@@ -28,7 +28,7 @@ export class AppModule {
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
-        SinksModule.forRoot(config.SANDBOX_NAMESPACE),
+        SinksModule.forRoot(config.SANDBOX_NAMESPACE, config.UNIFONIC_APP_SID),
         NafathSandboxModule.forRoot(nafathOptions(config)),
         GoogleSandboxModule.forRoot(googleOptions(config)),
         S3SandboxModule.forRoot(s3Options(config)),

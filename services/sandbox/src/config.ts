@@ -12,6 +12,8 @@ export const envSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.sandbox.port),
   REDIS_URL: z.url('REDIS_URL must be a redis:// URL'),
   SANDBOX_NAMESPACE: z.string().min(1).default('manzil:sandbox'),
+  /** The AppSid its Unifonic endpoint accepts (default `manzil-dev`). */
+  UNIFONIC_APP_SID: z.string().min(1).optional(),
   ...nafathSandboxEnv,
   ...googleSandboxEnv,
   ...s3SandboxEnv,

@@ -1,4 +1,12 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import {
+  type DynamicModule,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
+import express from 'express';
+import { z } from 'zod';
 import type { RouteDoc } from '@manzil/nest-kit';
 import {
   emailMessageSchema,
@@ -12,6 +20,12 @@ import {
 } from './message.schema.js';
 import { SINK_NAMESPACE, SinkStore } from './sink.store.js';
 import { EmailController, SmsController } from './sinks.controller.js';
+import {
+  DEV_UNIFONIC_APP_SID,
+  UNIFONIC_APP_SID,
+  UnifonicController,
+  unifonicSendSchema,
+} from './unifonic.controller.js';
 
 export const SINK_ROUTES: RouteDoc[] = [
   {
@@ -42,15 +56,36 @@ export const SINK_ROUTES: RouteDoc[] = [
     query: listEmailQuerySchema,
     results: emailPageSchema,
   },
+  {
+    method: 'post',
+    path: '/rest/SMS/messages',
+    summary:
+      "Unifonic's REST send (form-encoded AppSid, SenderID, Recipient, Body; Unifonic's JSON, not the envelope), kept in the SMS sink",
+    body: unifonicSendSchema,
+    results: z.object({ success: z.boolean(), message: z.string(), errorCode: z.string() }),
+    answers: 'json',
+    protocol: 'unifonic',
+  },
 ];
 
 @Module({})
-export class SinksModule {
-  static forRoot(namespace: string): DynamicModule {
+export class SinksModule implements NestModule {
+  static forRoot(namespace: string, unifonicAppSid = DEV_UNIFONIC_APP_SID): DynamicModule {
     return {
       module: SinksModule,
-      controllers: [SmsController, EmailController],
-      providers: [{ provide: SINK_NAMESPACE, useValue: namespace }, SinkStore],
+      controllers: [SmsController, EmailController, UnifonicController],
+      providers: [
+        { provide: SINK_NAMESPACE, useValue: namespace },
+        { provide: UNIFONIC_APP_SID, useValue: unifonicAppSid },
+        SinkStore,
+      ],
     };
+  }
+
+  /** Unifonic's send is form-encoded, as the provider's is. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(express.urlencoded({ extended: false, limit: '64kb' }))
+      .forRoutes({ path: 'rest/SMS/messages', method: RequestMethod.POST });
   }
 }
