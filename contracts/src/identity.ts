@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationQuerySchema } from './envelope.js';
 import { languageSchema, siteSchema } from './site.js';
 import {
   brnSchema,
@@ -321,6 +322,25 @@ export const googleConfigSchema = z.object({ authorizationEndpoint: z.url(), cli
 export type GoogleConfig = z.infer<typeof googleConfigSchema>;
 export const accountDeletionSchema = z.object({ otp: otpSchema, reason: loose.max(500).optional() });
 
+/** A deletion request waits out its grace period (`pending`), then the account is `anonymised`. */
+export const DELETION_REQUEST_STATES = ['pending', 'anonymised'] as const;
+export const deletionRequestsQuerySchema = paginationQuerySchema.extend({
+  state: z.enum(DELETION_REQUEST_STATES).optional(),
+});
+/** What the admin console shows of a request: the name only until the account is anonymised. */
+export const deletionRequestSchema = z.object({
+  id: z.uuid(),
+  accountId: z.uuid(),
+  role: z.enum(ACCOUNT_ROLES),
+  name: z.string().nullable(),
+  reason: z.string().nullable(),
+  requestedAt: z.string(),
+  eraseAfter: z.string(),
+  anonymisedAt: z.string().nullable(),
+});
+export type DeletionRequestView = z.infer<typeof deletionRequestSchema>;
+export type DeletionRequestsQuery = z.infer<typeof deletionRequestsQuerySchema>;
+
 /** accountProfileSchema and whether the e-mail is proved by a code sent to it (GET/PUT IDENTITY_API.profile answer this). */
 export const accountProfileWithEmailSchema = accountProfileSchema.extend({ emailVerified: z.boolean() });
 export type AccountProfileWithEmail = z.infer<typeof accountProfileWithEmailSchema>;
@@ -392,6 +412,8 @@ export const IDENTITY_API = {
   deletionOtp: '/v1/account/deletion/otp',
   /** POST accountDeletionSchema → { eraseAfter }. */
   deletion: '/v1/account/deletion',
+  /** GET deletionRequestsQuerySchema → page of deletionRequestSchema (admins, their site's). */
+  adminDeletionRequests: '/v1/admin/deletion-requests',
   /** POST nafathRequestSchema → nafathRequestResultsSchema (Saudi site only). */
   nafathRequest: '/v1/nafath/request',
   /** GET ?transId → { status: nafathStatusSchema }. */

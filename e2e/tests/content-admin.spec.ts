@@ -12,7 +12,7 @@ import {
   type Lang,
   type SiteKey,
 } from '../helpers/content.js';
-import { putSession } from '../helpers/identity.js';
+import { apiCustomer, putSession, readOtp, useLanguage } from '../helpers/identity.js';
 import { ARABIC_LISTING_PAGES } from '@manzil/contracts';
 
 async function adminPage(browser: Browser, request: Parameters<typeof adminTokens>[0], site: SiteKey) {
@@ -151,4 +151,55 @@ test('sa: a visitor sends a contact-us message in Arabic and the admin answers i
   await expect(message.locator('.ad-message__reply')).toHaveText(reply);
   await expect(message).toContainText('Answered');
   await expect(message).toContainText('+966 551234567');
+});
+
+test('a customer deletes their account from the profile and the admin of that site sees the request (ae/en, then sa/ar)', async ({
+  browser,
+  request,
+}) => {
+  const walks: { site: SiteKey; lang: Lang; reason: string; heading: string }[] = [
+    { site: 'ae', lang: 'en', reason: `Moving abroad ${runTag()}`, heading: 'Account deletion requests' },
+    { site: 'sa', lang: 'ar', reason: `سأنتقل إلى مدينة أخرى ${runTag()}`, heading: 'طلبات حذف الحسابات' },
+  ];
+  for (const { site, lang, reason, heading } of walks) {
+    const customer = await apiCustomer(request, site);
+    const context = await browser.newContext();
+    await putSession(context, site, customer.tokens!);
+    await useLanguage(context, lang);
+    const page = await context.newPage();
+    await open(page, site, lang, '/profile?tab=settings');
+    const since = Date.now();
+    await page.getByTestId('delete-start').click();
+    const code = await readOtp(request, site, customer.mobile, since);
+    for (const [index, digit] of [...code].entries())
+      await page.getByTestId(`delete-otp-box-${index}`).fill(digit);
+    await page.getByTestId('delete-form').getByRole('textbox').last().fill(reason);
+    await page.getByTestId('delete-submit').click();
+    // The account is closed at once: the session ends.
+    await expect(page.getByTestId('user-chip')).toHaveCount(0);
+    await context.close();
+
+    const adminContext = await browser.newContext();
+    await putSession(adminContext, site, await adminTokens(request, site));
+    await useLanguage(adminContext, lang);
+    const admin = await adminContext.newPage();
+    await open(admin, site, lang, '/admin/deletion-requests');
+    await expect(h1(admin)).toHaveText(heading);
+    const row = admin.getByTestId('admin-deletion-request').filter({ hasText: reason });
+    await expect(row).toContainText(`${customer.firstName} ${customer.lastName}`);
+    await adminContext.close();
+
+    // The other site's admin does not see it.
+    const otherContext = await browser.newContext();
+    const other: SiteKey = site === 'ae' ? 'sa' : 'ae';
+    await putSession(otherContext, other, await adminTokens(request, other));
+    const otherAdmin = await otherContext.newPage();
+    await open(otherAdmin, other, 'en', '/admin/deletion-requests');
+    await expect(h1(otherAdmin)).toHaveText('Account deletion requests');
+    await expect(
+      otherAdmin.getByTestId('admin-deletion-request').first().or(otherAdmin.getByText('No Record Found')),
+    ).toBeVisible();
+    await expect(otherAdmin.getByTestId('admin-deletion-request').filter({ hasText: reason })).toHaveCount(0);
+    await otherContext.close();
+  }
 });

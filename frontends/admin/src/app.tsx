@@ -1,4 +1,5 @@
 import { NavLink, Route, Routes, useParams } from 'react-router';
+import { DeletionRequestsPage } from './accounts/deletion-requests-page.js';
 import { CMS_KINDS, type Site } from '@manzil/contracts';
 import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';
 import { AdminInfoEditor } from './cms/admin-info-editor.js';
@@ -35,6 +36,7 @@ function AdminHome() {
           ['/admin/admin-info', 'admin.kind.adminInfo'],
           ['/admin/messages', 'admin.kind.messages'],
           ['/admin/complaints', 'admin.kind.complaints'],
+          ['/admin/deletion-requests', 'admin.kind.deletionRequests'],
         ].map(([to, label]) => (
           <li key={to}>
             <NavLink className="ad-tile" to={to}>
@@ -55,6 +57,7 @@ function AdminConsole({ site }: { site: Site }) {
     ['/admin/admin-info', 'admin.kind.adminInfo'],
     ['/admin/messages', 'admin.kind.messages'],
     ['/admin/complaints', 'admin.kind.complaints'],
+    ['/admin/deletion-requests', 'admin.kind.deletionRequests'],
   ];
   return (
     <div className="mz-container ad-console">
@@ -78,6 +81,7 @@ function AdminConsole({ site }: { site: Site }) {
           <Route path="/admin/admin-info" element={<AdminInfoEditor site={site} />} />
           <Route path="/admin/messages" element={<MessagesPage key="contact" box="contact" />} />
           <Route path="/admin/complaints" element={<MessagesPage key="complaints" box="complaints" />} />
+          <Route path="/admin/deletion-requests" element={<DeletionRequestsPage />} />
           <Route path="/admin/*" element={<AdminHome />} />
         </Routes>
       </div>

@@ -8,6 +8,10 @@ import { RegisterAccount } from './auth/register-account.js';
 import { SignInService } from './auth/sign-in.service.js';
 import { AnonymiseDeletedAccounts } from './deletion/anonymise-deleted-accounts.job.js';
 import { DeletionController } from './deletion/deletion.controller.js';
+import {
+  DeletionRequestsAdminController,
+  DeletionRequestsQueryService,
+} from './deletion/deletion-requests.admin.js';
 import { RequestDeletion } from './deletion/request-deletion.js';
 import { DirectoryController } from './directory/directory.controller.js';
 import { DirectoryService } from './directory/directory.service.js';
@@ -25,6 +29,7 @@ import { UploadsController } from './uploads/uploads.controller.js';
     CompaniesController,
     DirectoryController,
     DeletionController,
+    DeletionRequestsAdminController,
     SubscriptionEventsController,
   ],
   providers: [
@@ -34,6 +39,7 @@ import { UploadsController } from './uploads/uploads.controller.js';
     CompanyAgentsService,
     DirectoryService,
     RequestDeletion,
+    DeletionRequestsQueryService,
     AnonymiseDeletedAccounts,
   ],
 })

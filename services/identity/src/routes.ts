@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   accountDeletionSchema,
+  deletionRequestSchema,
+  deletionRequestsQuerySchema,
   accountProfileWithEmailSchema,
   agentDetailSchema,
   agentStatusUpdateSchema,
@@ -331,5 +333,13 @@ export const ROUTES: RouteDoc[] = [
     body: accountDeletionSchema,
     results: z.object({ eraseAfter: z.string() }),
     roles: signedIn,
+  },
+  {
+    method: 'get',
+    path: '/v1/admin/deletion-requests',
+    summary: "Account deletion requests of the admin's site, newest first (pending or anonymised)",
+    query: deletionRequestsQuerySchema,
+    results: pageSchema(deletionRequestSchema),
+    roles: ['admin'],
   },
 ];

@@ -356,9 +356,45 @@ describe('account deletion', () => {
       );
       expect(row.n).toBeGreaterThanOrEqual(1);
     });
+    // The request reaches the admin console of its site (and only admins, only that site's).
+    const admin = await login('customer', '500000000', '+971', 'ae', 'Manzil@Admin26');
+    const saAdmin = await login('customer', '550000000', '+966', 'sa', 'Manzil@Admin26');
+    const pending = await h
+      .http()
+      .get('/v1/admin/deletion-requests?state=pending')
+      .set('x-site', 'ae')
+      .set('authorization', bearer(admin.token))
+      .expect(200);
+    expect(pending.body.results.items).toEqual([
+      expect.objectContaining({ role: 'user', name: 'Mona Haddad', reason: 'moving', anonymisedAt: null }),
+    ]);
+    const requestId = pending.body.results.items[0].id as string;
+    const elsewhere = await h
+      .http()
+      .get('/v1/admin/deletion-requests')
+      .set('x-site', 'sa')
+      .set('authorization', bearer(saAdmin.token))
+      .expect(200);
+    expect(elsewhere.body.results.items.map((r: { id: string }) => r.id)).not.toContain(requestId);
+    const company = await login('company', '551000002', '+966', 'sa');
+    await h
+      .http()
+      .get('/v1/admin/deletion-requests')
+      .set('x-site', 'sa')
+      .set('authorization', bearer(company.token))
+      .expect(403);
     const job = h.app.get(AnonymiseDeletedAccounts);
     expect(await job.execute(new Date())).toBe(0);
     expect(await job.execute(new Date(eraseAfter.getTime() + 1000))).toBe(1);
+    const anonymised = await h
+      .http()
+      .get('/v1/admin/deletion-requests?state=anonymised&limit=5')
+      .set('x-site', 'ae')
+      .set('authorization', bearer(admin.token))
+      .expect(200);
+    expect(anonymised.body.results).toMatchObject({ page: 1, limit: 5, total: 1 });
+    expect(anonymised.body.results.items[0]).toMatchObject({ id: requestId, name: null });
+    expect(anonymised.body.results.items[0].anonymisedAt).toEqual(expect.any(String));
     const [account] = await ds.query(
       `SELECT * FROM "accounts" WHERE "email" IS NULL AND "anonymised_at" IS NOT NULL AND "role" = 'user' AND "site" = 'ae'`,
     );
