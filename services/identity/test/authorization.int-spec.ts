@@ -185,6 +185,21 @@ const ENDPOINTS: Endpoint[] = [
     expect: signedIn(422),
   },
   {
+    name: 'GET admin/deletion-requests',
+    method: 'get',
+    path: () => '/v1/admin/deletion-requests',
+    expect: {
+      visitor: 401,
+      user: 403,
+      agent: 403,
+      company: 403,
+      admin: 200,
+      otherSite: 401,
+      forged: 401,
+      otherCompany: 403,
+    },
+  },
+  {
     name: 'POST account/deletion/otp',
     method: 'post',
     path: () => '/v1/account/deletion/otp',
