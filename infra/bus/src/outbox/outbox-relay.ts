@@ -168,6 +168,11 @@ export class OutboxRelay {
   /** One pass over the outbox (what the loop does on each wake-up). */
   async publishBatch(): Promise<OutboxPassResult> {
     return this.dataSource.transaction(async (manager) => {
+      // The pass's writes (published_at, a failure's backoff, a parking) need not wait for the WAL
+      // flush: lost in a crash of Postgres, the rows are published (or tried) again, which the
+      // consumers' inbox absorbs as it absorbs any redelivery. Each pass used to wait for its own
+      // fsync (5 ms here, 15+ ms under load), and the events committed meanwhile with it.
+      await manager.query(`SET LOCAL synchronous_commit = off`);
       const rows = (await manager.query(LOCK_BATCH, [this.batchSize])) as Row[];
       const byKey = new Map<string, Row[]>();
       for (const row of rows) {
