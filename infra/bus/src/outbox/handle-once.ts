@@ -16,15 +16,9 @@ const INSERT_INBOX = `INSERT INTO "inbox" ("consumer", "event_id") VALUES ($1, $
 const INSERT_INBOX_CHUNK = `INSERT INTO "inbox" ("consumer", "event_id")
   SELECT * FROM unnest($1::text[], $2::uuid[]) ON CONFLICT DO NOTHING RETURNING "consumer", "event_id"`;
 
-/**
- * Events per shared transaction, and how long one may keep taking more. A group only takes
- * calls already waiting, so the time bound matters when calls keep arriving while it runs (a
- * loaded machine): its first event then waits for every later one. 25 ms of that was a floor
- * under the bench's p50 at 2,500 events/s; 10 ms keeps most of the batching (a backlog fills a
- * group at once, whatever the bound).
- */
+/** Events per shared transaction, and how long one may keep taking more. */
 const MAX_GROUP_SIZE = 50;
-const MAX_GROUP_MS = 10;
+const MAX_GROUP_MS = 25;
 /** Shared transactions at a time per data source (each holds one pooled connection). */
 const MAX_GROUPS = 4;
 /** Events that failed in a shared transaction run alone from then on (their retries included). */
