@@ -10,10 +10,12 @@
  * producer, the relay and the consumer on one event loop, the bench measured one Node thread.
  *
  *   npx tsx scripts/bench/bus.ts [--events 10000] [--batch 50] [--keys 500] [--rate 2500]
- *        [--bus redis|kafka] [--brokers host:port] [--partitions 8] [--breakdown]
+ *        [--bus redis|kafka] [--kafka] [--brokers host:port] [--partitions 8] [--breakdown]
  *
  * Engines: Redis always (MANZIL_TEST_REDIS_URL, default redis://127.0.0.1:6379); Kafka too when
- * --brokers or KAFKA_BROKERS is set (`node scripts/engines.mjs start kafka` starts one); --bus
+ * --brokers or KAFKA_BROKERS is set, or with --kafka, which starts a broker itself through
+ * scripts/engines.mjs (one KRaft node from Maven Central's jars, as `npm test` does; one already
+ * started by `node scripts/engines.mjs start kafka` is used) and stops what it started; --bus
  * picks one.
  * After a warm-up (connection pools, JIT), two runs of --events each:
  *  - paced: the producer commits at --rate events/s, as a busy service would; latency is the
@@ -71,6 +73,7 @@ const { values } = parseArgs({
     brokers: { type: 'string' },
     partitions: { type: 'string', default: '8' },
     breakdown: { type: 'boolean', default: false },
+    kafka: { type: 'boolean', default: false },
   },
 });
 const EVENTS = Number(values.events);
@@ -78,7 +81,22 @@ const BATCH = Number(values.batch);
 const KEYS = Number(values.keys);
 const RATE = Number(values.rate);
 const PARTITIONS = Number(values.partitions);
-const BROKERS = (values.brokers ?? process.env.KAFKA_BROKERS ?? '').split(',').filter((b) => b.trim() !== '');
+let BROKERS = (values.brokers ?? process.env.KAFKA_BROKERS ?? '').split(',').filter((b) => b.trim() !== '');
+/** The broker --kafka started (scripts/engines.mjs), stopped at the end; none when one was given. */
+let startedEngines: { stop(): Promise<void> } | undefined;
+if ((values.kafka || values.bus === 'kafka') && BROKERS.length === 0) {
+  // A plain .mjs of the repository's scripts, imported by URL so the type checker leaves it alone.
+  const { ensureEngines } = (await import(new URL('../engines.mjs', import.meta.url).href)) as {
+    ensureEngines(options: { kafka: boolean; opensearch: boolean }): Promise<{
+      kafka?: { brokers?: string[]; skipped?: string };
+      stop(): Promise<void>;
+    }>;
+  };
+  const engines = await ensureEngines({ kafka: true, opensearch: false });
+  startedEngines = engines;
+  if (engines.kafka?.brokers) BROKERS = engines.kafka.brokers;
+  else console.log(`kafka: not run, ${engines.kafka?.skipped ?? 'no broker'}`);
+}
 const ENGINES = values.bus ? [values.bus] : BROKERS.length > 0 ? ['redis', 'kafka'] : ['redis'];
 if (ENGINES.some((e) => e !== 'redis' && e !== 'kafka')) throw new Error('--bus is redis or kafka');
 if (ENGINES.includes('kafka') && BROKERS.length === 0)
@@ -273,6 +291,17 @@ interface PhaseResult {
   endToEndEventsPerSecond: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
   cpuPerEvent: CpuPerEvent;
+  /** /proc/loadavg's 1-minute figure at the end of the run (other jobs on the machine show here). */
+  loadAverage: number | null;
+}
+
+/** The 1-minute load average, where /proc has it. */
+function loadAverage(): number | null {
+  try {
+    return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  } catch {
+    return null;
+  }
 }
 
 let sequence = 0;
@@ -412,6 +441,7 @@ async function endToEnd(engine: Engine) {
           max: round(latencies[latencies.length - 1]),
         },
         cpuPerEvent,
+        loadAverage: loadAverage(),
       };
     };
     await runPhase('warm-up', 1_000, RATE);
@@ -514,6 +544,7 @@ async function main(): Promise<void> {
             String(r.endToEndEventsPerSecond),
             `${r.latencyMs.p50} / ${r.latencyMs.p95} / ${r.latencyMs.p99}`,
             `${r.cpuPerEvent.nodeUs} / ${r.cpuPerEvent.postgresUs ?? '-'} / ${r.cpuPerEvent.redisUs ?? '-'}`,
+            String(r.loadAverage ?? '-'),
           ]);
         }
       } finally {
@@ -527,12 +558,14 @@ async function main(): Promise<void> {
       'events/s end to end',
       'latency ms p50 / p95 / p99',
       'CPU µs/event node / postgres / redis',
+      'load (1 min)',
     ];
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
     for (const row of [header, ...table])
       console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
   } finally {
     for (const name of created) await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await startedEngines?.stop();
   }
 }
 

@@ -169,6 +169,16 @@ export class OutboxRelay {
   async publishBatch(): Promise<OutboxPassResult> {
     return this.dataSource.transaction(async (manager) => {
       const rows = (await manager.query(LOCK_BATCH, [this.batchSize])) as Row[];
+      // The pass's writes (published_at, a failure's backoff, a parking) need not wait for the WAL
+      // flush: lost in a crash of Postgres, the rows are published (or tried) again, which the
+      // consumers' inbox absorbs as it absorbs any redelivery. Each pass used to wait for its own
+      // fsync (5 ms here, 15+ ms under load), and the events committed meanwhile with it. Sent
+      // while the events go to the bus (it only has to be in force at COMMIT), so it adds no
+      // round trip before them; awaited before the pass writes anything.
+      const asyncCommit = manager.query(`SET LOCAL synchronous_commit = off`).then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
       const byKey = new Map<string, Row[]>();
       for (const row of rows) {
         if (row.blocked) continue;
@@ -195,6 +205,8 @@ export class OutboxRelay {
           }
         }),
       );
+      const failedSetting = await asyncCommit;
+      if (failedSetting) throw failedSetting.error;
       await this.markPublished(manager, published);
       outboxPublished.inc(this.labels, published.length);
       if (failures.length === 0) {
