@@ -106,7 +106,8 @@ class InboxGroups {
         }
       }
       if (!failed) {
-        await commitUnlessAborted(runner);
+        if (await aborted(runner)) throw new Error('transaction aborted by a handler that went on');
+        await runner.commitTransaction();
         for (const { job, handled } of members) job.resolve(handled);
         return;
       }
@@ -152,21 +153,6 @@ function aborted(runner: QueryRunner): Promise<boolean> {
     () => false,
     () => true,
   );
-}
-
-/**
- * COMMIT, failing when the transaction had been aborted: COMMIT in an aborted transaction does
- * not fail, it rolls back and answers with the command tag ROLLBACK. Read from the driver's
- * result (TypeORM's commitTransaction drops it), this spares the group a probe query and its
- * round trip. TypeORM's view of the runner is then set as commitTransaction would set it.
- */
-async function commitUnlessAborted(runner: QueryRunner): Promise<void> {
-  const client = (await runner.connect()) as { query(sql: string): Promise<{ command?: string }> };
-  const result = await client.query('COMMIT');
-  const state = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
-  state.isTransactionActive = false;
-  state.transactionDepth = 0;
-  if (result.command !== 'COMMIT') throw new Error('transaction aborted by a handler that went on');
 }
 
 /** One transaction for one event: the inbox row first, so a concurrent duplicate waits for it and then skips. */
