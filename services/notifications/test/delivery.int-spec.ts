@@ -48,7 +48,7 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     app = await createTestApp(AppModule.forRoot(config));
     dataSource = app.get(DataSource);
     bus = createEventBus({ clientId: 'notifications-test', redisUrl: testRedisUrl(), namespace });
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await bus?.close();

@@ -33,6 +33,7 @@ import { PhotoGallery } from './photo-gallery.js';
 import { PriceTrendChart } from './price-trend.js';
 import './property.css';
 import { RegulatorInfo } from './regulator-info.js';
+import { WishlistButton } from '../wishlist/wishlist-button.js';
 
 /**
  * `/property/[slug]`: one published listing from the search service's detail (spec §2
@@ -206,6 +207,7 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
           <aside className="cu-property__aside">
             <AgentCard listing={listing} title={title} />
             <div className="cu-property__actions">
+              <WishlistButton propertyId={listing.id} variant="page" />
               <ShareButton title={title} />
               <ReportListingButton propertyId={listing.id} />
             </div>
