@@ -57,14 +57,18 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     await db?.drop();
   });
 
-  const as = async (site: Site, sub: string, path: string, method: 'get' | 'post' = 'get', language = 'en') =>
-    request(app.getHttpServer())
-      [method](path)
-      .set('x-site', site)
-      .set('language', language)
-      .set('authorization', `Bearer ${await tokenFor('user', { site, sub })}`);
+  /** A request as account `sub`; `.expect(status)` sends it (the token is made first). */
+  const as = (site: Site, sub: string, path: string, method: 'get' | 'post' = 'get', language = 'en') => ({
+    expect: async (status: number) =>
+      request(app.getHttpServer())
+        [method](path)
+        .set('x-site', site)
+        .set('language', language)
+        .set('authorization', `Bearer ${await tokenFor('user', { site, sub })}`)
+        .expect(status),
+  });
   const inbox = async (site: Site, sub: string, language = 'en') =>
-    (await (await as(site, sub, '/v1/notifications', 'get', language)).expect(200)).body.results as {
+    (await as(site, sub, '/v1/notifications', 'get', language).expect(200)).body.results as {
       items: { id: string; title: string; body: string; link: string | null; read: boolean; kind: string }[];
       total: number;
     };
@@ -130,13 +134,13 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     expect(mails[0].subject).toBe('تم تأكيد موعدك');
 
     // The bell, then mark read.
-    const check = await (await as('ae', customer, '/v1/notifications/check')).expect(200);
+    const check = await as('ae', customer, '/v1/notifications/check').expect(200);
     expect(check.body.results).toEqual({ unreadNotification: true, unread: 1 });
-    await (await as('ae', customer, `/v1/notifications/${en.id}/read`, 'post')).expect(200);
-    const after = await (await as('ae', customer, '/v1/notifications/check')).expect(200);
+    await as('ae', customer, `/v1/notifications/${en.id}/read`, 'post').expect(200);
+    const after = await as('ae', customer, '/v1/notifications/check').expect(200);
     expect(after.body.results).toEqual({ unreadNotification: false, unread: 0 });
     // Someone else cannot mark it, nor see it.
-    await (await as('ae', agent, `/v1/notifications/${en.id}/read`, 'post')).expect(404);
+    await as('ae', agent, `/v1/notifications/${en.id}/read`, 'post').expect(404);
   });
 
   it('tells a listing’s agent and company of a rejection, and an outbid bidder, each on its site', async () => {
@@ -176,7 +180,7 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     }, { timeoutMs: 15_000 });
     expect((await inbox('ae', agent)).total).toBe(0);
     // Mark all read.
-    const all = await (await as('sa', agent, '/v1/notifications/read-all', 'post')).expect(200);
+    const all = await as('sa', agent, '/v1/notifications/read-all', 'post').expect(200);
     expect(all.body.results).toEqual({ updated: 1 });
   });
 });

@@ -34,6 +34,7 @@ import { PriceTrendChart } from './price-trend.js';
 import './property.css';
 import { RegulatorInfo } from './regulator-info.js';
 import { WishlistButton } from '../wishlist/wishlist-button.js';
+import { AppointmentButtons } from '../appointments/book-appointment-dialog.js';
 
 /**
  * `/property/[slug]`: one published listing from the search service's detail (spec §2
@@ -206,6 +207,9 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
 
           <aside className="cu-property__aside">
             <AgentCard listing={listing} title={title} />
+            <div className="cu-property__actions" data-testid="appointment-actions">
+              <AppointmentButtons propertyId={listing.id} />
+            </div>
             <div className="cu-property__actions">
               <WishlistButton propertyId={listing.id} variant="page" />
               <ShareButton title={title} />

@@ -85,7 +85,10 @@ export function useToggleSaved(language: Language) {
     onError: (_error, { id }, context) => {
       client.setQueryData(wishlistKeys.saved(id), context?.before ?? false);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: ['wishlist', 'page'] }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: ['wishlist', 'page'] });
+      await client.invalidateQueries({ queryKey: ['wishlist', 'profile'] });
+    },
   });
 }
 
