@@ -63,7 +63,10 @@ describe('appointments (spec §3, §9)', () => {
 describe('wishlist contains query', () => {
   it('takes up to 100 distinct ids and nothing that is not an id', () => {
     const id = '0190f1e2-0000-7000-8000-000000000001';
-    expect(wishlistContainsQuerySchema.parse({ ids: `${id},${id}` })).toEqual({ kind: 'property', ids: [id] });
+    expect(wishlistContainsQuerySchema.parse({ ids: `${id},${id}` })).toEqual({
+      kind: 'property',
+      ids: [id],
+    });
     expect(wishlistContainsQuerySchema.safeParse({ ids: 'x' }).success).toBe(false);
     expect(wishlistContainsQuerySchema.safeParse({ ids: '' }).success).toBe(false);
   });

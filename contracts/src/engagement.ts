@@ -84,7 +84,9 @@ export const appointmentRequestSchema = z
     agentId: z.uuid({ message: 'appointment.agentRequired' }).optional(),
     date: z.preprocess(
       digits,
-      z.string({ message: 'appointment.dateRequired' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'appointment.dateRequired'),
+      z
+        .string({ message: 'appointment.dateRequired' })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'appointment.dateRequired'),
     ),
     time: z.preprocess(
       digits,

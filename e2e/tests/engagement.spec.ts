@@ -66,19 +66,32 @@ const LISTING = {
   },
 } as const;
 
-const json = async <T>(response: { json(): Promise<unknown> }) => ((await response.json()) as { results: T }).results;
+const json = async <T>(response: { json(): Promise<unknown> }) =>
+  ((await response.json()) as { results: T }).results;
 
 /** The seeded Saudi agent proves its identity with Nafath (the sandbox approves), as adding needs. */
 async function nafathVerify(request: APIRequestContext, tokens: Tokens) {
   if (tokens.is_nafath_verified) return;
   const headers = { authorization: `Bearer ${tokens.token}` };
   const nationalId = `1${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  const asked = await api(request, 'sa').post('/api/identity/v1/nafath/request', { headers, data: { nationalId } });
+  const asked = await api(request, 'sa').post('/api/identity/v1/nafath/request', {
+    headers,
+    data: { nationalId },
+  });
   expect(asked.status(), await asked.text()).toBeLessThan(300);
   const { transId } = await json<{ transId: string }>(asked);
-  expect((await api(request, 'sa').post(`/api/sandbox/sandbox/nafath/${transId}/approve`)).status()).toBe(200);
+  expect((await api(request, 'sa').post(`/api/sandbox/sandbox/nafath/${transId}/approve`)).status()).toBe(
+    200,
+  );
   await expect
-    .poll(async () => (await json<{ status?: string }>(await api(request, 'sa').get('/api/identity/v1/nafath/status', { headers, params: { transId } }))).status)
+    .poll(
+      async () =>
+        (
+          await json<{ status?: string }>(
+            await api(request, 'sa').get('/api/identity/v1/nafath/status', { headers, params: { transId } }),
+          )
+        ).status,
+    )
     .toBe('COMPLETED');
 }
 
@@ -110,7 +123,9 @@ async function approvedListingOf(request: APIRequestContext, site: SiteKey, agen
     colours.map(async (background, index) => ({
       name: `room-${index + 1}.jpg`,
       mimeType: 'image/jpeg',
-      buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer(),
+      buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background } })
+        .jpeg()
+        .toBuffer(),
     })),
   );
   for (const file of files) {
@@ -120,13 +135,21 @@ async function approvedListingOf(request: APIRequestContext, site: SiteKey, agen
   }
   const deed = await http.post(`/api/listings/v1/properties/${id}/documents`, {
     headers,
-    data: { title: 'Title deed', fileName: 'title-deed.pdf', contentType: 'application/pdf', sizeBytes: 1024 },
+    data: {
+      title: 'Title deed',
+      fileName: 'title-deed.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 1024,
+    },
   });
   expect(deed.status(), await deed.text()).toBe(201);
   if (site === 'sa') {
     const licence = await http.post(`/api/listings/v1/properties/${id}/ad-licence`, {
       headers,
-      data: { advertiserId: LISTING.sa.rest.regulator.advertiserId, adLicenseNumber: LISTING.sa.rest.regulator.adLicenseNumber },
+      data: {
+        advertiserId: LISTING.sa.rest.regulator.advertiserId,
+        adLicenseNumber: LISTING.sa.rest.regulator.adLicenseNumber,
+      },
     });
     expect(licence.status(), await licence.text()).toBeLessThan(300);
   }
@@ -202,7 +225,10 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
     // The agent accepts it under "my appointment".
     const agentPage = await signedIn(browser, site, agentTokens);
     await open(agentPage, site, lang, '/profile?tab=appointments');
-    const item = agentPage.getByTestId('appointment-item').filter({ hasText: LISTING[site].title[lang] }).first();
+    const item = agentPage
+      .getByTestId('appointment-item')
+      .filter({ hasText: LISTING[site].title[lang] })
+      .first();
     await expect(item).toHaveAttribute('data-status', 'pending');
     await expect(item.getByTestId('appointment-time')).toHaveText(lang === 'en' ? '10:30 AM' : '10:30 ص');
     await shot(agentPage, `engagement-agent-${site}-${lang}`);

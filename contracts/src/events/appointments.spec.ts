@@ -27,9 +27,9 @@ describe('appointment events v1 (contract)', () => {
   it('appointment.requested carries the slot, the agent, the customer and the property or null', () => {
     const event = requested();
     expect(appointmentRequestedV1.payload.parse(event)).toEqual(event);
-    expect(appointmentRequestedV1.payload.safeParse({ ...event, kind: 'meeting', property: null }).success).toBe(
-      true,
-    );
+    expect(
+      appointmentRequestedV1.payload.safeParse({ ...event, kind: 'meeting', property: null }).success,
+    ).toBe(true);
     expect(appointmentRequestedV1.payload.safeParse({ ...event, kind: 'call' }).success).toBe(false);
     expect(appointmentRequestedV1.payload.safeParse({ ...event, startsAt: '1 Dec' }).success).toBe(false);
     const { agentId: _omitted, ...withoutAgent } = event;

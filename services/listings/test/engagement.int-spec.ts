@@ -12,7 +12,9 @@ import { insertProperty } from './properties.js';
 
 /** The local date (YYYY-MM-DD) `days` from now on the site. */
 const localDay = (site: Site, days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE[site] }).format(new Date(Date.now() + days * 86_400_000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE[site] }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 
 describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9)', () => {
   let h: Awaited<ReturnType<typeof startListings>>;
@@ -32,7 +34,9 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
     it('a customer saves, lists (paginated, last saved first), checks and removes properties', async () => {
       const [a, b] = [await published('ae'), await published('ae')];
       const user = account('ae', 'user');
-      const first = await h.call(user, 'post', '/v1/wishlist', { body: { kind: 'property', id: a.id } }).expect(201);
+      const first = await h
+        .call(user, 'post', '/v1/wishlist', { body: { kind: 'property', id: a.id } })
+        .expect(201);
       expect(wishlistEntrySchema.parse(first.body.results).property?.id).toBe(a.id);
       await h.call(user, 'post', '/v1/wishlist', { body: { kind: 'property', id: b.id } }).expect(201);
       // Saving again keeps one row.
@@ -63,9 +67,13 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
       const contains = await h.call(agent, 'get', `/v1/wishlist/contains?ids=${property.id}`).expect(200);
       expect(contains.body.results.saved).toEqual([]);
       await h.call(account('sa', 'user'), 'post', '/v1/wishlist', { body }).expect(404);
-      await h.call(account('ae', 'user'), 'post', '/v1/wishlist', { body: { kind: 'project', id: property.id } }).expect(422);
+      await h
+        .call(account('ae', 'user'), 'post', '/v1/wishlist', { body: { kind: 'project', id: property.id } })
+        .expect(422);
       const pending = await insertProperty(h.dataSource, 'ae');
-      await h.call(account('ae', 'user'), 'post', '/v1/wishlist', { body: { kind: 'property', id: pending.id } }).expect(404);
+      await h
+        .call(account('ae', 'user'), 'post', '/v1/wishlist', { body: { kind: 'property', id: pending.id } })
+        .expect(404);
     });
   });
 
@@ -85,7 +93,9 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
       const property = await published('ae', { agentId: agent.id });
       const user = account('ae', 'user');
       const date = localDay('ae', 3);
-      const created = await h.call(user, 'post', '/v1/appointments', { body: booking(property.id, date) }).expect(201);
+      const created = await h
+        .call(user, 'post', '/v1/appointments', { body: booking(property.id, date) })
+        .expect(201);
       const appointment = appointmentSchema.parse(created.body.results);
       expect(appointment).toMatchObject({ status: 'pending', agentId: agent.id, timeZone: 'Asia/Dubai' });
       expect(appointment.startsAt).toBe(zonedInstant(date, '10:30', 'Asia/Dubai').toISOString());
@@ -93,18 +103,31 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
       const agentList = await h.call(agent, 'get', '/v1/appointments').expect(200);
       expect(agentList.body.results.items.map((a: { id: string }) => a.id)).toEqual([appointment.id]);
       // Only the agent decides: the customer cannot (403 role), another agent finds nothing.
-      await h.call(account('ae', 'agent'), 'post', `/v1/appointments/${appointment.id}/status`, { body: { status: 'accepted' } }).expect(404);
+      await h
+        .call(account('ae', 'agent'), 'post', `/v1/appointments/${appointment.id}/status`, {
+          body: { status: 'accepted' },
+        })
+        .expect(404);
       const accepted = await h
         .call(agent, 'post', `/v1/appointments/${appointment.id}/status`, { body: { status: 'accepted' } })
         .expect(200);
       expect(accepted.body.results.status).toBe('accepted');
-      await h.call(agent, 'post', `/v1/appointments/${appointment.id}/status`, { body: { status: 'rejected' } }).expect(422);
+      await h
+        .call(agent, 'post', `/v1/appointments/${appointment.id}/status`, { body: { status: 'rejected' } })
+        .expect(422);
       const mine = await h.call(user, 'get', '/v1/appointments?status=accepted').expect(200);
       expect(pageSchema(appointmentSchema).parse(mine.body.results).items[0].id).toBe(appointment.id);
 
       const events = await h.outbox(appointment.id);
-      expect(events.map((e) => `${e.type} v${e.version}`)).toEqual(['appointment.requested v1', 'appointment.accepted v1']);
-      expect(events[0].payload).toMatchObject({ customerId: user.id, agentId: agent.id, property: { id: property.id } });
+      expect(events.map((e) => `${e.type} v${e.version}`)).toEqual([
+        'appointment.requested v1',
+        'appointment.accepted v1',
+      ]);
+      expect(events[0].payload).toMatchObject({
+        customerId: user.id,
+        agentId: agent.id,
+        property: { id: property.id },
+      });
     });
 
     it('never double-books an agent’s slot, even when two customers press at once; a rejection frees it', async () => {
@@ -129,15 +152,23 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
           language: 'en',
         })
         .expect(422);
-      expect(taken.body.message).toBe('The agent already has an appointment at this time. Please choose another time.');
+      expect(taken.body.message).toBe(
+        'The agent already has an appointment at this time. Please choose another time.',
+      );
       // Another half-hour of the same agent is free.
-      await h.call(customers[0], 'post', '/v1/appointments', { body: booking(property.id, date, '16:30') }).expect(201);
+      await h
+        .call(customers[0], 'post', '/v1/appointments', { body: booking(property.id, date, '16:30') })
+        .expect(201);
       const [{ id }] = (await h.dataSource.query(
         `SELECT "id" FROM "appointments" WHERE "agent_id" = $1 AND "starts_at" = $2`,
         [agent.id, zonedInstant(date, '16:00', 'Asia/Riyadh')],
       )) as { id: string }[];
-      await h.call(agent, 'post', `/v1/appointments/${id}/status`, { body: { status: 'rejected' } }).expect(200);
-      await h.call(customers[1], 'post', '/v1/appointments', { body: booking(property.id, date, '16:00') }).expect(201);
+      await h
+        .call(agent, 'post', `/v1/appointments/${id}/status`, { body: { status: 'rejected' } })
+        .expect(200);
+      await h
+        .call(customers[1], 'post', '/v1/appointments', { body: booking(property.id, date, '16:00') })
+        .expect(201);
     });
 
     it('refuses the past, a bad slot, a meeting with an unknown agent, and non-customers', async () => {
@@ -145,23 +176,40 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
       const property = await published('ae', { agentId: agent.id });
       const user = account('ae', 'user');
       const past = await h
-        .call(user, 'post', '/v1/appointments', { body: booking(property.id, localDay('ae', -2)), language: 'ar' })
+        .call(user, 'post', '/v1/appointments', {
+          body: booking(property.id, localDay('ae', -2)),
+          language: 'ar',
+        })
         .expect(422);
       expect(past.body.results.fields).toEqual([{ field: 'time', message: 'يرجى اختيار وقت في المستقبل.' }]);
-      await h.call(user, 'post', '/v1/appointments', { body: booking(property.id, localDay('ae', 2), '10:10') }).expect(422);
+      await h
+        .call(user, 'post', '/v1/appointments', { body: booking(property.id, localDay('ae', 2), '10:10') })
+        .expect(422);
       await h
         .call(user, 'post', '/v1/appointments', {
-          body: { ...booking(property.id, localDay('ae', 2)), kind: 'meeting', propertyId: undefined, agentId: agent.id },
+          body: {
+            ...booking(property.id, localDay('ae', 2)),
+            kind: 'meeting',
+            propertyId: undefined,
+            agentId: agent.id,
+          },
         })
         .expect(422);
       await h.announce('ae', [{ registered: agent }]);
       await h.applied(1);
       await h
         .call(user, 'post', '/v1/appointments', {
-          body: { ...booking(property.id, localDay('ae', 2)), kind: 'meeting', propertyId: undefined, agentId: agent.id },
+          body: {
+            ...booking(property.id, localDay('ae', 2)),
+            kind: 'meeting',
+            propertyId: undefined,
+            agentId: agent.id,
+          },
         })
         .expect(201);
-      await h.call(agent, 'post', '/v1/appointments', { body: booking(property.id, localDay('ae', 2)) }).expect(403);
+      await h
+        .call(agent, 'post', '/v1/appointments', { body: booking(property.id, localDay('ae', 2)) })
+        .expect(403);
       await h.call(null, 'get', '/v1/appointments').expect(401);
     });
   });

@@ -94,10 +94,17 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     const email = `sara-${customer.slice(0, 8)}@example.com`;
     await bus.publish(
       TOPICS.identityAccount,
-      newEvent(accountRegisteredV1, 'ae', customer, { accountId: customer, role: 'user', companyId: null, language: 'ar' }),
+      newEvent(accountRegisteredV1, 'ae', customer, {
+        accountId: customer,
+        role: 'user',
+        companyId: null,
+        language: 'ar',
+      }),
     );
     await expectEventually(async () => {
-      const rows = (await dataSource.query(`SELECT "language" FROM "recipients" WHERE "account_id" = $1`, [customer])) as unknown[];
+      const rows = (await dataSource.query(`SELECT "language" FROM "recipients" WHERE "account_id" = $1`, [
+        customer,
+      ])) as unknown[];
       expect(rows).toEqual([{ language: 'ar' }]);
     });
     const facts = appointment(customer, agent, email);
@@ -107,9 +114,14 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     });
     await bus.publish(TOPICS.listingsAppointment, accepted);
     await bus.publish(TOPICS.listingsAppointment, accepted);
-    await bus.publish(TOPICS.listingsAppointment, newEvent(appointmentRequestedV1, 'ae', facts.appointmentId, facts));
+    await bus.publish(
+      TOPICS.listingsAppointment,
+      newEvent(appointmentRequestedV1, 'ae', facts.appointmentId, facts),
+    );
 
-    await expectEventually(async () => expect((await inbox('ae', customer)).total).toBe(1), { timeoutMs: 15_000 });
+    await expectEventually(async () => expect((await inbox('ae', customer)).total).toBe(1), {
+      timeoutMs: 15_000,
+    });
     const [en] = (await inbox('ae', customer)).items;
     expect(en).toMatchObject({
       kind: 'appointment.accepted',
@@ -173,11 +185,16 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
         currency: 'SAR',
       }),
     );
-    await expectEventually(async () => {
-      expect((await inbox('sa', agent)).items.map((n) => n.body)).toEqual(['Reason: The photos are blurred']);
-      expect((await inbox('sa', company)).total).toBe(1);
-      expect((await inbox('sa', bidder, 'ar')).items.map((n) => n.title)).toEqual(['تم تجاوز مزايدتك']);
-    }, { timeoutMs: 15_000 });
+    await expectEventually(
+      async () => {
+        expect((await inbox('sa', agent)).items.map((n) => n.body)).toEqual([
+          'Reason: The photos are blurred',
+        ]);
+        expect((await inbox('sa', company)).total).toBe(1);
+        expect((await inbox('sa', bidder, 'ar')).items.map((n) => n.title)).toEqual(['تم تجاوز مزايدتك']);
+      },
+      { timeoutMs: 15_000 },
+    );
     expect((await inbox('ae', agent)).total).toBe(0);
     // Mark all read.
     const all = await as('sa', agent, '/v1/notifications/read-all', 'post').expect(200);

@@ -84,7 +84,12 @@ export function BookAppointmentDialog({
   });
   const send = useMutation({
     mutationFn: (body: unknown) =>
-      apiFetch('/api/listings/v1/appointments', { language, method: 'POST', body, results: appointmentSchema }),
+      apiFetch('/api/listings/v1/appointments', {
+        language,
+        method: 'POST',
+        body,
+        results: appointmentSchema,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
   });
   const onValid = async (body: unknown) => {
@@ -100,7 +105,8 @@ export function BookAppointmentDialog({
       onClose();
     } catch (failure) {
       if (!showServerErrors(form, failure)) {
-        const message = failure instanceof Error && failure.message ? failure.message : t('customer.appointment.failed');
+        const message =
+          failure instanceof Error && failure.message ? failure.message : t('customer.appointment.failed');
         form.setError('time', { message });
         feedback.toast('danger', message);
       }
@@ -122,13 +128,21 @@ export function BookAppointmentDialog({
         </>
       }
     >
-      <form id={formId} className="mz-form" noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
+      <form
+        id={formId}
+        className="mz-form"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      >
         <FormErrorSummary control={form.control} setFocus={form.setFocus} />
         <SelectField
           control={form.control}
           name="kind"
           label={t('customer.appointment.kind')}
-          options={APPOINTMENT_KINDS.map((value) => ({ value, label: t(`customer.appointment.kind.${value}`) }))}
+          options={APPOINTMENT_KINDS.map((value) => ({
+            value,
+            label: t(`customer.appointment.kind.${value}`),
+          }))}
           testId="appointment-kind"
         />
         <TextField
@@ -149,7 +163,13 @@ export function BookAppointmentDialog({
           testId="appointment-time"
         />
         <p className="mz-field__hint">{t(`customer.appointment.zone.${site}`)}</p>
-        <TextField control={form.control} name="name" label={t('customer.appointment.name')} autoComplete="name" testId="appointment-name" />
+        <TextField
+          control={form.control}
+          name="name"
+          label={t('customer.appointment.name')}
+          autoComplete="name"
+          testId="appointment-name"
+        />
         <TextField
           control={form.control}
           name="phone"
@@ -168,7 +188,14 @@ export function BookAppointmentDialog({
           autoComplete="email"
           testId="appointment-email"
         />
-        <TextAreaField control={form.control} name="note" label={t('customer.appointment.note')} rows={3} maxLength={500} testId="appointment-note" />
+        <TextAreaField
+          control={form.control}
+          name="note"
+          label={t('customer.appointment.note')}
+          rows={3}
+          maxLength={500}
+          testId="appointment-note"
+        />
       </form>
     </Dialog>
   );
@@ -199,7 +226,9 @@ export function AppointmentButtons({ propertyId }: { propertyId: string }) {
       <Button variant="secondary" onClick={() => start('meeting')} data-testid="schedule-meeting">
         {intl.formatMessage({ id: 'customer.appointment.scheduleMeeting' })}
       </Button>
-      {open ? <BookAppointmentDialog propertyId={propertyId} kind={open} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <BookAppointmentDialog propertyId={propertyId} kind={open} onClose={() => setOpen(null)} />
+      ) : null}
     </>
   );
 }

@@ -20,7 +20,13 @@ export const HeartIcon = ({ filled }: { filled: boolean }) => (
  * company sees it but is told only customers save, without asking the server (which would
  * answer 403 and end the session); a visitor gets the wishlist login prompt.
  */
-export function WishlistButton({ propertyId, variant = 'card' }: { propertyId: string; variant?: 'card' | 'page' }) {
+export function WishlistButton({
+  propertyId,
+  variant = 'card',
+}: {
+  propertyId: string;
+  variant?: 'card' | 'page';
+}) {
   const intl = useIntl();
   const language = useLanguage();
   const session = useSession();

@@ -63,20 +63,22 @@ export const wishlistPageQuery = (page: number, language: Language) =>
 export function useToggleSaved(language: Language) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, save }: { id: string; save: boolean }) =>
-      save
-        ? apiFetch(WISHLIST_API, {
-            language,
-            method: 'POST',
-            body: { kind: 'property', id },
-            results: wishlistEntrySchema,
-          })
-        : apiFetch(`${WISHLIST_API}/property/${id}`, {
-            language,
-            method: 'DELETE',
-            results: z.object({ removed: z.boolean() }),
-          }),
-    onMutate: async ({ id, save }) => {
+    mutationFn: async ({ id, save }: { id: string; save: boolean }): Promise<void> => {
+      if (save)
+        await apiFetch(WISHLIST_API, {
+          language,
+          method: 'POST',
+          body: { kind: 'property', id },
+          results: wishlistEntrySchema,
+        });
+      else
+        await apiFetch(`${WISHLIST_API}/property/${id}`, {
+          language,
+          method: 'DELETE',
+          results: z.object({ removed: z.boolean() }),
+        });
+    },
+    onMutate: async ({ id, save }): Promise<{ before: boolean | undefined }> => {
       await client.cancelQueries({ queryKey: wishlistKeys.saved(id) });
       const before = client.getQueryData<boolean>(wishlistKeys.saved(id));
       client.setQueryData(wishlistKeys.saved(id), save);

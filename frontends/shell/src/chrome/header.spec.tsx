@@ -108,7 +108,10 @@ describe('header (spec §2)', () => {
     await waitFor(() => expect(bellCalls()).toBe(1));
     expect(screen.queryByTestId('notification-dot')).toBeNull();
     // Something arrived while the visitor was in another tab.
-    routes['/api/notifications/v1/notifications/check'] = { ...notifications, items: [{ id: 'm', read: false }] };
+    routes['/api/notifications/v1/notifications/check'] = {
+      ...notifications,
+      items: [{ id: 'm', read: false }],
+    };
     await act(async () => {
       window.dispatchEvent(new Event('visibilitychange'));
     });

@@ -64,7 +64,12 @@ export function NotificationsPage() {
       <header className="notifications__head">
         <h1>{t('shell.notifications.title')}</h1>
         {anyUnread ? (
-          <Button variant="secondary" size="sm" onClick={() => readAll.mutate()} data-testid="notifications-read-all">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => readAll.mutate()}
+            data-testid="notifications-read-all"
+          >
             {t('shell.notifications.readAll')}
           </Button>
         ) : null}
@@ -100,7 +105,11 @@ export function NotificationsPage() {
       )}
       {list.hasNextPage ? (
         <div className="notifications__more">
-          <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+          <Button
+            variant="secondary"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
             {t('shell.notifications.more')}
           </Button>
         </div>
@@ -109,7 +118,15 @@ export function NotificationsPage() {
   );
 }
 
-function NotificationRow({ item, date, onRead }: { item: NotificationItem; date: string; onRead: () => void }) {
+function NotificationRow({
+  item,
+  date,
+  onRead,
+}: {
+  item: NotificationItem;
+  date: string;
+  onRead: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (

@@ -31,7 +31,13 @@ const appointmentsQuery = (language: Language, status: AppointmentStatus | 'all'
  * agent's (a company: its agents'), date "DD MMM, YYYY" and time "hh:mm A" in the site's zone
  * (§9). The agent accepts or rejects a pending one here.
  */
-export function AppointmentsTab({ language, role }: { language: Language; role: 'user' | 'agent' | 'company' }) {
+export function AppointmentsTab({
+  language,
+  role,
+}: {
+  language: Language;
+  role: 'user' | 'agent' | 'company';
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [status, setStatus] = useState<AppointmentStatus | 'all'>('all');
@@ -73,7 +79,9 @@ export function AppointmentsTab({ language, role }: { language: Language; role: 
       ) : data.items.length === 0 ? (
         <EmptyState
           title={t('shell.appointments.empty')}
-          description={t(role === 'user' ? 'shell.appointments.emptyCustomer' : 'shell.appointments.emptyAgent')}
+          description={t(
+            role === 'user' ? 'shell.appointments.emptyCustomer' : 'shell.appointments.emptyAgent',
+          )}
           testId="appointments-empty"
         />
       ) : (
@@ -127,7 +135,10 @@ function AppointmentItem({
       await decide.mutateAsync(status);
       feedback.toast('success', t(`shell.appointments.done.${status}`));
     } catch (failure) {
-      feedback.toast('danger', failure instanceof Error && failure.message ? failure.message : t('shell.error.generic'));
+      feedback.toast(
+        'danger',
+        failure instanceof Error && failure.message ? failure.message : t('shell.error.generic'),
+      );
     }
   };
   const title = appointment.property
@@ -159,12 +170,20 @@ function AppointmentItem({
         {appointment.note ? <span className="appointments__note">{appointment.note}</span> : null}
       </div>
       <div className="appointments__state">
-        <span className={`appointments__status appointments__status--${appointment.status}`} data-testid="appointment-status">
+        <span
+          className={`appointments__status appointments__status--${appointment.status}`}
+          data-testid="appointment-status"
+        >
           {t(`shell.appointments.status.${appointment.status}`)}
         </span>
         {role !== 'user' && appointment.status === 'pending' ? (
           <span className="appointments__actions">
-            <Button size="sm" onClick={() => void answer('accepted')} disabled={decide.isPending} data-testid="appointment-accept">
+            <Button
+              size="sm"
+              onClick={() => void answer('accepted')}
+              disabled={decide.isPending}
+              data-testid="appointment-accept"
+            >
               {t('shell.appointments.accept')}
             </Button>
             <Button

@@ -28,11 +28,19 @@ export function SavedTab({ language }: { language: Language }) {
       {!query.data ? (
         <PropertyGridSkeleton count={2} />
       ) : items.length === 0 ? (
-        <EmptyState title={t('shell.saved.empty')} description={t('shell.saved.emptyLead')} testId="saved-empty" />
+        <EmptyState
+          title={t('shell.saved.empty')}
+          description={t('shell.saved.emptyLead')}
+          testId="saved-empty"
+        />
       ) : (
         <div className="mz-property-grid saved__grid">
           {items.map((entry) => (
-            <PropertyCard key={entry.id} property={entry.property!} to={`/property/${entry.property!.slug}`} />
+            <PropertyCard
+              key={entry.id}
+              property={entry.property!}
+              to={`/property/${entry.property!.slug}`}
+            />
           ))}
         </div>
       )}

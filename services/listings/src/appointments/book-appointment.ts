@@ -116,7 +116,9 @@ export class BookAppointment {
             timeZone,
           ],
         );
-        const rows = (await manager.query(`${APPOINTMENT_SELECT} WHERE a."id" = $1`, [id])) as AppointmentRow[];
+        const rows = (await manager.query(`${APPOINTMENT_SELECT} WHERE a."id" = $1`, [
+          id,
+        ])) as AppointmentRow[];
         const appointment = toAppointment(rows[0]);
         await publishAppointmentEvent(manager, site, id, appointmentRequestedV1, eventFacts(appointment));
         return appointment;

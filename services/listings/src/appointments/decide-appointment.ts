@@ -20,7 +20,12 @@ import { publishAppointmentEvent } from './book-appointment.js';
 export class DecideAppointment {
   constructor(private readonly dataSource: DataSource) {}
 
-  async execute(site: Site, user: AuthUser, id: string, body: AppointmentStatusRequest): Promise<Appointment> {
+  async execute(
+    site: Site,
+    user: AuthUser,
+    id: string,
+    body: AppointmentStatusRequest,
+  ): Promise<Appointment> {
     return this.dataSource.transaction(async (manager) => {
       const rows = (await manager.query(
         `SELECT "id", "status" FROM "appointments"
@@ -34,7 +39,9 @@ export class DecideAppointment {
         id,
         body.status,
       ]);
-      const [row] = (await manager.query(`${APPOINTMENT_SELECT} WHERE a."id" = $1`, [id])) as AppointmentRow[];
+      const [row] = (await manager.query(`${APPOINTMENT_SELECT} WHERE a."id" = $1`, [
+        id,
+      ])) as AppointmentRow[];
       const appointment = toAppointment(row);
       const definition = body.status === 'accepted' ? appointmentAcceptedV1 : appointmentRejectedV1;
       await publishAppointmentEvent(manager, site, id, definition, {

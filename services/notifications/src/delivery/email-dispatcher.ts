@@ -77,9 +77,10 @@ export class EmailDispatcher implements OnModuleInit, OnApplicationShutdown {
         for (const row of rows) {
           try {
             await this.sender.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-            await manager.query(`UPDATE "notification_emails" SET "sent_at" = now(), "attempts" = "attempts" + 1 WHERE "notification_id" = $1`, [
-              row.notification_id,
-            ]);
+            await manager.query(
+              `UPDATE "notification_emails" SET "sent_at" = now(), "attempts" = "attempts" + 1 WHERE "notification_id" = $1`,
+              [row.notification_id],
+            );
           } catch (error) {
             const attempts = row.attempts + 1;
             this.logger.warn({ err: error, attempts }, 'e-mail not sent');

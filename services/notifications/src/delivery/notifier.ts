@@ -28,7 +28,10 @@ export interface NotificationDraft {
 export const isolate = (value: string) => `\u2068${value}\u2069`;
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /**
  * Writes the in-app notifications of an event and queues their e-mails, in the inbox

@@ -44,7 +44,10 @@ const DEV_MAIL_FROM = 'Manzil <no-reply@manzil.localhost>';
 export function createEmailSender(config: EmailEnv): EmailSender {
   requireInProduction(config, ['SMTP_URL', 'MAIL_FROM']);
   if (config.SMTP_URL)
-    return new SmtpEmailSender(nodemailer.createTransport(config.SMTP_URL), config.MAIL_FROM ?? DEV_MAIL_FROM);
+    return new SmtpEmailSender(
+      nodemailer.createTransport(config.SMTP_URL),
+      config.MAIL_FROM ?? DEV_MAIL_FROM,
+    );
   if (config.NODE_ENV === 'production')
     throw new ConfigError('configuration error: the sandbox e-mail sink is refused with NODE_ENV=production');
   return new SandboxEmailSender(config.EMAIL_URL ?? DEV_EMAIL_URL);

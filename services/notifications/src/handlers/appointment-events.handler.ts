@@ -18,11 +18,19 @@ type Decided = EventEnvelope<z.infer<typeof appointmentAcceptedV1.payload>>;
 
 /** "a viewing of Marina view on 01 Dec, 2026 at 03:30 PM", in both languages (spec §9 formats). */
 function what(p: Requested['payload']): Bilingual {
-  const date = { en: formatAppointmentDate(p.startsAt, p.timeZone, 'en'), ar: formatAppointmentDate(p.startsAt, p.timeZone, 'ar') };
-  const time = { en: formatAppointmentTime(p.startsAt, p.timeZone, 'en'), ar: formatAppointmentTime(p.startsAt, p.timeZone, 'ar') };
+  const date = {
+    en: formatAppointmentDate(p.startsAt, p.timeZone, 'en'),
+    ar: formatAppointmentDate(p.startsAt, p.timeZone, 'ar'),
+  };
+  const time = {
+    en: formatAppointmentTime(p.startsAt, p.timeZone, 'en'),
+    ar: formatAppointmentTime(p.startsAt, p.timeZone, 'ar'),
+  };
   const en = p.kind === 'viewing' ? 'viewing' : 'meeting';
   const ar = p.kind === 'viewing' ? 'معاينة' : 'اجتماع';
-  const title = p.property ? { en: ` of ${p.property.title.en}`, ar: ` ${isolate(p.property.title.ar || p.property.title.en)}` } : { en: '', ar: '' };
+  const title = p.property
+    ? { en: ` of ${p.property.title.en}`, ar: ` ${isolate(p.property.title.ar || p.property.title.en)}` }
+    : { en: '', ar: '' };
   return {
     en: `${en}${title.en} on ${date.en} at ${time.en}`,
     ar: `${ar}${p.property ? ` لعقار${title.ar}` : ''} يوم ${isolate(date.ar)} الساعة ${isolate(time.ar)}`,

@@ -60,7 +60,8 @@ export class AuctionEventsHandler {
 
   @EventPattern(auctionClosedV1.type)
   async closed(
-    @Payload(new ParseEventPipe(auctionClosedV1)) event: EventEnvelope<z.infer<typeof auctionClosedV1.payload>>,
+    @Payload(new ParseEventPipe(auctionClosedV1))
+    event: EventEnvelope<z.infer<typeof auctionClosedV1.payload>>,
   ): Promise<void> {
     const p = event.payload;
     const winner = p.winner;

@@ -7,8 +7,9 @@ import { Deliver } from '../delivery/deliver.js';
 import { isolate, type NotificationDraft } from '../delivery/notifier.js';
 
 /** The agent of a listing and its company, each told once. */
-const owners = (agentId: string | null, companyId: string | null) =>
-  [...new Set([agentId, companyId].filter((id): id is string => Boolean(id)))];
+const owners = (agentId: string | null, companyId: string | null) => [
+  ...new Set([agentId, companyId].filter((id): id is string => Boolean(id))),
+];
 
 /** listing.approved (v2) and listing.rejected (listings): the owner learns the admin's decision. */
 @Controller()
