@@ -5,6 +5,7 @@
 // appointment. Screenshots of each page in both languages.
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import sharp from 'sharp';
+import { SEARCH_API } from '@manzil/contracts';
 import { adminTokens, open, type Lang, type SiteKey } from '../helpers/content.js';
 import { api, apiCustomer, apiLogin, putSession, shot, SITE, type Tokens } from '../helpers/identity.js';
 
@@ -192,15 +193,14 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
 
     // The customer saves it with the heart, and finds it in the wishlist.
     const page = await signedIn(browser, site, customer.tokens!);
+    // Search has it once listing.approved went through the bus.
     await expect
-      .poll(
-        async () => {
-          await open(page, site, lang, `/property/${slug}`);
-          return page.getByTestId('property-page').isVisible();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+      .poll(async () => (await api(request, site).get(`/api/search${SEARCH_API.property(slug)}`)).status(), {
+        timeout: 30_000,
+      })
+      .toBe(200);
+    await open(page, site, lang, `/property/${slug}`);
+    await expect(page.getByTestId('property-page')).toBeVisible();
     const heart = page.getByTestId('property-page').getByTestId('wishlist-heart').first();
     await heart.click();
     await expect(page.getByText(text.saved)).toBeVisible();
@@ -216,6 +216,10 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
     const dialog = page.getByTestId('appointment-dialog');
     await dialog.getByTestId('appointment-date').locator('input').fill(bookingDay(site));
     await dialog.getByTestId('appointment-time-select').selectOption('10:30');
+    await dialog
+      .getByTestId('appointment-name')
+      .locator('input')
+      .fill(customer.firstName + ' ' + customer.lastName);
     await dialog.getByTestId('appointment-phone').locator('input').fill(`${SITE[site].prefix}501234567`);
     await dialog.getByTestId('appointment-email').locator('input').fill(`viewer-${Date.now()}@example.com`);
     await shot(page, `engagement-booking-${site}-${lang}`);
@@ -241,6 +245,7 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
       .poll(
         async () => {
           await open(page, site, lang, '/notifications');
+          await page.getByTestId('notifications-list').or(page.getByTestId('notifications-empty')).waitFor();
           return page.getByTestId('notification-item').filter({ hasText: text.confirmed }).count();
         },
         { timeout: 30_000 },
