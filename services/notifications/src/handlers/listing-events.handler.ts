@@ -1,7 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
-import { listingApprovedV2, listingRejectedV1, type EventEnvelope } from '@manzil/contracts';
+import {
+  listingApprovedV1,
+  listingApprovedV2,
+  listingRejectedV1,
+  type EventEnvelope,
+} from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
 import { isolate, type NotificationDraft } from '../delivery/notifier.js';
@@ -16,12 +21,14 @@ const owners = (agentId: string | null, companyId: string | null) => [
 export class ListingEventsHandler {
   constructor(private readonly deliver: Deliver) {}
 
+  /** v1 (no longer published) names no owner: read and passed over, so old streams still drain. */
   @EventPattern(listingApprovedV2.type)
   async approved(
-    @Payload(new ParseEventPipe(listingApprovedV2))
-    event: EventEnvelope<z.infer<typeof listingApprovedV2.payload>>,
+    @Payload(new ParseEventPipe<z.ZodType>(listingApprovedV1, listingApprovedV2))
+    event: EventEnvelope<unknown>,
   ): Promise<void> {
-    const p = event.payload;
+    if (event.version !== listingApprovedV2.version) return void (await this.deliver.once(event, []));
+    const p = event.payload as z.infer<typeof listingApprovedV2.payload>;
     const drafts: NotificationDraft[] = owners(p.agent.id, p.company?.id ?? null).map((accountId) => ({
       accountId,
       kind: event.type,
