@@ -205,10 +205,10 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
     await heart.click();
     await expect(page.getByText(text.saved)).toBeVisible();
     await expect(heart).toHaveAttribute('data-saved', 'true');
-    await shot(page, `engagement-property-${site}-${lang}`);
+    await shot(page, `wv-property-${site}-${lang}`);
     await open(page, site, lang, '/myWishlist');
     await expect(page.getByTestId('wishlist-grid').getByTestId('property-card')).toHaveCount(1);
-    await shot(page, `engagement-wishlist-${site}-${lang}`);
+    await shot(page, `wv-wishlist-${site}-${lang}`);
 
     // It books a viewing at 10:30 of a coming day.
     await open(page, site, lang, `/property/${slug}`);
@@ -222,7 +222,7 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
       .fill(customer.firstName + ' ' + customer.lastName);
     await dialog.getByTestId('appointment-phone').locator('input').fill(`${SITE[site].prefix}501234567`);
     await dialog.getByTestId('appointment-email').locator('input').fill(`viewer-${Date.now()}@example.com`);
-    await shot(page, `engagement-booking-${site}-${lang}`);
+    await shot(page, `wv-booking-${site}-${lang}`);
     await dialog.getByTestId('appointment-submit').click();
     await expect(dialog).toBeHidden();
 
@@ -235,7 +235,7 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
       .first();
     await expect(item).toHaveAttribute('data-status', 'pending');
     await expect(item.getByTestId('appointment-time')).toHaveText(lang === 'en' ? '10:30 AM' : '10:30 ص');
-    await shot(agentPage, `engagement-agent-${site}-${lang}`);
+    await shot(agentPage, `wv-agent-${site}-${lang}`);
     await item.getByTestId('appointment-accept').click();
     await expect(item).toHaveAttribute('data-status', 'accepted');
     await agentPage.context().close();
@@ -252,13 +252,13 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
       )
       .toBe(1);
     await expect(page.getByTestId('notification-dot')).toBeVisible();
-    await shot(page, `engagement-notifications-${site}-${lang}`);
+    await shot(page, `wv-notifications-${site}-${lang}`);
     await page.getByTestId('notification-mark-read').first().click();
     await expect(page.getByTestId('notification-dot')).toBeHidden();
     await open(page, site, lang, '/profile?tab=appointments');
     const mine = page.getByTestId('appointment-item').first();
     await expect(mine.getByTestId('appointment-status')).toHaveText(text.accepted);
-    await shot(page, `engagement-appointments-${site}-${lang}`);
+    await shot(page, `wv-appointments-${site}-${lang}`);
     await page.context().close();
   }
 });
