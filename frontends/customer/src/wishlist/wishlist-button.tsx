@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { requireLogin, useFeedback, useLanguage, useSession } from '@manzil/ui';
+import { buttonClassName, requireLogin, useFeedback, useLanguage, useSession } from '@manzil/ui';
 import { savedQuery, useToggleSaved } from './wishlist-queries.js';
 
 export const HeartIcon = ({ filled }: { filled: boolean }) => (
@@ -59,7 +59,11 @@ export function WishlistButton({
   return (
     <button
       type="button"
-      className={`cu-heart cu-heart--${variant}${isSaved ? ' cu-heart--saved' : ''}`}
+      className={
+        variant === 'page'
+          ? buttonClassName('secondary', 'md', `cu-heart cu-heart--page${isSaved ? ' cu-heart--saved' : ''}`)
+          : `cu-heart cu-heart--card${isSaved ? ' cu-heart--saved' : ''}`
+      }
       aria-pressed={customer ? isSaved : undefined}
       aria-label={label}
       title={label}
