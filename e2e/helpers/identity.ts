@@ -74,6 +74,7 @@ export function api(request: APIRequestContext, site: SiteKey) {
   return {
     get: (path: string, options?: RequestOptions) => request.get(origin + path, withHost(options)),
     post: (path: string, options?: RequestOptions) => request.post(origin + path, withHost(options)),
+    patch: (path: string, options?: RequestOptions) => request.patch(origin + path, withHost(options)),
     delete: (path: string, options?: RequestOptions) => request.delete(origin + path, withHost(options)),
   };
 }

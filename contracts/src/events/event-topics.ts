@@ -1,3 +1,4 @@
+import { appointmentAcceptedV1, appointmentRejectedV1, appointmentRequestedV1 } from './appointments.js';
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
 import { accountDeletedV1, accountNafathVerifiedV1, accountRegisteredV1 } from './identity.js';
@@ -38,6 +39,9 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [bidPlacedV1.type]: TOPICS.auctionsAuction,
   [bidOutbidV1.type]: TOPICS.auctionsAuction,
   [auctionClosedV1.type]: TOPICS.auctionsAuction,
+  [appointmentRequestedV1.type]: TOPICS.listingsAppointment,
+  [appointmentAcceptedV1.type]: TOPICS.listingsAppointment,
+  [appointmentRejectedV1.type]: TOPICS.listingsAppointment,
 };
 
 /** The topic of an event type, or undefined for a type no one publishes. */

@@ -16,6 +16,8 @@ export const TOPICS = {
   identityAccount: 'identity.account',
   paymentsSubscription: 'payments.subscription',
   auctionsAuction: 'auctions.auction',
+  /** Viewings and meetings booked with agents (listings). */
+  listingsAppointment: 'listings.appointment',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 

@@ -73,6 +73,9 @@ const CommunityPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunityPage })),
 );
 
+const MyWishlistPage = lazy(() =>
+  import('./wishlist/my-wishlist-page.js').then((m) => ({ default: m.MyWishlistPage })),
+);
 const PaymentSuccessPage = lazy(() =>
   import('./pages/payments/payment-result-pages.js').then((m) => ({ default: m.PaymentSuccessPage })),
 );
@@ -145,6 +148,7 @@ export default function App({ language, site }: RemoteAppProps) {
           ))}
           <Route path="/communities" element={<CommunitiesPage />} />
           <Route path="/communities/:slug" element={<CommunityPage />} />
+          <Route path="/myWishlist" element={<MyWishlistPage />} />
           <Route path={PAYMENT_RESULT_PAGES.success} element={<PaymentSuccessPage />} />
           <Route path={PAYMENT_RESULT_PAGES.failed} element={<PaymentFailedPage />} />
           <Route path="*" element={<Fallback />} />

@@ -73,6 +73,9 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('./auth/reset-password-page.js').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const NotificationsPage = lazy(() =>
+  import('./notifications/notifications-page.js').then((m) => ({ default: m.NotificationsPage })),
+);
 const ProfilePage = lazy(() => import('./profile/profile-page.js').then((m) => ({ default: m.ProfilePage })));
 
 /** A lazily loaded page of the shell, with the same placeholder as a loading remote. */
@@ -260,6 +263,14 @@ export function ShellApp() {
                     element={
                       <ShellPage>
                         <ProfilePage />
+                      </ShellPage>
+                    }
+                  />
+                  <Route
+                    path="/notifications"
+                    element={
+                      <ShellPage>
+                        <NotificationsPage />
                       </ShellPage>
                     }
                   />

@@ -24,6 +24,8 @@ import { PhotosModule } from './photos/photos.module.js';
 import { PropertiesModule } from './properties/properties.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ROUTES } from './routes.js';
+import { AppointmentsModule } from './appointments/appointments.module.js';
+import { WishlistModule } from './wishlist/wishlist.module.js';
 
 /** A dynamic module so tests pass their own config. */
 @Module({})
@@ -63,6 +65,8 @@ export class AppModule {
         AccountsModule,
         MediaModule,
         ReportsModule,
+        WishlistModule,
+        AppointmentsModule,
         PhotosModule.forRoot(config),
         DocumentsModule.forRoot(config),
       ],

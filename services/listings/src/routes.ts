@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import {
+  appointmentRequestSchema,
+  appointmentSchema,
+  appointmentsQuerySchema,
+  appointmentStatusRequestSchema,
+  wishlistContainsQuerySchema,
+  wishlistContainsSchema,
+  wishlistEntrySchema,
+  wishlistItemParamsSchema,
+  wishlistItemRequestSchema,
+  wishlistQuerySchema,
   adLicenceCheckRequestSchema,
   adminListingReportSchema,
   listingReportRequestSchema,
@@ -30,6 +40,66 @@ import { photoFileParamsSchema, photoParamsSchema } from './photos/photos.contro
 
 /** The OpenAPI description, built from the schemas the controllers validate with. */
 export const ROUTES: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/v1/wishlist',
+    summary:
+      "Saves a public property of the site to the customer's wishlist (again: kept as first saved); 403 WISHLIST_CUSTOMERS_ONLY for agents and companies; projects and units 422 until they exist",
+    body: wishlistItemRequestSchema,
+    results: wishlistEntrySchema,
+    roles: ['user', 'agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/wishlist',
+    summary: "The customer's saved items, last saved first; `property` null once it left the market",
+    query: wishlistQuerySchema,
+    results: pageSchema(wishlistEntrySchema),
+    roles: ['user', 'agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/wishlist/contains',
+    summary: 'Which of at most 100 ids the caller saved (always none for agents and companies)',
+    query: wishlistContainsQuerySchema,
+    results: wishlistContainsSchema,
+    roles: ['user', 'agent', 'company'],
+  },
+  {
+    method: 'delete',
+    path: '/v1/wishlist/:kind/:id',
+    summary: "Removes an item from the customer's wishlist (nothing to remove is not an error)",
+    params: wishlistItemParamsSchema,
+    results: z.object({ removed: z.boolean() }),
+    roles: ['user', 'agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/appointments',
+    summary:
+      "Books a viewing of a public property (its agent) or a meeting with an agent: the site's local date and half-hour; 422 APPOINTMENT_SLOT_TAKEN when the agent's slot is taken; publishes appointment.requested",
+    body: appointmentRequestSchema,
+    results: appointmentSchema,
+    roles: ['user'],
+  },
+  {
+    method: 'get',
+    path: '/v1/appointments',
+    summary: "My appointment: a customer's own, an agent's, or a company's agents', latest slot first",
+    query: appointmentsQuerySchema,
+    results: pageSchema(appointmentSchema),
+    roles: ['user', 'agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/appointments/:id/status',
+    summary:
+      'The agent (or its company) accepts or rejects a pending appointment; publishes appointment.accepted / appointment.rejected',
+    params: propertyIdParamsSchema,
+    body: appointmentStatusRequestSchema,
+    results: appointmentSchema,
+    roles: ['agent', 'company'],
+  },
   {
     method: 'get',
     path: '/v1/properties/:slug',

@@ -65,7 +65,7 @@ export async function startListings({ sandbox: withSandbox = false }: { sandbox?
   /** A request as `account` (null: a visitor); `.expect(status)` sends it and checks the status. */
   const call = (
     account: Account | null,
-    method: 'get' | 'post' | 'patch',
+    method: 'get' | 'post' | 'patch' | 'delete',
     path: string,
     { body, site, language }: { body?: object; site?: Site; language?: 'en' | 'ar' } = {},
   ) => ({

@@ -36,7 +36,7 @@ export class AppModule {
           relay: false,
           ...busOptionsFromEnv(config),
         }),
-        NotificationsModule,
+        NotificationsModule.forRoot(config),
       ],
     };
   }

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
 import { dataEnvSchema } from '@manzil/nest-kit';
+import { emailEnv } from './email/email-sender.js';
 
 export const envSchema = dataEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.notifications.port),
+  ...emailEnv,
+  /** How often the e-mail dispatcher looks for e-mails due (it also starts at once after each event). */
+  EMAIL_DISPATCH_MS: z.coerce.number().int().min(50).optional(),
 });
 export type ServiceConfig = z.infer<typeof envSchema>;

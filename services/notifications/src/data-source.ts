@@ -2,8 +2,9 @@ import { busEntities, busMigrations } from '@manzil/bus';
 import { createDataSource } from '@manzil/db';
 import { Notification } from './notifications/notification.entity.js';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
+import { Delivery1764605000000 } from './migrations/1764605000000-delivery.js';
 
 /** The one data source of the service, used by the app module and the CLI. */
 export const entities = [...busEntities, Notification];
-export const migrations = [...busMigrations, Init1732200000000];
+export const migrations = [...busMigrations, Init1732200000000, Delivery1764605000000];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

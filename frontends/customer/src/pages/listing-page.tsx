@@ -28,6 +28,7 @@ import {
 import { SearchFacets } from '../search/search-facets.js';
 import { propertiesQuery } from '../search/search-queries.js';
 import { useLocationIds } from '../search/use-location-ids.js';
+import { WishlistButton } from '../wishlist/wishlist-button.js';
 
 export { PAGE_SIZE } from '../search/search-queries.js';
 
@@ -190,6 +191,7 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
                 property={property}
                 to={`/property/${property.slug}`}
                 eager={index < 4}
+                action={<WishlistButton propertyId={property.id} />}
               />
             ))}
           </div>

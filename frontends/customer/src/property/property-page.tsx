@@ -33,6 +33,8 @@ import { PhotoGallery } from './photo-gallery.js';
 import { PriceTrendChart } from './price-trend.js';
 import './property.css';
 import { RegulatorInfo } from './regulator-info.js';
+import { WishlistButton } from '../wishlist/wishlist-button.js';
+import { AppointmentButtons } from '../appointments/book-appointment-dialog.js';
 
 /**
  * `/property/[slug]`: one published listing from the search service's detail (spec §2
@@ -205,7 +207,11 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
 
           <aside className="cu-property__aside">
             <AgentCard listing={listing} title={title} />
+            <div className="cu-property__actions" data-testid="appointment-actions">
+              <AppointmentButtons propertyId={listing.id} />
+            </div>
             <div className="cu-property__actions">
+              <WishlistButton propertyId={listing.id} variant="page" />
               <ShareButton title={title} />
               <ReportListingButton propertyId={listing.id} />
             </div>

@@ -20,9 +20,10 @@ const unreadSchema = z.union([
     .transform((page) => page.items.some((item) => !item.read)),
 ]);
 
-export const NOTIFICATIONS_CHECK_PATH = '/api/notifications/v1/notifications';
+/** Spec §7 check notification (`results.unreadNotification`). */
+export const NOTIFICATIONS_CHECK_PATH = '/api/notifications/v1/notifications/check';
 
-/** The notifications feature's reads (the bell's check; the list page will add its own). */
+/** The notifications feature's reads (the bell's check and the `/notifications` page). */
 export const notificationKeys = {
   all: ['notifications'] as const,
   unread: (language: Language) => ['notifications', 'unread', language] as const,
@@ -33,7 +34,6 @@ export const unreadNotificationsQuery = (language: Language) =>
     queryKey: notificationKeys.unread(language),
     queryFn: apiQueryFn(NOTIFICATIONS_CHECK_PATH, {
       language,
-      query: { page: 1, limit: 1 },
       results: unreadSchema,
       // A bell must never end the session: a 401 here is the service's business.
       endsSession: false,

@@ -37,7 +37,7 @@ function renderHeader(role: Role, options: { unread?: boolean; language?: 'en' |
     ...(options.unread === undefined
       ? {}
       : {
-          '/api/notifications/v1/notifications': {
+          '/api/notifications/v1/notifications/check': {
             items: [{ id: 'n', read: !options.unread }],
             page: 1,
             limit: 1,
@@ -89,7 +89,7 @@ describe('header (spec §2)', () => {
     const notifications = { items: [{ id: 'n', read: true }], page: 1, limit: 1, total: 1 };
     const routes: Record<string, unknown> = {
       '/api/content/v1/top-menus': MENU,
-      '/api/notifications/v1/notifications': notifications,
+      '/api/notifications/v1/notifications/check': notifications,
     };
     const fetchMock = mockApi(routes);
     renderChrome(
@@ -108,7 +108,10 @@ describe('header (spec §2)', () => {
     await waitFor(() => expect(bellCalls()).toBe(1));
     expect(screen.queryByTestId('notification-dot')).toBeNull();
     // Something arrived while the visitor was in another tab.
-    routes['/api/notifications/v1/notifications'] = { ...notifications, items: [{ id: 'm', read: false }] };
+    routes['/api/notifications/v1/notifications/check'] = {
+      ...notifications,
+      items: [{ id: 'm', read: false }],
+    };
     await act(async () => {
       window.dispatchEvent(new Event('visibilitychange'));
     });

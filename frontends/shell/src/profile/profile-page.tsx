@@ -9,11 +9,22 @@ import { MyProfileTab } from './my-profile-tab.js';
 import { NafathBlock } from './nafath-block.js';
 import { profileQuery, useSetProfile } from './profile-queries.js';
 import { SettingsTab } from './settings-tab.js';
+import { AppointmentsTab } from './appointments-tab.js';
+import { SavedTab } from './saved-tab.js';
 import './profile.css';
 
-/** The account tabs the identity service serves (spec §2 "Account-area tabs"). */
-export const PROFILE_TABS = ['profile', 'password', 'settings'] as const;
+/** The account tabs (spec §2 "Account-area tabs"): identity's, the wishlist's and the appointments'. */
+export const PROFILE_TABS = ['profile', 'password', 'saved', 'settings', 'appointments'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** Saved properties are a customer's (spec §6); my appointment is a customer's, an agent's, a company's. */
+export function profileTabsFor(role: string | undefined): readonly ProfileTab[] {
+  return PROFILE_TABS.filter(
+    (tab) =>
+      (tab !== 'saved' || role === 'user') &&
+      (tab !== 'appointments' || role === 'user' || role === 'agent' || role === 'company'),
+  );
+}
 
 /** `/profile`: change password, my profile, settings; the Nafath block on the Saudi site. */
 export function ProfilePage() {
@@ -22,13 +33,14 @@ export function ProfilePage() {
   const session = useSession();
   const { site, language } = useShell();
   const [params, setParams] = useSearchParams();
-  const tab: ProfileTab = PROFILE_TABS.find((name) => name === params.get('tab')) ?? 'profile';
+  const tabs = profileTabsFor(session?.role);
+  const tab: ProfileTab = tabs.find((name) => name === params.get('tab')) ?? 'profile';
   const query = useQuery(profileQuery(language));
   const profile = query.data ?? null;
   const setProfile = useSetProfile();
   // A profile already shown stays on screen when a later refresh fails.
   const failed = !profile && query.isError && !query.isFetching;
-  const { tabListProps, tabProps, panelProps } = useTabs(PROFILE_TABS, tab, (name) =>
+  const { tabListProps, tabProps, panelProps } = useTabs(tabs, tab, (name) =>
     setParams(name === 'profile' ? {} : { tab: name }, { replace: true }),
   );
 
@@ -43,7 +55,7 @@ export function ProfilePage() {
       </header>
       <div className="profile__layout">
         <div className="profile-tabs" {...tabListProps} aria-label={t('shell.profile.tabs')}>
-          {PROFILE_TABS.map((name) => (
+          {tabs.map((name) => (
             <button
               key={name}
               {...tabProps(name)}
@@ -55,7 +67,11 @@ export function ProfilePage() {
           ))}
         </div>
         <section className="profile__panel" {...panelProps}>
-          {failed ? (
+          {tab === 'saved' ? (
+            <SavedTab language={language} />
+          ) : tab === 'appointments' && session && session.role !== 'admin' ? (
+            <AppointmentsTab language={language} role={session.role} />
+          ) : failed ? (
             <EmptyState
               title={t('shell.error.generic')}
               description={t('shell.profile.unavailable')}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { AGREEMENT_BADGES, type DisplayPrice, type PropertySummary } from '@manzil/contracts';
@@ -16,6 +16,8 @@ export interface PropertyCardProps {
   to: string;
   /** Load the cover at once (the first cards of a list) instead of lazily. */
   eager?: boolean;
+  /** A control over the photo's corner (the wishlist heart); outside the card's link. */
+  action?: ReactNode;
 }
 
 function CoverPhoto({ src, alt, eager }: { src: string; alt: string; eager: boolean }) {
@@ -48,7 +50,7 @@ function CoverPhoto({ src, alt, eager }: { src: string; alt: string; eager: bool
  * Photo-led listing card: cover (placeholder if it fails), price first and large, title,
  * location line, beds/baths/area, agreement badge and agent. The whole card is one link.
  */
-export function PropertyCard({ property, to, eager = false }: PropertyCardProps) {
+export function PropertyCard({ property, to, eager = false, action }: PropertyCardProps) {
   const intl = useIntl();
   const language = useLanguage();
   const title = property.title[language] || property.title.en;
@@ -66,6 +68,7 @@ export function PropertyCard({ property, to, eager = false }: PropertyCardProps)
             {intl.formatMessage({ id: `ui.badge.${badge}` })}
           </span>
         ) : null}
+        {action ? <div className="mz-card__action">{action}</div> : null}
       </div>
       <div className="mz-card__body">
         <p className="mz-card__price">

@@ -25,6 +25,16 @@ export class Notification {
   @Column({ name: 'body_ar', type: 'text' })
   bodyAr: string;
 
+  @Column({ type: 'text', default: 'general' })
+  kind: string;
+
+  @Column({ type: 'text', nullable: true })
+  link: string | null;
+
+  /** The event it came from (one notification per event and recipient). */
+  @Column({ name: 'event_id', type: 'uuid', nullable: true })
+  eventId: string | null;
+
   @Column({ name: 'read_at', type: 'timestamptz', nullable: true })
   readAt: Date | null;
 

@@ -1,8 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { IsNull, type Repository } from 'typeorm';
 import { paginationQuerySchema, type Language, type PaginationQuery, type Site } from '@manzil/contracts';
 import {
+  AppException,
   Authenticated,
   CurrentLanguage,
   CurrentSite,
@@ -11,7 +12,12 @@ import {
   type AuthUser,
 } from '@manzil/nest-kit';
 import { Notification } from './notification.entity.js';
-import { toNotificationView, type NotificationPage } from './notification.schema.js';
+import {
+  notificationIdParamsSchema,
+  toNotificationView,
+  type NotificationPage,
+  type NotificationView,
+} from './notification.schema.js';
 
 @Controller('v1/notifications')
 export class NotificationsController {
@@ -38,5 +44,43 @@ export class NotificationsController {
       limit: query.limit,
       total,
     };
+  }
+
+  /** The bell: anything unread (a partial index keeps this cheap however long the history). */
+  @Get('check')
+  @Authenticated()
+  async check(@CurrentUser() user: AuthUser, @CurrentSite() site: Site) {
+    const unread = await this.notifications.count({ where: { site, accountId: user.id, readAt: IsNull() } });
+    return { unreadNotification: unread > 0, unread };
+  }
+
+  @Post('read-all')
+  @HttpCode(200)
+  @Authenticated()
+  async readAll(@CurrentUser() user: AuthUser, @CurrentSite() site: Site) {
+    const result = await this.notifications.update(
+      { site, accountId: user.id, readAt: IsNull() },
+      { readAt: () => 'now()' },
+    );
+    return { updated: result.affected ?? 0 };
+  }
+
+  /** Marks one read (again: unchanged); someone else's, or another site's, does not exist. */
+  @Post(':id/read')
+  @HttpCode(200)
+  @Authenticated()
+  async read(
+    @Param(new ZodPipe(notificationIdParamsSchema)) params: { id: string },
+    @CurrentUser() user: AuthUser,
+    @CurrentSite() site: Site,
+    @CurrentLanguage() language: Language,
+  ): Promise<NotificationView> {
+    await this.notifications.update(
+      { id: params.id, site, accountId: user.id, readAt: IsNull() },
+      { readAt: () => 'now()' },
+    );
+    const row = await this.notifications.findOne({ where: { id: params.id, site, accountId: user.id } });
+    if (!row) throw new AppException('NOT_FOUND');
+    return toNotificationView(row, language);
   }
 }

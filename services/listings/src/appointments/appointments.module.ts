@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { AppointmentsController } from './appointments.controller.js';
+import { BookAppointment } from './book-appointment.js';
+import { DecideAppointment } from './decide-appointment.js';
+
+@Module({ controllers: [AppointmentsController], providers: [BookAppointment, DecideAppointment] })
+export class AppointmentsModule {}

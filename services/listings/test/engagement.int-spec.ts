@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  appointmentSchema,
+  pageSchema,
+  SITE_TIME_ZONE,
+  wishlistEntrySchema,
+  zonedInstant,
+  type Site,
+} from '@manzil/contracts';
+import { account, startListings } from './lifecycle-harness.js';
+import { insertProperty } from './properties.js';
+
+/** The local date (YYYY-MM-DD) `days` from now on the site. */
+const localDay = (site: Site, days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE[site] }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+
+describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9)', () => {
+  let h: Awaited<ReturnType<typeof startListings>>;
+
+  beforeAll(async () => {
+    h = await startListings();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const published = (site: Site, overrides = {}) =>
+    insertProperty(h.dataSource, site, { approvalStatus: 'accepted', approvedAt: new Date(), ...overrides });
+
+  describe('wishlist', () => {
+    it('a customer saves, lists (paginated, last saved first), checks and removes properties', async () => {
+      const [a, b] = [await published('ae'), await published('ae')];
+      const user = account('ae', 'user');
+      const first = await h
+        .call(user, 'post', '/v1/wishlist', { body: { kind: 'property', id: a.id } })
+        .expect(201);
+      expect(wishlistEntrySchema.parse(first.body.results).property?.id).toBe(a.id);
+      await h.call(user, 'post', '/v1/wishlist', { body: { kind: 'property', id: b.id } }).expect(201);
+      // Saving again keeps one row.
+      await h.call(user, 'post', '/v1/wishlist', { body: { kind: 'property', id: a.id } }).expect(201);
+      const page = await h.call(user, 'get', '/v1/wishlist?limit=1').expect(200);
+      const parsed = pageSchema(wishlistEntrySchema).parse(page.body.results);
+      expect(parsed.total).toBe(2);
+      expect(parsed.items.map((i) => i.id)).toEqual([b.id]);
+      const contains = await h.call(user, 'get', `/v1/wishlist/contains?ids=${a.id},${b.id}`).expect(200);
+      expect([...contains.body.results.saved].sort()).toEqual([a.id, b.id].sort());
+      await h.call(user, 'delete', `/v1/wishlist/property/${a.id}`).expect(200);
+      const after = await h.call(user, 'get', '/v1/wishlist').expect(200);
+      expect(after.body.results.items.map((i: { id: string }) => i.id)).toEqual([b.id]);
+      // A property that left the market stays listed, without its card.
+      await h.dataSource.query(`UPDATE "properties" SET "state" = 'sold' WHERE "id" = $1`, [b.id]);
+      const gone = await h.call(user, 'get', '/v1/wishlist').expect(200);
+      expect(gone.body.results.items[0]).toMatchObject({ id: b.id, property: null });
+    });
+
+    it('agents and companies cannot add (403), visitors must log in (401), other sites see 404', async () => {
+      const property = await published('ae');
+      const body = { kind: 'property', id: property.id };
+      const agent = account('ae', 'agent');
+      const refused = await h.call(agent, 'post', '/v1/wishlist', { body, language: 'ar' }).expect(403);
+      expect(refused.body.message).toBe('حفظ العقارات في المفضلة متاح للعملاء فقط.');
+      await h.call(account('ae', 'company'), 'post', '/v1/wishlist', { body }).expect(403);
+      await h.call(null, 'post', '/v1/wishlist', { body }).expect(401);
+      const contains = await h.call(agent, 'get', `/v1/wishlist/contains?ids=${property.id}`).expect(200);
+      expect(contains.body.results.saved).toEqual([]);
+      await h.call(account('sa', 'user'), 'post', '/v1/wishlist', { body }).expect(404);
+      await h
+        .call(account('ae', 'user'), 'post', '/v1/wishlist', { body: { kind: 'project', id: property.id } })
+        .expect(422);
+      const pending = await insertProperty(h.dataSource, 'ae');
+      await h
+        .call(account('ae', 'user'), 'post', '/v1/wishlist', { body: { kind: 'property', id: pending.id } })
+        .expect(404);
+    });
+  });
+
+  describe('appointments', () => {
+    const booking = (propertyId: string, date: string, time = '10:30') => ({
+      kind: 'viewing',
+      propertyId,
+      date,
+      time,
+      name: 'Sara Ali',
+      phone: '+971501234567',
+      email: 'sara@example.com',
+    });
+
+    it('a customer books a viewing in the site’s time; the agent sees it and accepts; events are published', async () => {
+      const agent = account('ae', 'agent');
+      const property = await published('ae', { agentId: agent.id });
+      const user = account('ae', 'user');
+      const date = localDay('ae', 3);
+      const created = await h
+        .call(user, 'post', '/v1/appointments', { body: booking(property.id, date) })
+        .expect(201);
+      const appointment = appointmentSchema.parse(created.body.results);
+      expect(appointment).toMatchObject({ status: 'pending', agentId: agent.id, timeZone: 'Asia/Dubai' });
+      expect(appointment.startsAt).toBe(zonedInstant(date, '10:30', 'Asia/Dubai').toISOString());
+
+      const agentList = await h.call(agent, 'get', '/v1/appointments').expect(200);
+      expect(agentList.body.results.items.map((a: { id: string }) => a.id)).toEqual([appointment.id]);
+      // Only the agent decides: the customer cannot (403 role), another agent finds nothing.
+      await h
+        .call(account('ae', 'agent'), 'post', `/v1/appointments/${appointment.id}/status`, {
+          body: { status: 'accepted' },
+        })
+        .expect(404);
+      const accepted = await h
+        .call(agent, 'post', `/v1/appointments/${appointment.id}/status`, { body: { status: 'accepted' } })
+        .expect(200);
+      expect(accepted.body.results.status).toBe('accepted');
+      await h
+        .call(agent, 'post', `/v1/appointments/${appointment.id}/status`, { body: { status: 'rejected' } })
+        .expect(422);
+      const mine = await h.call(user, 'get', '/v1/appointments?status=accepted').expect(200);
+      expect(pageSchema(appointmentSchema).parse(mine.body.results).items[0].id).toBe(appointment.id);
+
+      const events = await h.outbox(appointment.id);
+      expect(events.map((e) => `${e.type} v${e.version}`)).toEqual([
+        'appointment.requested v1',
+        'appointment.accepted v1',
+      ]);
+      expect(events[0].payload).toMatchObject({
+        customerId: user.id,
+        agentId: agent.id,
+        property: { id: property.id },
+      });
+    });
+
+    it('never double-books an agent’s slot, even when two customers press at once; a rejection frees it', async () => {
+      const agent = account('sa', 'agent');
+      const property = await published('sa', { agentId: agent.id });
+      const date = localDay('sa', 5);
+      const customers = Array.from({ length: 6 }, () => account('sa', 'user'));
+      const results = await Promise.allSettled(
+        customers.map((c) =>
+          h.call(c, 'post', '/v1/appointments', { body: booking(property.id, date, '16:00') }).expect(201),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const [{ n }] = (await h.dataSource.query(
+        `SELECT count(*)::int AS n FROM "appointments" WHERE "agent_id" = $1`,
+        [agent.id],
+      )) as { n: number }[];
+      expect(n).toBe(1);
+      const taken = await h
+        .call(account('sa', 'user'), 'post', '/v1/appointments', {
+          body: booking(property.id, date, '16:00'),
+          language: 'en',
+        })
+        .expect(422);
+      expect(taken.body.message).toBe(
+        'The agent already has an appointment at this time. Please choose another time.',
+      );
+      // Another half-hour of the same agent is free.
+      await h
+        .call(customers[0], 'post', '/v1/appointments', { body: booking(property.id, date, '16:30') })
+        .expect(201);
+      const [{ id }] = (await h.dataSource.query(
+        `SELECT "id" FROM "appointments" WHERE "agent_id" = $1 AND "starts_at" = $2`,
+        [agent.id, zonedInstant(date, '16:00', 'Asia/Riyadh')],
+      )) as { id: string }[];
+      await h
+        .call(agent, 'post', `/v1/appointments/${id}/status`, { body: { status: 'rejected' } })
+        .expect(200);
+      await h
+        .call(customers[1], 'post', '/v1/appointments', { body: booking(property.id, date, '16:00') })
+        .expect(201);
+    });
+
+    it('refuses the past, a bad slot, a meeting with an unknown agent, and non-customers', async () => {
+      const agent = account('ae', 'agent');
+      const property = await published('ae', { agentId: agent.id });
+      const user = account('ae', 'user');
+      const past = await h
+        .call(user, 'post', '/v1/appointments', {
+          body: booking(property.id, localDay('ae', -2)),
+          language: 'ar',
+        })
+        .expect(422);
+      expect(past.body.results.fields).toEqual([{ field: 'time', message: 'يرجى اختيار وقت في المستقبل.' }]);
+      await h
+        .call(user, 'post', '/v1/appointments', { body: booking(property.id, localDay('ae', 2), '10:10') })
+        .expect(422);
+      await h
+        .call(user, 'post', '/v1/appointments', {
+          body: {
+            ...booking(property.id, localDay('ae', 2)),
+            kind: 'meeting',
+            propertyId: undefined,
+            agentId: agent.id,
+          },
+        })
+        .expect(422);
+      await h.announce('ae', [{ registered: agent }]);
+      await h.applied(1);
+      await h
+        .call(user, 'post', '/v1/appointments', {
+          body: {
+            ...booking(property.id, localDay('ae', 2)),
+            kind: 'meeting',
+            propertyId: undefined,
+            agentId: agent.id,
+          },
+        })
+        .expect(201);
+      await h
+        .call(agent, 'post', '/v1/appointments', { body: booking(property.id, localDay('ae', 2)) })
+        .expect(403);
+      await h.call(null, 'get', '/v1/appointments').expect(401);
+    });
+  });
+});

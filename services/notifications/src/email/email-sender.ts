@@ -1,0 +1,86 @@
+import { Logger } from '@nestjs/common';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { z } from 'zod';
+import { SERVICES } from '@manzil/contracts';
+import { ConfigError, requireInProduction } from '@manzil/nest-kit';
+
+/*
+ * The e-mail port and its two adapters, as identity has them (otp/email-sender.ts): SMTP
+ * through nodemailer in production, the sandbox's sink in development and tests. Kept here
+ * rather than shared until a third service sends mail (then: infra).
+ */
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface EmailSender {
+  /** Resolves when the provider took the message; rejects otherwise (the dispatcher retries). */
+  send(email: OutgoingEmail): Promise<void>;
+}
+export const EMAIL_SENDER = Symbol('EMAIL_SENDER');
+
+export const emailEnv = {
+  /** The sandbox's e-mail sink (`POST { to, subject, text, html }`); refused with NODE_ENV=production. */
+  EMAIL_URL: z.url().optional(),
+  /** `smtp://user:pass@host:587` or `smtps://…:465`: the production adapter (nodemailer). */
+  SMTP_URL: z
+    .url()
+    .refine((url) => /^smtps?:\/\//i.test(url), 'must start with smtp:// or smtps://')
+    .optional(),
+  /** The From of every e-mail, e.g. `Manzil <no-reply@manzil.example>`. */
+  MAIL_FROM: z.string().trim().min(3).optional(),
+};
+export type EmailEnv = { EMAIL_URL?: string; SMTP_URL?: string; MAIL_FROM?: string; NODE_ENV?: string };
+
+export const DEV_EMAIL_URL = `http://127.0.0.1:${SERVICES.sandbox.port}/v1/email`;
+const DEV_MAIL_FROM = 'Manzil <no-reply@manzil.localhost>';
+
+/** The adapter for this configuration, checked at boot (a ConfigError stops the service). */
+export function createEmailSender(config: EmailEnv): EmailSender {
+  requireInProduction(config, ['SMTP_URL', 'MAIL_FROM']);
+  if (config.SMTP_URL)
+    return new SmtpEmailSender(
+      nodemailer.createTransport(config.SMTP_URL),
+      config.MAIL_FROM ?? DEV_MAIL_FROM,
+    );
+  if (config.NODE_ENV === 'production')
+    throw new ConfigError('configuration error: the sandbox e-mail sink is refused with NODE_ENV=production');
+  return new SandboxEmailSender(config.EMAIL_URL ?? DEV_EMAIL_URL);
+}
+
+export class SandboxEmailSender implements EmailSender {
+  constructor(readonly url: string) {}
+
+  async send(email: OutgoingEmail): Promise<void> {
+    const response = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(email),
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!response.ok) throw new Error(`e-mail sink answered ${response.status}`);
+  }
+}
+
+export class SmtpEmailSender implements EmailSender {
+  private readonly logger = new Logger('email');
+
+  constructor(
+    readonly transport: Transporter,
+    readonly from: string,
+  ) {}
+
+  async send(email: OutgoingEmail): Promise<void> {
+    try {
+      await this.transport.sendMail({ from: this.from, ...email });
+    } catch (error) {
+      this.logger.error({ err: error }, 'SMTP server refused or unreachable');
+      throw error;
+    }
+  }
+}

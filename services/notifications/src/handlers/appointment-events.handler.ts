@@ -1,0 +1,98 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
+import {
+  appointmentAcceptedV1,
+  appointmentRejectedV1,
+  appointmentRequestedV1,
+  formatAppointmentDate,
+  formatAppointmentTime,
+  type EventEnvelope,
+} from '@manzil/contracts';
+import { ParseEventPipe } from '@manzil/nest-kit';
+import { Deliver } from '../delivery/deliver.js';
+import { isolate, type Bilingual } from '../delivery/notifier.js';
+
+type Requested = EventEnvelope<z.infer<typeof appointmentRequestedV1.payload>>;
+type Decided = EventEnvelope<z.infer<typeof appointmentAcceptedV1.payload>>;
+
+/** "a viewing of Marina view on 01 Dec, 2026 at 03:30 PM", in both languages (spec §9 formats). */
+function what(p: Requested['payload']): Bilingual {
+  const date = {
+    en: formatAppointmentDate(p.startsAt, p.timeZone, 'en'),
+    ar: formatAppointmentDate(p.startsAt, p.timeZone, 'ar'),
+  };
+  const time = {
+    en: formatAppointmentTime(p.startsAt, p.timeZone, 'en'),
+    ar: formatAppointmentTime(p.startsAt, p.timeZone, 'ar'),
+  };
+  const en = p.kind === 'viewing' ? 'viewing' : 'meeting';
+  const ar = p.kind === 'viewing' ? 'معاينة' : 'اجتماع';
+  const title = p.property
+    ? { en: ` of ${p.property.title.en}`, ar: ` ${isolate(p.property.title.ar || p.property.title.en)}` }
+    : { en: '', ar: '' };
+  return {
+    en: `${en}${title.en} on ${date.en} at ${time.en}`,
+    ar: `${ar}${p.property ? ` لعقار${title.ar}` : ''} يوم ${isolate(date.ar)} الساعة ${isolate(time.ar)}`,
+  };
+}
+
+/** appointment.requested / accepted / rejected (listings): the agent is asked, the customer answered. */
+@Controller()
+export class AppointmentEventsHandler {
+  constructor(private readonly deliver: Deliver) {}
+
+  @EventPattern(appointmentRequestedV1.type)
+  async requested(@Payload(new ParseEventPipe(appointmentRequestedV1)) event: Requested): Promise<void> {
+    const p = event.payload;
+    const about = what(p);
+    await this.deliver.once(event, [
+      {
+        accountId: p.agentId,
+        kind: event.type,
+        link: '/profile?tab=appointments',
+        title: { en: 'New appointment request', ar: 'طلب موعد جديد' },
+        body: {
+          en: `${p.customer.name} asked for a ${about.en}. Please accept or reject it.`,
+          ar: `طلب ${isolate(p.customer.name)} ${about.ar}. يرجى قبوله أو رفضه.`,
+        },
+      },
+    ]);
+  }
+
+  @EventPattern(appointmentAcceptedV1.type)
+  async accepted(@Payload(new ParseEventPipe(appointmentAcceptedV1)) event: Decided): Promise<void> {
+    const about = what(event.payload);
+    await this.deliver.once(event, [
+      {
+        accountId: event.payload.customerId,
+        kind: event.type,
+        link: '/profile?tab=appointments',
+        email: event.payload.customer.email,
+        title: { en: 'Your appointment is confirmed', ar: 'تم تأكيد موعدك' },
+        body: {
+          en: `The agent accepted your ${about.en}.`,
+          ar: `قبل الوسيط طلب ${about.ar}.`,
+        },
+      },
+    ]);
+  }
+
+  @EventPattern(appointmentRejectedV1.type)
+  async rejected(@Payload(new ParseEventPipe(appointmentRejectedV1)) event: Decided): Promise<void> {
+    const about = what(event.payload);
+    await this.deliver.once(event, [
+      {
+        accountId: event.payload.customerId,
+        kind: event.type,
+        link: '/profile?tab=appointments',
+        email: event.payload.customer.email,
+        title: { en: 'Your appointment was declined', ar: 'تم رفض موعدك' },
+        body: {
+          en: `The agent cannot make your ${about.en}. Please choose another time.`,
+          ar: `لا يستطيع الوسيط حضور ${about.ar}. يرجى اختيار وقت آخر.`,
+        },
+      },
+    ]);
+  }
+}

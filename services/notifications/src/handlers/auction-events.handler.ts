@@ -1,0 +1,90 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
+import { auctionClosedV1, bidOutbidV1, bidPlacedV1, type EventEnvelope } from '@manzil/contracts';
+import { ParseEventPipe } from '@manzil/nest-kit';
+import { Deliver } from '../delivery/deliver.js';
+import { isolate, type NotificationDraft } from '../delivery/notifier.js';
+
+const LINK = '/properties-for-auction';
+const amount = (value: number, currency: string) =>
+  `${currency} ${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
+/** bid.placed (accepted), bid.outbid, auction.closed (auctions): bidders follow their bids. */
+@Controller()
+export class AuctionEventsHandler {
+  constructor(private readonly deliver: Deliver) {}
+
+  /** A bid that counts at once is confirmed; a pending one waits for its fee (payments tells). */
+  @EventPattern(bidPlacedV1.type)
+  async placed(
+    @Payload(new ParseEventPipe(bidPlacedV1)) event: EventEnvelope<z.infer<typeof bidPlacedV1.payload>>,
+  ): Promise<void> {
+    const p = event.payload;
+    const price = amount(p.amount, p.currency);
+    await this.deliver.once(
+      event,
+      p.status !== 'accepted'
+        ? []
+        : [
+            {
+              accountId: p.bidderId,
+              kind: 'bid.accepted',
+              link: LINK,
+              title: { en: 'Your bid was accepted', ar: 'تم قبول مزايدتك' },
+              body: { en: `Your bid of ${price} is in.`, ar: `تم تسجيل مزايدتك بمبلغ ${isolate(price)}.` },
+            },
+          ],
+    );
+  }
+
+  @EventPattern(bidOutbidV1.type)
+  async outbid(
+    @Payload(new ParseEventPipe(bidOutbidV1)) event: EventEnvelope<z.infer<typeof bidOutbidV1.payload>>,
+  ): Promise<void> {
+    const p = event.payload;
+    const price = amount(p.newAmount, p.currency);
+    await this.deliver.once(event, [
+      {
+        accountId: p.previousBidderId,
+        kind: event.type,
+        link: LINK,
+        title: { en: 'You have been outbid', ar: 'تم تجاوز مزايدتك' },
+        body: {
+          en: `Someone bid ${price}. Bid again to stay in the lead.`,
+          ar: `زايد شخص آخر بمبلغ ${isolate(price)}. زايد مجددًا لتبقى في الصدارة.`,
+        },
+      },
+    ]);
+  }
+
+  @EventPattern(auctionClosedV1.type)
+  async closed(
+    @Payload(new ParseEventPipe(auctionClosedV1))
+    event: EventEnvelope<z.infer<typeof auctionClosedV1.payload>>,
+  ): Promise<void> {
+    const p = event.payload;
+    const winner = p.winner;
+    const drafts: NotificationDraft[] = [...new Set(p.bidderIds)].map((accountId) =>
+      winner && winner.bidderId === accountId
+        ? {
+            accountId,
+            kind: 'auction.won',
+            link: LINK,
+            title: { en: 'You won the auction', ar: 'فزت بالمزاد' },
+            body: {
+              en: `Your bid of ${amount(winner.amount, p.currency)} won. Our team will contact you.`,
+              ar: `فازت مزايدتك بمبلغ ${isolate(amount(winner.amount, p.currency))}. سيتواصل معك فريقنا.`,
+            },
+          }
+        : {
+            accountId,
+            kind: event.type,
+            link: LINK,
+            title: { en: 'The auction has closed', ar: 'انتهى المزاد' },
+            body: { en: 'Another bid won this auction.', ar: 'فازت مزايدة أخرى بهذا المزاد.' },
+          },
+    );
+    await this.deliver.once(event, drafts);
+  }
+}

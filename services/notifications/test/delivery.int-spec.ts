@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
+import {
+  accountRegisteredV1,
+  appointmentAcceptedV1,
+  appointmentRequestedV1,
+  bidOutbidV1,
+  listingRejectedV1,
+  TOPICS,
+  type Site,
+} from '@manzil/contracts';
+import {
+  createMigratedDatabase,
+  createTestApp,
+  expectEventually,
+  serviceTestEnv,
+  startSandbox,
+  testNamespace,
+  testRedisUrl,
+  tokenFor,
+  type SandboxProcess,
+  type TestDatabase,
+} from '@manzil/testing';
+import { AppModule } from '../src/app.module.js';
+import { envSchema } from '../src/config.js';
+import { buildDataSource } from '../src/data-source.js';
+
+describe('notifications: events into in-app notifications and e-mails (issue 14)', () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let dataSource: DataSource;
+  let bus: EventBus;
+  let sandbox: SandboxProcess;
+  const namespace = testNamespace('notifications-delivery');
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({});
+    db = await createMigratedDatabase('notifications_delivery', buildDataSource);
+    const config = envSchema.parse({
+      ...serviceTestEnv(db, namespace),
+      EMAIL_URL: `${sandbox.url}/v1/email`,
+      EMAIL_DISPATCH_MS: 100,
+    });
+    app = await createTestApp(AppModule.forRoot(config));
+    dataSource = app.get(DataSource);
+    bus = createEventBus({ clientId: 'notifications-test', redisUrl: testRedisUrl(), namespace });
+  }, 120_000);
+
+  afterAll(async () => {
+    await bus?.close();
+    await app?.close();
+    await sandbox?.stop();
+    await db?.drop();
+  });
+
+  /** A request as account `sub`; `.expect(status)` sends it (the token is made first). */
+  const as = (site: Site, sub: string, path: string, method: 'get' | 'post' = 'get', language = 'en') => ({
+    expect: async (status: number) =>
+      request(app.getHttpServer())
+        [method](path)
+        .set('x-site', site)
+        .set('language', language)
+        .set('authorization', `Bearer ${await tokenFor('user', { site, sub })}`)
+        .expect(status),
+  });
+  const inbox = async (site: Site, sub: string, language = 'en') =>
+    (await as(site, sub, '/v1/notifications', 'get', language).expect(200)).body.results as {
+      items: { id: string; title: string; body: string; link: string | null; read: boolean; kind: string }[];
+      total: number;
+    };
+  const emailsTo = async (to: string) => {
+    const response = await fetch(`${sandbox.url}/v1/email?to=${encodeURIComponent(to)}`);
+    const body = (await response.json()) as { results: { items: { subject: string; text: string }[] } };
+    return body.results.items;
+  };
+  const appointment = (customerId: string, agentId: string, email: string) => ({
+    appointmentId: randomUUID(),
+    kind: 'viewing' as const,
+    agentId,
+    customerId,
+    startsAt: '2026-12-01T11:30:00.000Z',
+    timeZone: 'Asia/Dubai',
+    property: { id: randomUUID(), slug: 'marina-view', title: { en: 'Marina view', ar: 'إطلالة المارينا' } },
+    customer: { name: 'Sara Ali', phone: '+971501234567', email },
+  });
+
+  it('tells the customer once, in their language, in-app and by e-mail, however often the event comes', async () => {
+    const customer = randomUUID();
+    const agent = randomUUID();
+    const email = `sara-${customer.slice(0, 8)}@example.com`;
+    await bus.publish(
+      TOPICS.identityAccount,
+      newEvent(accountRegisteredV1, 'ae', customer, {
+        accountId: customer,
+        role: 'user',
+        companyId: null,
+        language: 'ar',
+      }),
+    );
+    await expectEventually(async () => {
+      const rows = (await dataSource.query(`SELECT "language" FROM "recipients" WHERE "account_id" = $1`, [
+        customer,
+      ])) as unknown[];
+      expect(rows).toEqual([{ language: 'ar' }]);
+    });
+    const facts = appointment(customer, agent, email);
+    const accepted = newEvent(appointmentAcceptedV1, 'ae', facts.appointmentId, {
+      ...facts,
+      decidedAt: new Date().toISOString(),
+    });
+    await bus.publish(TOPICS.listingsAppointment, accepted);
+    await bus.publish(TOPICS.listingsAppointment, accepted);
+    await bus.publish(
+      TOPICS.listingsAppointment,
+      newEvent(appointmentRequestedV1, 'ae', facts.appointmentId, facts),
+    );
+
+    await expectEventually(async () => expect((await inbox('ae', customer)).total).toBe(1), {
+      timeoutMs: 15_000,
+    });
+    const [en] = (await inbox('ae', customer)).items;
+    expect(en).toMatchObject({
+      kind: 'appointment.accepted',
+      title: 'Your appointment is confirmed',
+      body: 'The agent accepted your viewing of Marina view on 01 Dec, 2026 at 03:30 PM.',
+      link: '/profile?tab=appointments',
+      read: false,
+    });
+    const [ar] = (await inbox('ae', customer, 'ar')).items;
+    expect(ar.title).toBe('تم تأكيد موعدك');
+    expect(ar.body).toContain('03:30 م');
+    // The agent was asked.
+    await expectEventually(async () =>
+      expect((await inbox('ae', agent)).items.map((n) => n.title)).toEqual(['New appointment request']),
+    );
+
+    // One e-mail, in Arabic (the customer's language), however many deliveries.
+    await expectEventually(async () => expect(await emailsTo(email)).toHaveLength(1), { timeoutMs: 15_000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const mails = await emailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('تم تأكيد موعدك');
+
+    // The bell, then mark read.
+    const check = await as('ae', customer, '/v1/notifications/check').expect(200);
+    expect(check.body.results).toEqual({ unreadNotification: true, unread: 1 });
+    await as('ae', customer, `/v1/notifications/${en.id}/read`, 'post').expect(200);
+    const after = await as('ae', customer, '/v1/notifications/check').expect(200);
+    expect(after.body.results).toEqual({ unreadNotification: false, unread: 0 });
+    // Someone else cannot mark it, nor see it.
+    await as('ae', agent, `/v1/notifications/${en.id}/read`, 'post').expect(404);
+  });
+
+  it('tells a listing’s agent and company of a rejection, and an outbid bidder, each on its site', async () => {
+    const agent = randomUUID();
+    const company = randomUUID();
+    const listing = randomUUID();
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingRejectedV1, 'sa', listing, {
+        id: listing,
+        agentId: agent,
+        companyId: company,
+        reason: 'The photos are blurred',
+        rejectedAt: new Date().toISOString(),
+        by: { id: randomUUID(), role: 'admin' },
+        publishedStays: false,
+      }),
+    );
+    const bidder = randomUUID();
+    await bus.publish(
+      TOPICS.auctionsAuction,
+      newEvent(bidOutbidV1, 'sa', randomUUID(), {
+        auctionId: randomUUID(),
+        propertyId: randomUUID(),
+        previousBidId: randomUUID(),
+        previousBidderId: bidder,
+        previousAmount: 1000,
+        newBidId: randomUUID(),
+        newAmount: 2500,
+        currency: 'SAR',
+      }),
+    );
+    await expectEventually(
+      async () => {
+        expect((await inbox('sa', agent)).items.map((n) => n.body)).toEqual([
+          'Reason: The photos are blurred',
+        ]);
+        expect((await inbox('sa', company)).total).toBe(1);
+        expect((await inbox('sa', bidder, 'ar')).items.map((n) => n.title)).toEqual(['تم تجاوز مزايدتك']);
+      },
+      { timeoutMs: 15_000 },
+    );
+    expect((await inbox('ae', agent)).total).toBe(0);
+    // Mark all read.
+    const all = await as('sa', agent, '/v1/notifications/read-all', 'post').expect(200);
+    expect(all.body.results).toEqual({ updated: 1 });
+  });
+});
