@@ -898,6 +898,7 @@ describe('production settings', () => {
     const byHand: Record<string, string[]> = {
       identity: ['UNIFONIC_APP_SID', 'UNIFONIC_SENDER_ID', 'SMTP_URL', 'MAIL_FROM'], // otp/sms-sender, otp/email-sender
       payments: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], // config.ts: Stripe itself
+      notifications: ['SMTP_URL', 'MAIL_FROM', 'IDENTITY_URL'], // enquiry-email/enquiry-email.config.ts
     };
     for (const key of byHand[service] ?? []) keys.add(key);
     return [...keys].sort();

@@ -1,5 +1,6 @@
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
+import { enquiryReceivedV1 } from './enquiries.js';
 import { accountDeletedV1, accountNafathVerifiedV1, accountRegisteredV1 } from './identity.js';
 import {
   listingApprovedV1,
@@ -38,6 +39,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [bidPlacedV1.type]: TOPICS.auctionsAuction,
   [bidOutbidV1.type]: TOPICS.auctionsAuction,
   [auctionClosedV1.type]: TOPICS.auctionsAuction,
+  [enquiryReceivedV1.type]: TOPICS.listingsEnquiry,
 };
 
 /** The topic of an event type, or undefined for a type no one publishes. */

@@ -16,6 +16,8 @@ export const TOPICS = {
   identityAccount: 'identity.account',
   paymentsSubscription: 'payments.subscription',
   auctionsAuction: 'auctions.auction',
+  /** Enquiries sent to agents from a property's agent card (key = enquiry id). */
+  listingsEnquiry: 'listings.enquiry',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
