@@ -128,11 +128,10 @@ export function requirementListingType(
   return (category === 'commercial' ? `commercial-${purpose}` : purpose) as PropertyTypeSlug;
 }
 
-const amount = z.preprocess(
-  number,
-  z.number({ message: 'number.invalid' }).positive('number.positive').max(9_999_999_999, 'number.invalid'),
-);
-const optionalAmount = amount.optional();
+const positive = () =>
+  z.number({ message: 'number.invalid' }).positive('number.positive').max(9_999_999_999, 'number.invalid');
+const amount = z.preprocess(number, positive());
+const optionalAmount = z.preprocess(number, positive().optional());
 
 /** `POST /v1/requirements`: a customer requests or lists a property. */
 export const requirementBaseSchema = z.object({
@@ -151,7 +150,10 @@ export const requirementBaseSchema = z.object({
   requestType: z.enum(REQUIREMENT_REQUEST_TYPES, { message: 'requirement.requestTypeRequired' }),
   category: z.enum(REQUIREMENT_CATEGORIES, { message: 'requirement.categoryRequired' }),
   unitType: z.preprocess((v) => blankToUndefined(text(v)), z.string().max(60, 'text.tooLong').optional()),
-  finance: z.enum(FINANCE_TYPES, { message: 'requirement.financeRequired' }).optional(),
+  finance: z.preprocess(
+    blankToUndefined,
+    z.enum(FINANCE_TYPES, { message: 'requirement.financeRequired' }).optional(),
+  ),
   ownerName: z.preprocess((v) => blankToUndefined(text(v)), z.string().max(50, 'name.length').optional()),
   email: emailSchema,
   countryCode: z.enum(['+971', '+966'], { message: 'countryCode.invalid' }),
@@ -160,7 +162,10 @@ export const requirementBaseSchema = z.object({
     (v) => blankToUndefined(text(v)),
     z.string().max(ENQUIRY_MESSAGE_MAX, 'text.tooLong').optional(),
   ),
-  userType: z.enum(REQUIREMENT_USER_TYPES, { message: 'requirement.userTypeRequired' }).optional(),
+  userType: z.preprocess(
+    blankToUndefined,
+    z.enum(REQUIREMENT_USER_TYPES, { message: 'requirement.userTypeRequired' }).optional(),
+  ),
 });
 
 type RequirementBase = z.infer<typeof requirementBaseSchema>;

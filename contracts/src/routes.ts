@@ -238,6 +238,15 @@ export const COMMUNITY_ROUTES = ['/communities', '/communities/:slug'];
  */
 export const AUTH_CALLBACK_ROUTES = ['/auth/google/callback'];
 
+/**
+ * Issue 14: request property (spec §2 "request property", no path given) for customers, and for
+ * visitors, whom it asks to log in; the agent portal's enquiries, matching requirements and
+ * presentations for agents (a company sees its agents' enquiries and requirements).
+ */
+export const REQUEST_PROPERTY_ROUTE = '/request-property';
+export const AGENT_ENGAGEMENT_ROUTES = ['/enquiries', '/requirements', '/presentations'] as const;
+export const COMPANY_ENGAGEMENT_ROUTES = ['/enquiries', '/requirements'] as const;
+
 /** `/my-orders` is in the user dropdown of every logged-in role (Saudi only, checked by site). */
 const LOGGED_IN_EXTRAS = ['/my-orders'];
 
@@ -255,6 +264,7 @@ const ADMIN_ROUTES = [
 export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
   visitor: [
     ...VISITOR_ROUTES_SPEC,
+    REQUEST_PROPERTY_ROUTE,
     ...CUSTOMER_FINDER_EXTRAS,
     ...COMMUNITY_ROUTES,
     ...AUTH_CALLBACK_ROUTES,
@@ -262,13 +272,14 @@ export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
   ],
   user: [
     ...USER_ROUTES_SPEC,
+    REQUEST_PROPERTY_ROUTE,
     ...CUSTOMER_FINDER_EXTRAS,
     ...COMMUNITY_ROUTES,
     ...LOGGED_IN_EXTRAS,
     ...EVERY_ROLE_EXTRAS,
   ],
-  agent: [...AGENT_ROUTES_SPEC, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
-  company: [...COMPANY_ROUTES_SPEC, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
+  agent: [...AGENT_ROUTES_SPEC, ...AGENT_ENGAGEMENT_ROUTES, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
+  company: [...COMPANY_ROUTES_SPEC, ...COMPANY_ENGAGEMENT_ROUTES, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
   admin: [...ADMIN_ROUTES, ...EVERY_ROLE_EXTRAS],
 };
 
