@@ -17,8 +17,7 @@ export const enquiryEmailEnv = {
   MAIL_FROM: z.string().trim().min(3).optional(),
   IDENTITY_URL: z.url().optional(),
 };
-const schema = z.object(enquiryEmailEnv);
-export type EnquiryEmailConfig = z.infer<typeof schema> & { NODE_ENV?: string };
+export type EnquiryEmailConfig = z.infer<z.ZodObject<typeof enquiryEmailEnv>> & { NODE_ENV?: string };
 
 export interface EnquiryEmailSettings {
   emailUrl: string | null;
