@@ -95,8 +95,8 @@ h1{color:#0f7b4f;font-size:26px;margin:0 0 4px}
 </style></head>
 <body>
 <h1>${escape(w.heading)}</h1>
-<p class="from">${escape(w.from)} ${escape(presentation.agentName)}</p>
-${presentation.message ? `<p class="message">${escape(presentation.message)}</p>` : ''}
+<p class="from">${escape(w.from)} <bdi>${escape(presentation.agentName)}</bdi></p>
+${presentation.message ? `<p class="message" dir="auto">${escape(presentation.message)}</p>` : ''}
 ${cards || `<p>${escape(w.empty)}</p>`}
 </body></html>`;
 }
