@@ -86,6 +86,12 @@ export const HEADERLESS_ROUTES = [
   '/download-projects-proposal/:id',
 ] as const;
 
+/**
+ * A proposal link with its id cut off (spec §5 "a download with an empty URL shows 'Invalid URL'"):
+ * the same headerless page, saying so, rather than a 404 inside the site's chrome.
+ */
+export const EMPTY_PROPOSAL_ROUTES = ['/properties-proposal', '/download-properties-proposal'] as const;
+
 /** Spec §2 "Routes open to a customer (role user)", copied as written. */
 export const USER_ROUTES_SPEC = [
   '/',
@@ -215,6 +221,7 @@ const EVERY_ROLE_EXTRAS = [
   '/download-properties-proposal/:id',
   '/projects-proposal/:id',
   '/download-projects-proposal/:id',
+  ...EMPTY_PROPOSAL_ROUTES,
 ];
 
 /** Customer-only finder pages (spec §6) in Arabic, plus the broker finder page of the table. */
@@ -317,7 +324,7 @@ export function isKnownRoute(pathname: string): boolean {
 }
 
 export function isHeaderlessRoute(pathname: string): boolean {
-  return [...HEADERLESS_ROUTES, ...AUTH_CALLBACK_ROUTES].some((pattern) =>
+  return [...HEADERLESS_ROUTES, ...EMPTY_PROPOSAL_ROUTES, ...AUTH_CALLBACK_ROUTES].some((pattern) =>
     matchesRoutePattern(pattern, pathname),
   );
 }

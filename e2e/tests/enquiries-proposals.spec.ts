@@ -239,6 +239,9 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
     await shot(shared, `engagement-proposal-${site}-${lang}`);
     await shared.goto(`${base}/properties-proposal/${randomUUID()}`);
     await expect(shared.getByTestId('proposal-invalid')).toHaveText(text.invalid);
+    await shared.goto(`${base}/download-properties-proposal`);
+    await expect(shared.getByTestId('proposal-invalid')).toHaveText(text.invalid);
+    await expect(shared.getByTestId('site-header')).toHaveCount(0);
 
     // The PDF in the page's language: pdftotext reads the page's words back.
     const id = /properties-proposal\/([0-9a-f-]{36})/.exec(href!)![1];

@@ -158,6 +158,8 @@ export default function App({ language, site }: RemoteAppProps) {
           <Route path={PAYMENT_RESULT_PAGES.success} element={<PaymentSuccessPage />} />
           <Route path={PAYMENT_RESULT_PAGES.failed} element={<PaymentFailedPage />} />
           <Route path="/request-property" element={<RequestPropertyPage site={site} />} />
+          <Route path="/properties-proposal" element={<PropertiesProposalPage />} />
+          <Route path="/download-properties-proposal" element={<DownloadPropertiesProposalPage />} />
           <Route path="/properties-proposal/:id" element={<PropertiesProposalPage />} />
           <Route path="/download-properties-proposal/:id" element={<DownloadPropertiesProposalPage />} />
           <Route path="*" element={<Fallback />} />
