@@ -55,8 +55,10 @@ RUN set -eu; \
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
 # tini as PID 1 forwards SIGTERM to node and reaps zombies (Kubernetes has no --init)
+# listings prints proposal PDFs with Chromium (services/listings/README.md): only its image has it
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
+ && if [ "${SERVICE}" = listings ]; then apt-get install -y --no-install-recommends chromium fonts-noto-core; fi \
  && rm -rf /var/lib/apt/lists/* \
  && rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
            /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack \

@@ -16,6 +16,7 @@ export const directoryQuerySchema = paginationQuerySchema.extend({
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 
 export const directorySlugParamsSchema = z.object({ slug: z.string().trim().min(1).max(200) });
+export const agentIdParamsSchema = z.object({ id: z.uuid() });
 
 /** A company as the finder's card and an agent's card show it. */
 export const publicCompanySummarySchema = z.object({
@@ -73,6 +74,8 @@ export const DIRECTORY_API = {
   agents: '/v1/directory/agents',
   /** → publicAgentSchema; 404 for an unknown, inactive or deleted agent. */
   agent: (slug: string) => `/v1/directory/agents/${encodeURIComponent(slug)}`,
+  /** → publicAgentSchema by account id (a listing knows its agent's id, not the slug); 404 likewise. */
+  agentById: (id: string) => `/v1/directory/agents/by-id/${encodeURIComponent(id)}`,
   /** directoryQuerySchema → page of publicCompanySummarySchema. */
   companies: '/v1/directory/companies',
   /** → publicCompanySchema. */

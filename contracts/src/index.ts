@@ -26,3 +26,4 @@ export * from './map.js';
 export * from './payments.js';
 export * from './payment-messages.js';
 export * from './engagement.js';
+export * from './enquiries.js';

@@ -86,6 +86,12 @@ export const HEADERLESS_ROUTES = [
   '/download-projects-proposal/:id',
 ] as const;
 
+/**
+ * A proposal link with its id cut off (spec §5 "a download with an empty URL shows 'Invalid URL'"):
+ * the same headerless page, saying so, rather than a 404 inside the site's chrome.
+ */
+export const EMPTY_PROPOSAL_ROUTES = ['/properties-proposal', '/download-properties-proposal'] as const;
+
 /** Spec §2 "Routes open to a customer (role user)", copied as written. */
 export const USER_ROUTES_SPEC = [
   '/',
@@ -215,6 +221,7 @@ const EVERY_ROLE_EXTRAS = [
   '/download-properties-proposal/:id',
   '/projects-proposal/:id',
   '/download-projects-proposal/:id',
+  ...EMPTY_PROPOSAL_ROUTES,
 ];
 
 /** Customer-only finder pages (spec §6) in Arabic, plus the broker finder page of the table. */
@@ -238,6 +245,15 @@ export const COMMUNITY_ROUTES = ['/communities', '/communities/:slug'];
  */
 export const AUTH_CALLBACK_ROUTES = ['/auth/google/callback'];
 
+/**
+ * Issue 14: request property (spec §2 "request property", no path given) for customers, and for
+ * visitors, whom it asks to log in; the agent portal's enquiries, matching requirements and
+ * presentations for agents (a company sees its agents' enquiries and requirements).
+ */
+export const REQUEST_PROPERTY_ROUTE = '/request-property';
+export const AGENT_ENGAGEMENT_ROUTES = ['/enquiries', '/requirements', '/presentations'] as const;
+export const COMPANY_ENGAGEMENT_ROUTES = ['/enquiries', '/requirements'] as const;
+
 /** `/my-orders` is in the user dropdown of every logged-in role (Saudi only, checked by site). */
 const LOGGED_IN_EXTRAS = ['/my-orders'];
 
@@ -255,6 +271,7 @@ const ADMIN_ROUTES = [
 export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
   visitor: [
     ...VISITOR_ROUTES_SPEC,
+    REQUEST_PROPERTY_ROUTE,
     ...CUSTOMER_FINDER_EXTRAS,
     ...COMMUNITY_ROUTES,
     ...AUTH_CALLBACK_ROUTES,
@@ -262,13 +279,14 @@ export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
   ],
   user: [
     ...USER_ROUTES_SPEC,
+    REQUEST_PROPERTY_ROUTE,
     ...CUSTOMER_FINDER_EXTRAS,
     ...COMMUNITY_ROUTES,
     ...LOGGED_IN_EXTRAS,
     ...EVERY_ROLE_EXTRAS,
   ],
-  agent: [...AGENT_ROUTES_SPEC, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
-  company: [...COMPANY_ROUTES_SPEC, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
+  agent: [...AGENT_ROUTES_SPEC, ...AGENT_ENGAGEMENT_ROUTES, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
+  company: [...COMPANY_ROUTES_SPEC, ...COMPANY_ENGAGEMENT_ROUTES, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
   admin: [...ADMIN_ROUTES, ...EVERY_ROLE_EXTRAS],
 };
 
@@ -306,7 +324,7 @@ export function isKnownRoute(pathname: string): boolean {
 }
 
 export function isHeaderlessRoute(pathname: string): boolean {
-  return [...HEADERLESS_ROUTES, ...AUTH_CALLBACK_ROUTES].some((pattern) =>
+  return [...HEADERLESS_ROUTES, ...EMPTY_PROPOSAL_ROUTES, ...AUTH_CALLBACK_ROUTES].some((pattern) =>
     matchesRoutePattern(pattern, pathname),
   );
 }

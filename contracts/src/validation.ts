@@ -168,6 +168,41 @@ export const VALIDATION_MESSAGES = {
     en: 'The minimum must not be above the maximum.',
     ar: 'يجب ألا يتجاوز الحد الأدنى الحد الأقصى.',
   },
+  'budget.minBelowMax': {
+    en: 'Budget minimum must be below budget maximum.',
+    ar: 'يجب أن يكون الحد الأدنى للميزانية أقل من الحد الأقصى للميزانية.',
+  },
+  'enquiry.typeRequired': {
+    en: 'Please choose what you are asking about.',
+    ar: 'يرجى اختيار نوع الاستفسار.',
+  },
+  'requirement.cityRequired': { en: 'Please choose a location.', ar: 'يرجى اختيار الموقع.' },
+  'requirement.kindRequired': { en: 'Please choose a property type.', ar: 'يرجى اختيار نوع العقار.' },
+  'requirement.requestTypeRequired': {
+    en: 'Please choose whether you want to buy, rent or sell.',
+    ar: 'يرجى اختيار الشراء أو الإيجار أو البيع.',
+  },
+  'requirement.categoryRequired': {
+    en: 'Please choose residential or commercial.',
+    ar: 'يرجى اختيار سكني أو تجاري.',
+  },
+  'requirement.financeRequired': {
+    en: 'Please choose cash or mortgage.',
+    ar: 'يرجى اختيار نقدًا أو تمويل عقاري.',
+  },
+  'requirement.userTypeRequired': {
+    en: 'Please choose individual or corporate.',
+    ar: 'يرجى اختيار فرد أو منشأة.',
+  },
+  'presentation.propertiesRequired': {
+    en: 'Please choose at least one of your listings.',
+    ar: 'يرجى اختيار إعلان واحد على الأقل من إعلاناتك.',
+  },
+  'presentation.tooMany': {
+    en: 'A proposal can hold at most 20 listings.',
+    ar: 'يمكن أن يضم العرض 20 إعلانًا كحد أقصى.',
+  },
+  'presentation.invalidUrl': { en: 'Invalid URL', ar: 'رابط غير صالح' },
   'bounds.incomplete': {
     en: 'Please give all four edges of the map area.',
     ar: 'يرجى تحديد حدود منطقة الخريطة الأربعة.',

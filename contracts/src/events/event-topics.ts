@@ -1,6 +1,7 @@
 import { appointmentAcceptedV1, appointmentRejectedV1, appointmentRequestedV1 } from './appointments.js';
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
+import { enquiryReceivedV1 } from './enquiries.js';
 import { accountDeletedV1, accountNafathVerifiedV1, accountRegisteredV1 } from './identity.js';
 import {
   listingApprovedV1,
@@ -42,6 +43,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [appointmentRequestedV1.type]: TOPICS.listingsAppointment,
   [appointmentAcceptedV1.type]: TOPICS.listingsAppointment,
   [appointmentRejectedV1.type]: TOPICS.listingsAppointment,
+  [enquiryReceivedV1.type]: TOPICS.listingsEnquiry,
 };
 
 /** The topic of an event type, or undefined for a type no one publishes. */

@@ -8,3 +8,4 @@ export * from './outbox.js';
 export * from './event-topics.js';
 export * from './auctions.js';
 export * from './appointments.js';
+export * from './enquiries.js';

@@ -18,6 +18,8 @@ export const TOPICS = {
   auctionsAuction: 'auctions.auction',
   /** Viewings and meetings booked with agents (listings). */
   listingsAppointment: 'listings.appointment',
+  /** Enquiries sent to agents from a property's agent card (key = enquiry id). */
+  listingsEnquiry: 'listings.enquiry',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 

@@ -1,5 +1,8 @@
 import { Route, Routes } from 'react-router';
 import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';
+import { EnquiriesPage } from './engagement/enquiries-page.js';
+import { PresentationsPage } from './engagement/presentations-page.js';
+import { RequirementsPage } from './engagement/requirements-page.js';
 import { ManagePropertiesPage } from './manage/manage-properties-page.js';
 import { WizardPage } from './wizard/wizard-page.js';
 import ar from './i18n/ar.json' with { type: 'json' };
@@ -25,6 +28,9 @@ export default function App({ language, site, session }: RemoteAppProps) {
             path="/manage-properties"
             element={<ManagePropertiesPage language={language} session={session} />}
           />
+          <Route path="/enquiries" element={<EnquiriesPage language={language} />} />
+          <Route path="/requirements" element={<RequirementsPage language={language} />} />
+          <Route path="/presentations" element={<PresentationsPage language={language} />} />
         </Routes>
       </div>
     </LanguageProvider>

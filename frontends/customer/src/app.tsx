@@ -83,6 +83,16 @@ const PaymentFailedPage = lazy(() =>
   import('./pages/payments/payment-result-pages.js').then((m) => ({ default: m.PaymentFailedPage })),
 );
 
+const RequestPropertyPage = lazy(() =>
+  import('./pages/requirements/request-property-page.js').then((m) => ({ default: m.RequestPropertyPage })),
+);
+const PropertiesProposalPage = lazy(() =>
+  import('./pages/proposal/proposal-pages.js').then((m) => ({ default: m.PropertiesProposalPage })),
+);
+const DownloadPropertiesProposalPage = lazy(() =>
+  import('./pages/proposal/proposal-pages.js').then((m) => ({ default: m.DownloadPropertiesProposalPage })),
+);
+
 function PageLoading() {
   return (
     <div className="mz-container" data-testid="page-loading" aria-busy="true">
@@ -151,6 +161,11 @@ export default function App({ language, site }: RemoteAppProps) {
           <Route path="/myWishlist" element={<MyWishlistPage />} />
           <Route path={PAYMENT_RESULT_PAGES.success} element={<PaymentSuccessPage />} />
           <Route path={PAYMENT_RESULT_PAGES.failed} element={<PaymentFailedPage />} />
+          <Route path="/request-property" element={<RequestPropertyPage site={site} />} />
+          <Route path="/properties-proposal" element={<PropertiesProposalPage />} />
+          <Route path="/download-properties-proposal" element={<DownloadPropertiesProposalPage />} />
+          <Route path="/properties-proposal/:id" element={<PropertiesProposalPage />} />
+          <Route path="/download-properties-proposal/:id" element={<DownloadPropertiesProposalPage />} />
           <Route path="*" element={<Fallback />} />
         </Routes>
       </Suspense>

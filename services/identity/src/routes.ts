@@ -10,6 +10,7 @@ import {
   changeLanguageSchema,
   changePasswordSchema,
   companySummarySchema,
+  agentIdParamsSchema,
   directoryQuerySchema,
   directorySlugParamsSchema,
   publicAgentSchema,
@@ -234,6 +235,14 @@ export const ROUTES: RouteDoc[] = [
     summary: 'Public agent finder: active agents of the site by name (q in English or Arabic)',
     query: directoryQuerySchema,
     results: pageSchema(publicAgentSummarySchema),
+    roles: anyone,
+  },
+  {
+    method: 'get',
+    path: '/v1/directory/agents/by-id/:id',
+    summary: "An agent's public profile by account id (what a listing knows of its agent)",
+    params: agentIdParamsSchema,
+    results: publicAgentSchema,
     roles: anyone,
   },
   {

@@ -80,6 +80,11 @@ describe('public directory', () => {
     expect(profile.languages).toEqual(['Arabic', 'English']);
 
     await get(DIRECTORY_API.agent(sara.slug), 'sa').expect(404);
+    // By id (what a listing knows of its agent): the same card; another site's is 404.
+    const byId = (await get(DIRECTORY_API.agentById(sara.id)).expect(200)).body.results;
+    expect(publicAgentSchema.parse(byId)).toEqual(profile);
+    await get(DIRECTORY_API.agentById(sara.id), 'sa').expect(404);
+    await get(DIRECTORY_API.agentById('not-an-id')).expect(422);
     const yousef = await ds.getRepository(Account).findOneByOrFail({ site: 'ae', name: 'Yousef Karim' });
     await ds.getRepository(Account).update(yousef.id, { status: 'inactive' });
     try {

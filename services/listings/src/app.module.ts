@@ -22,6 +22,9 @@ import { LocationsModule } from './locations/locations.module.js';
 import { MediaModule } from './media/media.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { PropertiesModule } from './properties/properties.module.js';
+import { EnquiriesModule } from './enquiries/enquiries.module.js';
+import { PresentationsModule } from './presentations/presentations.module.js';
+import { RequirementsModule } from './requirements/requirements.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ROUTES } from './routes.js';
 import { AppointmentsModule } from './appointments/appointments.module.js';
@@ -67,6 +70,9 @@ export class AppModule {
         ReportsModule,
         WishlistModule,
         AppointmentsModule,
+        EnquiriesModule,
+        RequirementsModule,
+        PresentationsModule.forRoot(config),
         PhotosModule.forRoot(config),
         DocumentsModule.forRoot(config),
       ],

@@ -7,6 +7,8 @@ import { regaEnv } from './ad-licence/rega.config.js';
 export const envSchema = dataEnvSchema.extend({
   ...storageEnv,
   ...regaEnv,
+  /** Chromium that prints the proposal PDFs (default Debian's /usr/bin/chromium). */
+  CHROMIUM_PATH: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.listings.port),
 });
 export type ServiceConfig = z.infer<typeof envSchema>;

@@ -34,12 +34,118 @@ import {
   publicPropertySchema,
   propertyUpdateSchemaFor,
 } from '@manzil/contracts';
+import {
+  agentResponseSchema,
+  enquiriesQuerySchema,
+  enquiryRequestSchema,
+  enquirySchema,
+  presentationIdParamsSchema,
+  presentationPdfQuerySchema,
+  presentationRequestSchema,
+  presentationSchema,
+  requirementRequestSchemaFor,
+  requirementSchema,
+} from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
+import { enquiryIdParamsSchema } from './enquiries/enquiries.controller.js';
 import { documentParamsSchema } from './documents/documents.controller.js';
 import { photoFileParamsSchema, photoParamsSchema } from './photos/photos.controller.js';
 
 /** The OpenAPI description, built from the schemas the controllers validate with. */
 export const ROUTES: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/v1/properties/:id/enquiries',
+    summary:
+      "A customer's enquiry (one of the five types) to the agent of a public listing of the site; publishes enquiry.received v1; 404 for a listing not public here",
+    params: propertyIdParamsSchema,
+    body: enquiryRequestSchema,
+    results: enquirySchema,
+    roles: ['user'],
+  },
+  {
+    method: 'get',
+    path: '/v1/properties/:id/agent-response',
+    summary:
+      "The listing's agent's measured median response time and whether it supports 'typically responds within 5 minutes'",
+    params: propertyIdParamsSchema,
+    results: agentResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/v1/agent/enquiries',
+    summary: "The caller's enquiries (a company: its agents'), newest first; status open or responded",
+    query: enquiriesQuerySchema,
+    results: pageSchema(enquirySchema),
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/agent/enquiries/:id/responded',
+    summary: 'Marks an enquiry answered (the first time is kept): the measure of the response time',
+    params: enquiryIdParamsSchema,
+    results: enquirySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/requirements',
+    summary:
+      'A customer requests or lists a property (spec §3 Requirement); budget minimum below maximum; sa asks individual or corporate (the ae schema is shown)',
+    body: requirementRequestSchemaFor('ae'),
+    results: requirementSchema,
+    roles: ['user'],
+  },
+  {
+    method: 'get',
+    path: '/v1/requirements/mine',
+    summary: "The customer's own requirements, newest first",
+    query: paginationQuerySchema,
+    results: pageSchema(requirementSchema),
+    roles: ['user'],
+  },
+  {
+    method: 'get',
+    path: '/v1/agent/requirements',
+    summary:
+      "Open requirements matching a listing of the caller (a company: its agents'): same site, city, listing type (category and purpose) and property type",
+    query: paginationQuerySchema,
+    results: pageSchema(requirementSchema),
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/agent/presentations',
+    summary: "Builds a proposal of the agent's own public listings with a message; its id is the share link",
+    body: presentationRequestSchema,
+    results: presentationSchema,
+    roles: ['agent'],
+  },
+  {
+    method: 'get',
+    path: '/v1/agent/presentations',
+    summary: "The agent's proposals, newest first",
+    query: paginationQuerySchema,
+    results: pageSchema(presentationSchema),
+    roles: ['agent'],
+  },
+  {
+    method: 'get',
+    path: '/v1/presentations/:id',
+    summary:
+      'A shared proposal (anyone with the link); listings no longer public drop out; 404 for an unknown link',
+    params: presentationIdParamsSchema,
+    results: presentationSchema,
+  },
+  {
+    method: 'get',
+    path: '/v1/presentations/:id/pdf',
+    summary: 'The proposal as a PDF printed by Chromium, in English or Arabic (?language=)',
+    params: presentationIdParamsSchema,
+    query: presentationPdfQuerySchema,
+    results: presentationSchema,
+    answers: 'file',
+  },
   {
     method: 'post',
     path: '/v1/wishlist',

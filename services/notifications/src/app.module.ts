@@ -10,6 +10,7 @@ import {
 } from '@manzil/nest-kit';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
+import { EnquiryEmailModule } from './enquiry-email/enquiry-email.module.js';
 import { NotificationsModule, NOTIFICATION_ROUTES } from './notifications/notifications.module.js';
 
 /** A dynamic module so tests pass their own configuration. */
@@ -37,6 +38,7 @@ export class AppModule {
           ...busOptionsFromEnv(config),
         }),
         NotificationsModule.forRoot(config),
+        EnquiryEmailModule.forRoot(config),
       ],
     };
   }

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
 import { dataEnvSchema } from '@manzil/nest-kit';
 import { emailEnv } from './email/email-sender.js';
+import { enquiryEmailEnv } from './enquiry-email/enquiry-email.config.js';
 
 export const envSchema = dataEnvSchema.extend({
+  ...enquiryEmailEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.notifications.port),
   ...emailEnv,
   /** How often the e-mail dispatcher looks for e-mails due (it also starts at once after each event). */

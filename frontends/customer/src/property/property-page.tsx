@@ -206,7 +206,7 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
           </div>
 
           <aside className="cu-property__aside">
-            <AgentCard listing={listing} title={title} />
+            <AgentCard listing={listing} title={title} site={site} />
             <div className="cu-property__actions" data-testid="appointment-actions">
               <AppointmentButtons propertyId={listing.id} />
             </div>

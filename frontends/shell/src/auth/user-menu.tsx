@@ -39,6 +39,20 @@ export function Avatar({
  * list of links (not an ARIA menu: see `useDisclosure`); Logout gives focus back to the
  * button first, so the confirm dialog returns it there when cancelled.
  */
+/** Issue 14's screens in the menu of the roles that use them (contracts' route lists). */
+const ENGAGEMENT_LINKS: Partial<Record<Session['role'], readonly (readonly [string, string])[]>> = {
+  user: [['/request-property', 'shell.menu.requestProperty']],
+  agent: [
+    ['/enquiries', 'shell.menu.enquiries'],
+    ['/requirements', 'shell.menu.requirements'],
+    ['/presentations', 'shell.menu.presentations'],
+  ],
+  company: [
+    ['/enquiries', 'shell.menu.enquiries'],
+    ['/requirements', 'shell.menu.requirements'],
+  ],
+};
+
 export function UserMenu({ session, site, language }: { session: Session; site: Site; language: Language }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -74,6 +88,18 @@ export function UserMenu({ session, site, language }: { session: Session; site: 
               {t('shell.menu.profile')}
             </Link>
           </li>
+          {(ENGAGEMENT_LINKS[session.role] ?? []).map(([to, id]) => (
+            <li key={to}>
+              <Link
+                className="user-menu__item"
+                to={to}
+                onClick={() => close()}
+                data-testid={`menu-${to.slice(1)}`}
+              >
+                {t(id)}
+              </Link>
+            </li>
+          ))}
           {site === 'sa' ? (
             <li>
               <Link

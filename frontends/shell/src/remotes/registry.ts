@@ -20,7 +20,7 @@ export type RemoteManifest = z.infer<typeof remoteManifestSchema>;
 /** Which remote renders a path: the shell knows areas, each remote its own routes. */
 const REMOTE_AREAS: readonly [RemoteName, readonly string[]][] = [
   ['admin', ['/admin/*']],
-  ['agentPortal', ['/addNewProperty', '/manage-properties']],
+  ['agentPortal', ['/addNewProperty', '/manage-properties', '/enquiries', '/requirements', '/presentations']],
   ['companyPortal', ['/myAgents', '/addAgent']],
 ];
 

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import {
+  agentIdParamsSchema,
   directoryQuerySchema,
   directorySlugParamsSchema,
   paginationQuerySchema,
@@ -19,6 +20,11 @@ export class DirectoryController {
   @Get('agents')
   agents(@CurrentSite() site: Site, @Query(new ZodPipe(directoryQuerySchema)) query: DirectoryQuery) {
     return this.directory.agents(site, query);
+  }
+
+  @Get('agents/by-id/:id')
+  agentById(@CurrentSite() site: Site, @Param(new ZodPipe(agentIdParamsSchema)) params: { id: string }) {
+    return this.directory.agentById(site, params.id);
   }
 
   @Get('agents/:slug')

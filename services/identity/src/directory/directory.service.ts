@@ -48,7 +48,16 @@ export class DirectoryService {
   }
 
   async agent(site: Site, slug: string): Promise<PublicAgent> {
-    const row = await this.listed(site, 'agent').andWhere('account.slug = :slug', { slug }).getOne();
+    return this.agentWhere(site, 'account.slug = :slug', { slug });
+  }
+
+  /** The same public card by account id: what a listing (which knows its agent's id) links to. */
+  async agentById(site: Site, id: string): Promise<PublicAgent> {
+    return this.agentWhere(site, 'account.id = :id', { id });
+  }
+
+  private async agentWhere(site: Site, where: string, params: Record<string, string>): Promise<PublicAgent> {
+    const row = await this.listed(site, 'agent').andWhere(where, params).getOne();
     if (!row) throw new AppException('NOT_FOUND');
     const companies = await this.companiesOf(site, [row]);
     return {

@@ -31,7 +31,7 @@ const updatePipes = Object.fromEntries(
  * The name the account's token carries (identity signs `name`/`firstName`); the guard has
  * verified the token already. Listings learns no names from identity's events (see README).
  */
-function nameFromToken(authorization: string | undefined): string | null {
+export function nameFromToken(authorization: string | undefined): string | null {
   const payload = authorization?.split(' ')[1]?.split('.')[1];
   if (!payload) return null;
   try {

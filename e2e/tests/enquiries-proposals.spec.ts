@@ -1,0 +1,268 @@
+// Issue 14 in the browser, on the UAE site in English, then on the Saudi site in Arabic: a
+// seeded agent has a public listing (made through the API as the wizard and the admin would); a
+// visitor who asks to enquire gets the login prompt; a customer sends an enquiry from the agent
+// card (§5 messages in the page's language first); the agent sees it under /enquiries and marks it
+// responded; the agent builds a proposal under /presentations and its link opens without header
+// and footer, 'Invalid URL' for an unknown one; the Arabic PDF read back with pdftotext has the
+// page's words, joined and in order.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { adminTokens } from '../helpers/content.js';
+import {
+  SITE,
+  api,
+  apiLogin,
+  putSession,
+  useLanguage,
+  type Lang,
+  type SiteKey,
+} from '../helpers/identity.js';
+
+const JOURNEYS: { site: SiteKey; lang: Lang }[] = [
+  { site: 'ae', lang: 'en' },
+  { site: 'sa', lang: 'ar' },
+];
+
+const TEXT = {
+  en: {
+    typeRequired: 'Please choose what you are asking about.',
+    sent: 'Your enquiry was sent to the agent.',
+    message: 'Is a viewing on Saturday possible?',
+    proposal: 'Property proposal',
+    invalid: 'Invalid URL',
+    note: 'As we discussed on the phone',
+  },
+  ar: {
+    typeRequired: 'يرجى اختيار نوع الاستفسار.',
+    sent: 'تم إرسال استفسارك إلى الوسيط.',
+    message: 'هل يمكن المعاينة يوم السبت؟',
+    proposal: 'عرض عقاري',
+    invalid: 'رابط غير صالح',
+    note: 'مرحبًا، هذه الفيلا التي تحدثنا عنها',
+  },
+};
+
+const shots = path.resolve(import.meta.dirname, '..', '..', '.cache', 'e2e', 'screenshots');
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true, animations: 'disabled' });
+
+/** The seeded Saudi agent verifies with Nafath through the API and the sandbox (spec §6). */
+async function nafathVerify(request: APIRequestContext, mobile: string) {
+  const tokens = await apiLogin(request, 'sa', 'agent', mobile);
+  if (tokens.is_nafath_verified) return;
+  const headers = { authorization: `Bearer ${tokens.token}` };
+  const nationalId = `1${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const asked = await api(request, 'sa').post('/api/identity/v1/nafath/request', {
+    headers,
+    data: { nationalId },
+  });
+  expect(asked.status(), await asked.text()).toBeLessThan(300);
+  const { transId } = ((await asked.json()) as { results: { transId: string } }).results;
+  expect((await api(request, 'sa').post(`/api/sandbox/sandbox/nafath/${transId}/approve`)).status()).toBe(
+    200,
+  );
+}
+
+const DRAFT = {
+  ae: {
+    propertyType: 'buy',
+    kind: 'apartment',
+    description: { en: 'Two bedrooms on a high floor.', ar: 'غرفتا نوم في طابق مرتفع.' },
+    price: '2850000',
+    bedrooms: 2,
+    bathrooms: 3,
+    builtUpArea: '1450',
+    agreementType: 'exclusive-plus',
+    furnishing: 'furnished',
+    cityId: 'ae.dubai',
+    communityId: 'ae.dubai.dubai-marina',
+    latitude: 25.0776,
+    longitude: 55.1391,
+    permitNumber: '7114567890',
+  },
+  sa: {
+    propertyType: 'buy',
+    kind: 'villa',
+    description: { en: 'Five bedrooms and a garden.', ar: 'خمس غرف نوم وحديقة.' },
+    price: '3900000',
+    bedrooms: 5,
+    bathrooms: 6,
+    builtUpArea: '450',
+    agreementType: 'exclusive',
+    cityId: 'sa.riyadh',
+    communityId: 'sa.riyadh.al-malqa',
+    latitude: 24.812,
+    longitude: 46.62,
+    regulator: {
+      advertiserId: '1012345678',
+      adLicenseNumber: '7200001234',
+      creationDate: '2026-01-01',
+      endDate: '2027-01-01',
+      channels: ['licensedPlatform'],
+    },
+  },
+};
+
+/** A public listing of the seeded agent2: draft, 6 photos, a document, submit, admin approval. */
+async function publicListingOf(request: APIRequestContext, site: SiteKey, title: { en: string; ar: string }) {
+  const mobile = SITE[site].seeded.agent2;
+  if (site === 'sa') await nafathVerify(request, mobile);
+  const agent = await apiLogin(request, site, 'agent', mobile);
+  const headers = { authorization: `Bearer ${agent.token}` };
+  const call = api(request, site);
+  let id = '';
+  // Listings learns of the Nafath check from identity's event: ask again until it has.
+  await expect
+    .poll(
+      async () => {
+        const created = await call.post('/api/listings/v1/properties', {
+          headers,
+          data: { ...DRAFT[site], title },
+        });
+        if (created.status() === 201) id = ((await created.json()) as { results: { id: string } }).results.id;
+        return created.status();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(201);
+  const form = new FormData();
+  for (const i of [1, 2, 3, 4, 5, 6]) {
+    const bytes = await sharp({
+      create: { width: 600 + i * 10, height: 400, channels: 3, background: '#2f6f5e' },
+    })
+      .jpeg()
+      .toBuffer();
+    form.append('files', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `room-${i}.jpg`);
+  }
+  const photos = await call.post(`/api/listings/v1/properties/${id}/photos`, { headers, multipart: form });
+  expect(photos.status(), await photos.text()).toBe(201);
+  const document = await call.post(`/api/listings/v1/properties/${id}/documents`, {
+    headers,
+    data: { title: 'Title deed', fileName: 'deed.pdf', contentType: 'application/pdf', sizeBytes: 120_000 },
+  });
+  expect(document.status(), await document.text()).toBe(201);
+  const submitted = await call.post(`/api/listings/v1/properties/${id}/submit`, { headers });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const admin = await adminTokens(request, site);
+  const approved = await call.post(`/api/listings/v1/admin/properties/${id}/approve`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const slug = ((await approved.json()) as { results: { slug: string } }).results.slug;
+  return { id, slug, agent };
+}
+
+test('a customer enquires, the agent answers and shares a proposal link and PDF (ae en, then sa ar)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  for (const { site, lang } of JOURNEYS) {
+    const text = TEXT[lang];
+    const tag = randomUUID().slice(0, 6);
+    const title =
+      site === 'ae'
+        ? { en: `Marina loft ${tag}`, ar: `لوفت المارينا ${tag}` }
+        : { en: `Malqa villa ${tag}`, ar: `فيلا فاخرة في حي الملقا ${tag}` };
+    const listing = await publicListingOf(request, site, title);
+    const base = SITE[site].url;
+
+    // A visitor is asked to log in first (spec §6).
+    const visitorContext = await browser.newContext();
+    await useLanguage(visitorContext, lang);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`${base}/property/${listing.slug}`);
+    await visitor.getByTestId('enquiry-open').click();
+    await expect(visitor.getByTestId('login-prompt')).toBeVisible();
+    await visitorContext.close();
+
+    // The customer sends an enquiry from the agent card.
+    const customerContext = await browser.newContext();
+    await useLanguage(customerContext, lang);
+    await putSession(
+      customerContext,
+      site,
+      await apiLogin(request, site, 'customer', SITE[site].seeded.customer),
+    );
+    const customer = await customerContext.newPage();
+    await customer.goto(`${base}/property/${listing.slug}`);
+    await customer.getByTestId('enquiry-open').click();
+    const form = customer.getByTestId('enquiry-form');
+    await form.getByTestId('enquiry-submit').click();
+    await expect(form.getByTestId('enquiry-type')).toContainText(text.typeRequired);
+    await form.getByTestId('enquiry-type').getByRole('combobox').selectOption('book-viewing');
+    await form.getByTestId('enquiry-email').locator('input').fill(`buyer-${tag}@example.com`);
+    await form.getByTestId('enquiry-mobile-input').fill(site === 'ae' ? '501234567' : '551234567');
+    await form.getByTestId('enquiry-message').locator('textarea').fill(text.message);
+    await shot(customer, `engagement-enquiry-${site}-${lang}`);
+    await form.getByTestId('enquiry-submit').click();
+    await expect(customer.getByTestId('toast')).toContainText(text.sent);
+    await customerContext.close();
+
+    // The agent sees it under /enquiries and marks it responded.
+    const agentContext = await browser.newContext();
+    await useLanguage(agentContext, lang);
+    await putSession(agentContext, site, listing.agent);
+    const agent = await agentContext.newPage();
+    await agent.goto(`${base}/enquiries`);
+    const row = agent.getByTestId('enquiry-row').filter({ hasText: text.message });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(title[lang]);
+    await shot(agent, `engagement-enquiries-${site}-${lang}`);
+    await row.getByTestId('enquiry-mark-responded').click();
+    await expect(row).toHaveAttribute('data-responded', 'yes');
+
+    // The agent builds a proposal and opens its link: no header, no footer.
+    await agent.goto(`${base}/presentations`);
+    const builder = agent.getByTestId('presentation-form');
+    await builder.getByRole('checkbox', { name: title[lang] }).check();
+    await builder.getByTestId('presentation-message').locator('textarea').fill(text.note);
+    await builder.getByTestId('presentation-submit').click();
+    const link = agent.getByTestId('presentation-created').getByTestId(`presentation-link-${lang}`);
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/\/properties-proposal\/[0-9a-f-]{36}\?lang=/);
+    await shot(agent, `engagement-presentations-${site}-${lang}`);
+    const shared = await agentContext.newPage();
+    await shared.goto(href!);
+    await expect(shared.getByTestId('proposal-page')).toBeVisible();
+    await expect(shared.getByRole('heading', { level: 1 })).toHaveText(text.proposal);
+    await expect(shared.getByTestId('proposal-message')).toHaveText(text.note);
+    await expect(shared.getByTestId('property-card')).toContainText(title[lang]);
+    await expect(shared.getByTestId('site-header')).toHaveCount(0);
+    await expect(shared.getByTestId('site-footer')).toHaveCount(0);
+    await expect(shared.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await shot(shared, `engagement-proposal-${site}-${lang}`);
+    await shared.goto(`${base}/properties-proposal/${randomUUID()}`);
+    await expect(shared.getByTestId('proposal-invalid')).toHaveText(text.invalid);
+    await shared.goto(`${base}/download-properties-proposal`);
+    await expect(shared.getByTestId('proposal-invalid')).toHaveText(text.invalid);
+    await expect(shared.getByTestId('site-header')).toHaveCount(0);
+
+    // The PDF in the page's language: pdftotext reads the page's words back.
+    const id = /properties-proposal\/([0-9a-f-]{36})/.exec(href!)![1];
+    const pdf = await api(request, site).get(`/api/listings/v1/presentations/${id}/pdf?language=${lang}`);
+    expect(pdf.status()).toBe(200);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'proposal-')), 'proposal.pdf');
+    writeFileSync(file, await pdf.body());
+    const read = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+      .replace(/[\u202a-\u202e]/g, '')
+      .replace(/[\u064b-\u0652]/g, '')
+      .replace(/\s*،\s*/g, '،');
+    // pdftotext gives a lam-alef ligature's letters in drawing order («لا» → «ال»): proof the
+    // letters were joined; the expectation is written the way it reads them.
+    const asRead = (words: string) =>
+      words
+        .replace(/لا/g, 'ال')
+        .replace(/[\u064b-\u0652]/g, '')
+        .replace(/\s*،\s*/g, '،');
+    expect(read).toContain(asRead(text.proposal));
+    expect(read).toContain(asRead(title[lang]));
+    expect(read).toContain(asRead(text.note));
+    await agentContext.close();
+  }
+});

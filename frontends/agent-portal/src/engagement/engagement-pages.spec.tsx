@@ -1,0 +1,110 @@
+import '@manzil/ui/test/jsdom-globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Enquiry } from '@manzil/contracts';
+import { envelopeResponse } from '@manzil/ui/test/query';
+import { ID, owned, renderPortal } from '../test-harness.js';
+
+const ENQUIRY_ID = '0193c1a2-0000-7000-8000-0000000000e1';
+const PRESENTATION_ID = '0193c1a2-0000-7000-8000-0000000000f1';
+
+const enquiry = (respondedAt: string | null): Enquiry => ({
+  id: ENQUIRY_ID,
+  propertyId: ID,
+  property: { slug: 'sea-view', title: { en: 'Sea view flat', ar: 'شقة بإطلالة بحرية' } },
+  type: 'book-viewing',
+  name: 'Sara Ali',
+  email: 'sara@example.com',
+  phone: '+971501234567',
+  message: 'Saturday morning?',
+  createdAt: '2026-11-26T10:00:00.000Z',
+  respondedAt,
+});
+
+type Call = { method: string; url: string; body: unknown };
+
+/** The listings service for these pages, answered in memory. */
+function service() {
+  const calls: Call[] = [];
+  let current = enquiry(null);
+  const published = {
+    ...owned('ae', { title: { en: 'Sea view flat', ar: 'شقة بإطلالة بحرية' } }),
+    approvalStatus: 'accepted' as const,
+    approvedAt: '2026-11-20T10:00:00.000Z',
+  };
+  globalThis.fetch = jest.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    if (url.includes('/v1/agent/enquiries/') && method === 'POST') {
+      current = enquiry('2026-11-26T10:03:00.000Z');
+      return envelopeResponse(201, current);
+    }
+    if (url.includes('/v1/agent/enquiries'))
+      return envelopeResponse(200, { items: [current], page: 1, limit: 10, total: 1 });
+    if (url.includes('/v1/owner/properties'))
+      return envelopeResponse(200, { items: [published], page: 1, limit: 100, total: 1 });
+    if (url.includes('/v1/agent/presentations') && method === 'POST')
+      return envelopeResponse(201, {
+        id: PRESENTATION_ID,
+        kind: 'properties',
+        agentName: 'Lina',
+        message: null,
+        createdAt: '2026-11-26T10:00:00.000Z',
+        properties: [],
+      });
+    if (url.includes('/v1/agent/presentations'))
+      return envelopeResponse(200, { items: [], page: 1, limit: 10, total: 0 });
+    return envelopeResponse(404, null);
+  });
+  return calls;
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('/enquiries', () => {
+  it.each([
+    ['en', 'Book A viewing', 'Mark responded'],
+    ['ar', 'حجز معاينة', 'تحديد كمُجاب عليه'],
+  ] as const)('%s: lists an enquiry with its type and marks it responded', async (language, type, mark) => {
+    const calls = service();
+    renderPortal({ language, path: '/enquiries' });
+    const row = await screen.findByTestId('enquiry-row');
+    expect(within(row).getByTestId('enquiry-row-type').textContent).toBe(type);
+    expect(row.textContent).toContain('Sara Ali');
+    const button = within(row).getByTestId('enquiry-mark-responded');
+    expect(button.textContent).toBe(mark);
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    await waitFor(() => expect(screen.getByTestId('enquiry-row').getAttribute('data-responded')).toBe('yes'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      `/api/listings/v1/agent/enquiries/${ENQUIRY_ID}/responded`,
+    ]);
+  });
+});
+
+describe('/presentations', () => {
+  it('asks for a listing in Arabic, then creates the proposal and offers both links', async () => {
+    const calls = service();
+    renderPortal({ language: 'ar', path: '/presentations' });
+    const form = await screen.findByTestId('presentation-form');
+    await act(async () => {
+      fireEvent.click(within(form).getByTestId('presentation-submit'));
+    });
+    expect((await screen.findByTestId('presentation-listings-error')).textContent).toBe(
+      'يرجى اختيار إعلان واحد على الأقل من إعلاناتك.',
+    );
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'شقة بإطلالة بحرية' }));
+    await act(async () => {
+      fireEvent.click(within(form).getByTestId('presentation-submit'));
+    });
+    const created = await screen.findByTestId('presentation-created');
+    expect(within(created).getByTestId('presentation-link-ar').getAttribute('href')).toBe(
+      `${window.location.origin}/properties-proposal/${PRESENTATION_ID}?lang=ar`,
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ propertyIds: [ID] });
+  });
+});

@@ -1,0 +1,95 @@
+import { useIntl } from 'react-intl';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Language, Requirement } from '@manzil/contracts';
+import { EmptyState, ErrorFallback, Ltr, SiteDate, Skeleton, buttonClassName } from '@manzil/ui';
+import { ENGAGEMENT_PER_PAGE, requirementsQuery } from './engagement-api.js';
+import { Pager, usePageParam } from './pager.js';
+
+function RequirementRow({ requirement, language }: { requirement: Requirement; language: Language }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const number = new Intl.NumberFormat(language === 'ar' ? 'ar-AE-u-nu-latn' : 'en-AE', {
+    maximumFractionDigits: 2,
+  });
+  return (
+    <li className="ap-enquiry" data-testid="requirement-row">
+      <div className="ap-enquiry__head">
+        <span className="ap-badge">
+          {t(`agentPortal.requirements.requestTypes.${requirement.requestType}`)}
+        </span>
+        <span className="ap-badge">{t(`agentPortal.kind.${requirement.propertyKind}`)}</span>
+        <span className="ap-muted">
+          <SiteDate date={requirement.createdAt} />
+        </span>
+      </div>
+      <p className="ap-enquiry__who">
+        <strong dir="auto">{requirement.name}</strong> ·{' '}
+        {requirement.subLocation ? `${requirement.subLocation}${t('agentPortal.comma')}` : ''}
+        {requirement.city.name[language]}
+      </p>
+      <p data-testid="requirement-row-budget">
+        {t('agentPortal.requirements.budget')}{' '}
+        <Ltr>
+          {number.format(requirement.budgetMin)} – {number.format(requirement.budgetMax)}
+        </Ltr>
+        {requirement.userType ? ` · ${t(`agentPortal.requirements.userTypes.${requirement.userType}`)}` : ''}
+        {requirement.finance ? ` · ${t(`agentPortal.requirements.finance.${requirement.finance}`)}` : ''}
+      </p>
+      {requirement.description ? (
+        <p className="ap-enquiry__message" dir="auto">
+          {requirement.description}
+        </p>
+      ) : null}
+      <div className="ap-enquiry__actions">
+        <a className={buttonClassName('secondary', 'sm')} href={`tel:${requirement.phone}`}>
+          {t('agentPortal.enquiries.call')} <Ltr>{requirement.phone}</Ltr>
+        </a>
+        <a className={buttonClassName('secondary', 'sm')} href={`mailto:${requirement.email}`}>
+          {t('agentPortal.enquiries.email')}
+        </a>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * `/requirements` (issue 14): customers' open requests that match one of the caller's listings
+ * (same site, city, listing type and property type), newest first, paginated.
+ */
+export function RequirementsPage({ language }: { language: Language }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const [page, goTo] = usePageParam();
+  const list = useQuery({ ...requirementsQuery(language, page), placeholderData: keepPreviousData });
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ENGAGEMENT_PER_PAGE)) : 1;
+  return (
+    <div className="ap-page" data-testid="requirements-page">
+      <header className="mz-page-head">
+        <div>
+          <p className="mz-eyebrow">{t('agentPortal.eyebrow')}</p>
+          <h1 className="mz-page-title">{t('agentPortal.requirements.title')}</h1>
+          <p className="mz-page-subtitle">{t('agentPortal.requirements.lead')}</p>
+        </div>
+      </header>
+      {list.isPending ? (
+        <Skeleton blockSize="240px" radius="lg" />
+      ) : list.isError ? (
+        <ErrorFallback onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState
+          title={t('agentPortal.requirements.emptyTitle')}
+          description={t('agentPortal.requirements.emptyText')}
+        />
+      ) : (
+        <>
+          <ul className="ap-enquiries">
+            {list.data.items.map((requirement) => (
+              <RequirementRow key={requirement.id} requirement={requirement} language={language} />
+            ))}
+          </ul>
+          <Pager page={page} pages={pages} onPage={goTo} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import {
+  agentResponseSchema,
+  enquiryReceivedV1,
+  enquirySchema,
+  pageSchema,
+  presentationSchema,
+  requirementSchema,
+  type Site,
+} from '@manzil/contracts';
+import { tokenFor } from '@manzil/testing';
+import { startListings, type Account } from './lifecycle-harness.js';
+import { insertProperty } from './properties.js';
+import { proposalHtml } from '../src/presentations/proposal-pdf.js';
+
+const account = (role: Account['role'], site: Site, companyId?: string): Account => ({
+  id: randomUUID(),
+  role,
+  site,
+  companyId,
+});
+/**
+ * Text as pdftotext gives it, compared without what its bidi pass moves: its direction marks
+ * (U+202A–U+202E), the place of short vowels (tanwin) on their letter, and the space beside an
+ * Arabic comma.
+ */
+const asExtracted = (text: string) =>
+  text
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\u064b-\u0652]/g, '')
+    .replace(/\s*،\s*/g, '،')
+    .replace(/\s+/g, ' ');
+const byField = (body: { results: { fields: { field: string; message: string }[] } }) =>
+  Object.fromEntries(body.results.fields.map((f) => [f.field, f.message]));
+
+describe('listings: enquiries, requirements and presentations (issue 14)', () => {
+  let h: Awaited<ReturnType<typeof startListings>>;
+
+  beforeAll(async () => {
+    h = await startListings();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const published = (site: Site, overrides: Parameters<typeof insertProperty>[2] = {}) =>
+    insertProperty(h.dataSource, site, { approvalStatus: 'accepted', approvedAt: new Date(), ...overrides });
+
+  const enquiry = {
+    type: 'book-viewing',
+    name: '  Sara   Ali ',
+    email: 'Sara@Example.com',
+    countryCode: '+971',
+    mobile: '٥٠١٢٣٤٥٦٧',
+    message: 'Is Saturday possible?',
+  };
+
+  describe('enquiries', () => {
+    it('stores a customer’s enquiry, lists it for the agent and the company, and publishes enquiry.received', async () => {
+      const company = randomUUID();
+      const agent = account('agent', 'ae', company);
+      const property = await published('ae', { agentId: agent.id, companyId: company });
+      const customer = account('user', 'ae');
+      const sent = await h
+        .call(customer, 'post', `/v1/properties/${property.id}/enquiries`, { body: enquiry })
+        .expect(201);
+      const stored = enquirySchema.parse(sent.body.results);
+      expect(stored).toMatchObject({
+        type: 'book-viewing',
+        name: 'Sara Ali',
+        email: 'sara@example.com',
+        phone: '+971501234567',
+        respondedAt: null,
+        property: { slug: property.slug },
+      });
+      const [event] = await h.outbox(stored.id);
+      expect(event).toMatchObject({ type: 'enquiry.received', version: 1, site: 'ae' });
+      expect(enquiryReceivedV1.payload.parse(event.payload)).toMatchObject({
+        enquiryId: stored.id,
+        agentId: agent.id,
+        companyId: company,
+        customer: { id: customer.id, email: 'sara@example.com' },
+      });
+      const [{ topic }] = (await h.dataSource.query(`SELECT "topic" FROM "outbox" WHERE "key" = $1`, [
+        stored.id,
+      ])) as { topic: string }[];
+      expect(topic).toBe('listings.enquiry');
+
+      const list = await h.call(agent, 'get', '/v1/agent/enquiries?page=1&limit=5').expect(200);
+      const page = pageSchema(enquirySchema).parse(list.body.results);
+      expect(page.items.map((e) => e.id)).toEqual([stored.id]);
+      expect(page.total).toBe(1);
+      const companyView = await h.call(account('company', 'ae'), 'get', '/v1/agent/enquiries').expect(200);
+      expect(companyView.body.results.items).toEqual([]);
+      const asCompany: Account = { id: company, role: 'company', site: 'ae' };
+      const ofCompany = await h.call(asCompany, 'get', '/v1/agent/enquiries').expect(200);
+      expect(ofCompany.body.results.items.map((e: { id: string }) => e.id)).toEqual([stored.id]);
+      // Another agent cannot see or answer it.
+      const other = account('agent', 'ae');
+      expect((await h.call(other, 'get', '/v1/agent/enquiries').expect(200)).body.results.total).toBe(0);
+      await h.call(other, 'post', `/v1/agent/enquiries/${stored.id}/responded`).expect(404);
+      const answered = await h.call(agent, 'post', `/v1/agent/enquiries/${stored.id}/responded`).expect(201);
+      expect(enquirySchema.parse(answered.body.results).respondedAt).not.toBeNull();
+      const open = await h.call(agent, 'get', '/v1/agent/enquiries?status=open').expect(200);
+      expect(open.body.results.total).toBe(0);
+    });
+
+    it('names each bad field in the request’s language and stores nothing; needs a customer’s login', async () => {
+      const property = await published('sa');
+      const customer = account('user', 'sa');
+      const bad = { type: 'complaint', name: 'S', email: 'nope', countryCode: '+966', mobile: '12' };
+      const ar = await h
+        .call(customer, 'post', `/v1/properties/${property.id}/enquiries`, { body: bad, language: 'ar' })
+        .expect(422);
+      expect(byField(ar.body)).toEqual({
+        type: 'يرجى اختيار نوع الاستفسار.',
+        name: 'يجب أن يتكون الاسم من 2 إلى 50 حرفًا.',
+        email: 'يرجى إدخال بريد إلكتروني صحيح.',
+        mobile: 'يجب أن يتكون رقم الجوال من 8 إلى 12 رقمًا.',
+      });
+      await h.call(null, 'post', `/v1/properties/${property.id}/enquiries`, { body: enquiry }).expect(401);
+      await h
+        .call(account('agent', 'sa'), 'post', `/v1/properties/${property.id}/enquiries`, { body: enquiry })
+        .expect(403);
+      await h
+        .call(account('user', 'ae'), 'post', `/v1/properties/${property.id}/enquiries`, { body: enquiry })
+        .expect(404);
+      const pending = await insertProperty(h.dataSource, 'sa');
+      await h.call(customer, 'post', `/v1/properties/${pending.id}/enquiries`, { body: enquiry }).expect(404);
+      const [{ n }] = (await h.dataSource.query(
+        `SELECT count(*)::int AS n FROM "enquiries" WHERE "property_id" = $1`,
+        [property.id],
+      )) as { n: number }[];
+      expect(n).toBe(0);
+    });
+
+    it('claims "typically responds within 5 minutes" only when the measured median supports it', async () => {
+      const agent = account('agent', 'ae');
+      const property = await published('ae', { agentId: agent.id });
+      const claim = async () =>
+        agentResponseSchema.parse(
+          (await h.call(null, 'get', `/v1/properties/${property.id}/agent-response`).expect(200)).body
+            .results,
+        );
+      expect(await claim()).toEqual({ medianMinutes: null, sample: 0, respondsFast: false });
+      const insert = (minutesAgo: number, answeredAfter: number | null) =>
+        h.dataSource.query(
+          `INSERT INTO "enquiries" ("id", "site", "property_id", "agent_id", "customer_id", "type", "name", "email", "phone", "created_at", "responded_at")
+           VALUES ($1, 'ae', $2, $3, $4, 'general', 'X', 'x@example.com', '+971500000000',
+                   now() - make_interval(mins => $5), CASE WHEN $6::int IS NULL THEN NULL ELSE now() - make_interval(mins => $5) + make_interval(mins => $6::int) END)`,
+          [randomUUID(), property.id, agent.id, randomUUID(), minutesAgo, answeredAfter],
+        );
+      await insert(600, 2);
+      await insert(500, 4);
+      await insert(400, 3);
+      expect(await claim()).toEqual({ medianMinutes: 3, sample: 3, respondsFast: true });
+      // Open for less than a day: not decided yet, not counted.
+      await insert(10, null);
+      expect((await claim()).sample).toBe(3);
+      // Ignored for more than a day: counts as slow (a day); two of five keep the median fast,
+      // three of six do not.
+      await insert(3000, null);
+      await insert(2900, null);
+      expect(await claim()).toEqual({ medianMinutes: 4, sample: 5, respondsFast: true });
+      await insert(2800, null);
+      const slow = await claim();
+      expect(slow.sample).toBe(6);
+      expect(slow.respondsFast).toBe(false);
+    });
+  });
+
+  describe('requirements', () => {
+    const requirement = {
+      name: 'Khalid',
+      cityId: 'ae.dubai',
+      subLocation: 'Dubai Marina',
+      budgetMin: '1,500,000',
+      budgetMax: '2000000',
+      propertyKind: 'apartment',
+      requestType: 'buy',
+      category: 'residential',
+      finance: 'mortgage',
+      email: 'khalid@example.com',
+      countryCode: '+971',
+      mobile: '501112223',
+    };
+
+    it('keeps the budget rule with the spec’s message in both languages', async () => {
+      const customer = account('user', 'ae');
+      const en = await h
+        .call(customer, 'post', '/v1/requirements', { body: { ...requirement, budgetMax: '1500000' } })
+        .expect(422);
+      expect(byField(en.body)).toEqual({ budgetMax: 'Budget minimum must be below budget maximum.' });
+      const ar = await h
+        .call(customer, 'post', '/v1/requirements', {
+          body: { ...requirement, budgetMin: '3000000' },
+          language: 'ar',
+        })
+        .expect(422);
+      expect(byField(ar.body)).toEqual({
+        budgetMax: 'يجب أن يكون الحد الأدنى للميزانية أقل من الحد الأقصى للميزانية.',
+      });
+    });
+
+    it('asks individual or corporate on the Saudi site, and shows a requirement to matching agents only', async () => {
+      const saCustomer = account('user', 'sa');
+      const saBody = { ...requirement, cityId: 'sa.riyadh', countryCode: '+966' };
+      const missing = await h.call(saCustomer, 'post', '/v1/requirements', { body: saBody }).expect(422);
+      expect(Object.keys(byField(missing.body))).toEqual(['userType']);
+      await h
+        .call(saCustomer, 'post', '/v1/requirements', {
+          body: { ...saBody, cityId: 'ae.dubai', userType: 'individual' },
+        })
+        .expect(422);
+      const created = await h
+        .call(saCustomer, 'post', '/v1/requirements', { body: { ...saBody, userType: 'corporate' } })
+        .expect(201);
+      const saved = requirementSchema.parse(created.body.results);
+      expect(saved).toMatchObject({ userType: 'corporate', budgetMin: 1_500_000, status: 'open' });
+      expect(saved.city.name.ar).toBeTruthy();
+
+      const matching = account('agent', 'sa');
+      await published('sa', {
+        agentId: matching.id,
+        draft: { cityId: 'sa.riyadh' },
+        propertyType: 'buy',
+        kind: 'apartment',
+      });
+      const wrongKind = account('agent', 'sa');
+      await published('sa', { agentId: wrongKind.id, draft: { cityId: 'sa.riyadh' }, kind: 'villa' });
+      const wrongPurpose = account('agent', 'sa');
+      await published('sa', {
+        agentId: wrongPurpose.id,
+        draft: { cityId: 'sa.riyadh' },
+        propertyType: 'rent',
+      });
+      const wrongCity = account('agent', 'sa');
+      await published('sa', { agentId: wrongCity.id, draft: { cityId: 'sa.jeddah' } });
+
+      const seen = await h.call(matching, 'get', '/v1/agent/requirements?limit=10').expect(200);
+      const page = pageSchema(requirementSchema).parse(seen.body.results);
+      expect(page.items.map((r) => r.id)).toEqual([saved.id]);
+      for (const agent of [wrongKind, wrongPurpose, wrongCity])
+        expect((await h.call(agent, 'get', '/v1/agent/requirements').expect(200)).body.results.total).toBe(0);
+      const mine = await h.call(saCustomer, 'get', '/v1/requirements/mine').expect(200);
+      expect(mine.body.results.items.map((r: { id: string }) => r.id)).toEqual([saved.id]);
+      await h.call(matching, 'post', '/v1/requirements', { body: saBody }).expect(403);
+      await h.call(saCustomer, 'get', '/v1/agent/requirements').expect(403);
+    });
+  });
+
+  describe('presentations', () => {
+    it('shares an agent’s own public listings by link; others’ listings are refused; unknown links 404', async () => {
+      const agent = account('agent', 'ae');
+      const mine = await published('ae', { agentId: agent.id, titleEn: 'Marina loft' });
+      const notMine = await published('ae');
+      const bad = await h
+        .call(agent, 'post', '/v1/agent/presentations', { body: { propertyIds: [mine.id, notMine.id] } })
+        .expect(422);
+      expect(byField(bad.body)).toEqual({ propertyIds: 'Please choose at least one of your listings.' });
+      const created = await h
+        .call(agent, 'post', '/v1/agent/presentations', {
+          body: { propertyIds: [mine.id], message: 'As we discussed' },
+        })
+        .expect(201);
+      const shared = presentationSchema.parse(created.body.results);
+      const link = await h.call(null, 'get', `/v1/presentations/${shared.id}`).expect(200);
+      expect(presentationSchema.parse(link.body.results)).toMatchObject({
+        message: 'As we discussed',
+        properties: [{ id: mine.id, title: { en: 'Marina loft' } }],
+      });
+      await h.call(null, 'get', `/v1/presentations/${shared.id}`, { site: 'sa' }).expect(404);
+      await h.call(null, 'get', `/v1/presentations/${randomUUID()}`).expect(404);
+      await h.call(null, 'get', '/v1/presentations/not-an-id').expect(422);
+      const list = await h.call(agent, 'get', '/v1/agent/presentations').expect(200);
+      expect(list.body.results.items.map((p: { id: string }) => p.id)).toEqual([shared.id]);
+      await h.call(account('user', 'ae'), 'get', '/v1/agent/presentations').expect(403);
+    });
+
+    it('prints the Arabic proposal with Chromium: pdftotext reads the page’s words, joined and in order', async () => {
+      const agent = account('agent', 'sa');
+      const villa = await published('sa', {
+        agentId: agent.id,
+        titleAr: 'فيلا فاخرة في حي الملقا',
+        communityAr: 'الملقا',
+        cityAr: 'الرياض',
+      });
+      const token = await tokenFor('agent', { site: 'sa', sub: agent.id });
+      const created = await request(h.app.getHttpServer())
+        .post('/v1/agent/presentations')
+        .set('x-site', 'sa')
+        .set('authorization', `Bearer ${token}`)
+        .send({ propertyIds: [villa.id], message: 'مرحبًا، هذه الفيلا التي تحدثنا عنها' })
+        .expect(201);
+      const shared = presentationSchema.parse(created.body.results);
+      const response = await request(h.app.getHttpServer())
+        .get(`/v1/presentations/${shared.id}/pdf?language=ar`)
+        .set('x-site', 'sa')
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect(response.headers['content-type']).toContain('application/pdf');
+      const pdf = response.body as Buffer;
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const dir = mkdtempSync(join(tmpdir(), 'proposal-'));
+      writeFileSync(join(dir, 'ar.pdf'), pdf);
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'ar.pdf'), '-'], {
+        encoding: 'utf8',
+      });
+      const html = proposalHtml(shared, 'ar');
+      // pdftotext writes a ligature glyph's letters in the order it draws them: the lam-alef
+      // ligature (which only exists when the letters were shaped, i.e. joined) comes out «ال».
+      // That is how the reader extracts, not what the PDF shows; the expectation says it too.
+      expect(text).toContain('فيال فاخرة');
+      for (const phrase of [
+        'عرض عقاري',
+        'فيلا فاخرة في حي الملقا',
+        'مرحبًا، هذه الفيلا التي تحدثنا عنها',
+        'الملقا، الرياض',
+      ]) {
+        expect(html).toContain(phrase);
+        expect(asExtracted(text)).toContain(asExtracted(phrase.replace(/لا/g, 'ال')));
+      }
+      // The words come in reading order: the title before the place, the place before the price.
+      const flat = asExtracted(text);
+      expect(flat.indexOf(asExtracted('فيال فاخرة'))).toBeLessThan(
+        flat.indexOf(asExtracted('الملقا، الرياض')),
+      );
+      expect(flat.indexOf(asExtracted('الملقا، الرياض'))).toBeLessThan(flat.indexOf('1,000,000 SAR'));
+    }, 60_000);
+  });
+});

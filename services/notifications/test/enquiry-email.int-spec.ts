@@ -1,0 +1,111 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
+import { enquiryReceivedV1, TOPICS } from '@manzil/contracts';
+import {
+  createMigratedDatabase,
+  createTestApp,
+  expectEventually,
+  serviceTestEnv,
+  startSandbox,
+  testNamespace,
+  testRedisUrl,
+  type SandboxProcess,
+  type TestDatabase,
+} from '@manzil/testing';
+import { AppModule } from '../src/app.module.js';
+import { envSchema } from '../src/config.js';
+import { buildDataSource } from '../src/data-source.js';
+
+/**
+ * enquiry.received → an e-mail to the agent, through the real bus and the sandbox's e-mail sink.
+ * Identity's directory is stood in for by a small server answering `GET
+ * /v1/directory/agents/by-id/:id` as identity does (its own test checks that route).
+ */
+describe('notifications: the enquiry e-mail to the agent', () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let sandbox: SandboxProcess;
+  let directory: Server;
+  let bus: EventBus;
+  const namespace = testNamespace('notifications');
+  const agentId = randomUUID();
+  const agentEmail = `agent-${agentId.slice(0, 8)}@ae.manzil.test`;
+  const directoryCalls: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({});
+    directory = createServer((req, res) => {
+      directoryCalls.push(`${String(req.headers['x-site'])} ${req.url}`);
+      const known = req.url === `/v1/directory/agents/by-id/${agentId}` && req.headers['x-site'] === 'ae';
+      res.writeHead(known ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          known ? { status: 200, results: { id: agentId, email: agentEmail } } : { status: 404 },
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => directory.listen(0, '127.0.0.1', resolve));
+    db = await createMigratedDatabase('notifications', buildDataSource);
+    const config = envSchema.parse({
+      ...serviceTestEnv(db, namespace),
+      EMAIL_URL: `${sandbox.url}/v1/email`,
+      IDENTITY_URL: `http://127.0.0.1:${(directory.address() as AddressInfo).port}`,
+    });
+    app = await createTestApp(AppModule.forRoot(config));
+    bus = createEventBus({ clientId: 'notifications-test', redisUrl: testRedisUrl(), namespace });
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    await app?.close();
+    await db?.drop();
+    await sandbox?.stop();
+    await new Promise((resolve) => directory?.close(resolve));
+  });
+
+  const inbox = async (to: string) =>
+    (
+      (await (await fetch(`${sandbox.url}/v1/email?to=${encodeURIComponent(to)}`)).json()) as {
+        results: { items: { subject: string; text: string; html: string }[] };
+      }
+    ).results.items;
+
+  it('mails the agent once per event, in English and Arabic, with the customer’s contact', async () => {
+    const enquiryId = randomUUID();
+    const event = newEvent(enquiryReceivedV1, 'ae', enquiryId, {
+      enquiryId,
+      propertyId: randomUUID(),
+      propertySlug: 'marina-loft',
+      propertyTitle: { en: 'Marina loft', ar: 'لوفت المارينا' },
+      agentId,
+      companyId: null,
+      type: 'make-offer',
+      customer: { id: randomUUID(), name: 'Sara Ali', email: 'sara@example.com', phone: '+971501234567' },
+      message: 'Would you take 1.9M?',
+      createdAt: new Date().toISOString(),
+    });
+    await bus.publish(TOPICS.listingsEnquiry, event);
+    await bus.publish(TOPICS.listingsEnquiry, event);
+    await expectEventually(
+      async () => {
+        expect(await inbox(agentEmail)).toHaveLength(1);
+      },
+      { timeoutMs: 20_000 },
+    );
+    const [mail] = await inbox(agentEmail);
+    expect(mail.subject).toBe('Make an offer: Marina loft | تقديم عرض: لوفت المارينا');
+    expect(mail.text).toContain('Make an offer from Sara Ali about "Marina loft".');
+    expect(mail.text).toContain('+971501234567');
+    expect(mail.text).toContain('Would you take 1.9M?');
+    expect(mail.text).toContain('تقديم عرض من \u2068Sara Ali\u2069');
+    expect(mail.html).toContain('dir="rtl"');
+    // A second delivery of the same event sends nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await inbox(agentEmail)).toHaveLength(1);
+    expect(directoryCalls).toContain(`ae /v1/directory/agents/by-id/${agentId}`);
+  });
+});
