@@ -16,6 +16,8 @@ export const TOPICS = {
   identityAccount: 'identity.account',
   paymentsSubscription: 'payments.subscription',
   auctionsAuction: 'auctions.auction',
+  /** Projects and their units (key = project id). */
+  listingsProject: 'listings.project',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
