@@ -21,6 +21,7 @@ import { DraftsModule } from './drafts/drafts.module.js';
 import { LocationsModule } from './locations/locations.module.js';
 import { MediaModule } from './media/media.module.js';
 import { PhotosModule } from './photos/photos.module.js';
+import { ProjectsModule } from './projects/projects.module.js';
 import { PropertiesModule } from './properties/properties.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ROUTES } from './routes.js';
@@ -65,6 +66,7 @@ export class AppModule {
         ReportsModule,
         PhotosModule.forRoot(config),
         DocumentsModule.forRoot(config),
+        ProjectsModule.forRoot(config),
       ],
     };
   }

@@ -26,6 +26,7 @@ import {
 } from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
 import { documentParamsSchema } from './documents/documents.controller.js';
+import { PROJECT_ROUTES } from './projects/project.routes.js';
 import { photoFileParamsSchema, photoParamsSchema } from './photos/photos.controller.js';
 
 /** The OpenAPI description, built from the schemas the controllers validate with. */
@@ -249,4 +250,5 @@ export const ROUTES: RouteDoc[] = [
     results: z.string(),
     answers: 'image',
   },
+  ...PROJECT_ROUTES,
 ];
