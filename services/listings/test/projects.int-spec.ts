@@ -15,6 +15,7 @@ import {
 } from '@manzil/contracts';
 import { account, startListings, type Account } from './lifecycle-harness.js';
 import { changeUnitStatus } from '../src/projects/unit-status.js';
+import { adoptSeededProjects, SEED_PROJECT_OWNER, seedProjects } from '../src/projects/project-seed.js';
 
 const project = {
   title: { en: 'Marina Vista', ar: 'مارينا فيستا' },
@@ -252,5 +253,43 @@ describe('listings: projects and units (spec §3 Project)', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+  });
+
+  it('seeds 10 published projects per site with 3 to 8 units, through the outbox, once; the first company adopts them', async () => {
+    await seedProjects(h.dataSource);
+    await seedProjects(h.dataSource);
+    for (const site of ['ae', 'sa'] as const) {
+      const rows = (await h.dataSource.query(
+        `SELECT p."id", p."title_ar", count(u."id")::int AS "units" FROM "projects" p
+         JOIN "project_units" u ON u."project_id" = p."id"
+         WHERE p."site" = $1 AND p."company_id" = $2 AND p."status" = 'published' GROUP BY p."id"`,
+        [site, SEED_PROJECT_OWNER[site]],
+      )) as { id: string; title_ar: string; units: number }[];
+      expect(rows).toHaveLength(10);
+      for (const row of rows) {
+        expect(row.units).toBeGreaterThanOrEqual(3);
+        expect(row.units).toBeLessThanOrEqual(8);
+        expect(row.title_ar).toMatch(/[\u0600-\u06FF]/);
+        expect(await types(row.id)).toEqual(['project.published@1']);
+      }
+    }
+    const list = pageSchema(publicProjectSchema).parse(
+      (await h.call(null, 'get', '/v1/projects?limit=100', { site: 'sa' }).expect(200)).body.results,
+    );
+    expect(list.items.filter((p) => p.companyId === SEED_PROJECT_OWNER.sa)).toHaveLength(10);
+    expect(list.items.some((p) => /Dubai/.test(p.title.en))).toBe(false);
+    const company = account('ae', 'company');
+    await h.dataSource.transaction((manager) => adoptSeededProjects(manager, 'ae', company.id));
+    const mine = pageSchema(ownedProjectSchema).parse(
+      (await h.call(company, 'get', '/v1/owner/projects?limit=50').expect(200)).body.results,
+    );
+    expect(mine.total).toBe(10);
+    await h.dataSource.transaction((manager) =>
+      adoptSeededProjects(manager, 'ae', account('ae', 'company').id),
+    );
+    const still = pageSchema(ownedProjectSchema).parse(
+      (await h.call(company, 'get', '/v1/owner/projects?limit=50').expect(200)).body.results,
+    );
+    expect(still.total).toBe(10);
   });
 });

@@ -3,7 +3,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   fieldMessage,
-  projectPublishedV1,
   projectUpdatedV1,
   unitAddedV1,
   unitUpdatedV1,
@@ -35,6 +34,7 @@ import {
   type ProjectRow,
   type UnitRow,
 } from './project-rows.js';
+import { publishDraft } from './publish-project.js';
 import { changeUnitStatus } from './unit-status.js';
 
 const invalid = (field: string, key: string) =>
@@ -161,18 +161,7 @@ export class ProjectsService {
   async publish(user: AuthUser, site: Site, id: string): Promise<OwnedProject> {
     return this.dataSource.transaction(async (manager) => {
       const current = await this.lockOwned(manager, user, site, id);
-      if (current.status === 'draft') {
-        await manager.query(
-          `UPDATE "projects" SET "status" = 'published', "published_at" = now(), "updated_at" = now() WHERE "id" = $1`,
-          [id],
-        );
-        const row = (await projectRow(manager, `p."id" = $1`, [id]))!;
-        const units = await unitsOf(manager, id);
-        await publishProjectEvent(manager, site, id, projectPublishedV1, {
-          ...toPublicProject(row),
-          units: units.map(toUnit),
-        });
-      }
+      if (current.status === 'draft') await publishDraft(manager, site, id);
       return this.owned(manager, site, id);
     });
   }
