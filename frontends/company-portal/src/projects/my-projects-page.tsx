@@ -26,7 +26,12 @@ export function MyProjectsPage({ language }: { language: Language }) {
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const projects = useQuery(ownProjectsQuery(language, 1));
-  useDocumentHead({ language, title: t('companyPortal.projects.heading'), path: '/myProjects' });
+  useDocumentHead({
+    language,
+    title: t('companyPortal.projects.heading'),
+    description: t('companyPortal.projects.description'),
+    path: '/myProjects',
+  });
 
   return (
     <section className="cp-page cp-projects" data-testid="my-projects">
