@@ -209,6 +209,18 @@ describe('listings: projects and units (spec §3 Project)', () => {
     await h.call(account('ae', 'agent'), 'post', '/v1/projects', { body: project }).expect(403);
     await h.call(account('ae', 'user'), 'post', `/v1/projects/${created.id}/publish`).expect(403);
     await h.call(null, 'post', '/v1/projects', { body: project }).expect(401);
+    // Another city: the community of the old one goes with it; a community of another city is refused.
+    const moved = ownedProjectSchema.parse(
+      (
+        await h
+          .call(owner, 'patch', `/v1/projects/${created.id}`, { body: { cityId: 'ae.abu-dhabi' } })
+          .expect(200)
+      ).body.results,
+    );
+    expect(moved).toMatchObject({ city: { id: 'ae.abu-dhabi' }, community: null });
+    await h
+      .call(owner, 'patch', `/v1/projects/${created.id}`, { body: { communityId: 'ae.dubai.dubai-marina' } })
+      .expect(422);
     const saAdmin = account('sa', 'admin');
     await h.call(saAdmin, 'post', `/v1/projects/${created.id}/publish`).expect(404);
     const admin = account('ae', 'admin');

@@ -137,14 +137,18 @@ export class ProjectsService {
     return this.dataSource.transaction(async (manager) => {
       const current = await this.lockOwned(manager, user, site, id);
       const cityId = body.cityId ?? current.city_id;
+      // Another city without a community named: the old community (of the old city) goes.
+      const movedCity = body.cityId !== undefined && body.cityId !== current.city_id;
+      const communityId = body.communityId ?? (movedCity ? undefined : (current.community_id ?? undefined));
       if (body.cityId !== undefined || body.communityId !== undefined)
-        await this.checkPlace(manager, site, cityId, body.communityId ?? current.community_id ?? undefined);
+        await this.checkPlace(manager, site, cityId, communityId);
       const total = body.totalUnits ?? current.total_units;
       if ((body.availableUnits ?? current.available_units) > total)
         throw invalid('availableUnits', 'project.availableUnits');
       const sets: [string, unknown][] = [];
       for (const [field, columns] of COLUMNS)
         if (field in body && body[field] !== undefined) sets.push(...columns(body[field] as never));
+      if (movedCity && body.communityId === undefined) sets.push(['community_id', null]);
       if (sets.length) {
         await manager.query(
           `UPDATE "projects" SET ${sets.map(([column], i) => `"${column}" = $${i + 2}`).join(', ')},
@@ -225,12 +229,11 @@ export class ProjectsService {
           [unitId, ...columns.map(([, value]) => value)],
         );
       }
-      let unit: Unit | undefined;
-      if (status) unit = await changeUnitStatus(manager, site, projectId, unitId, status);
+      if (status) await changeUnitStatus(manager, site, projectId, unitId, status);
       const [row] = (await manager.query(`SELECT * FROM "project_units" WHERE "id" = $1`, [
         unitId,
       ])) as UnitRow[];
-      unit = toUnit(row);
+      const unit = toUnit(row);
       if (columns.length && project.status === 'published') {
         const [{ available_units }] = (await manager.query(
           `SELECT "available_units" FROM "projects" WHERE "id" = $1`,
