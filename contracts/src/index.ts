@@ -27,3 +27,4 @@ export * from './payments.js';
 export * from './payment-messages.js';
 export * from './engagement.js';
 export * from './enquiries.js';
+export * from './projects.js';

@@ -33,7 +33,7 @@ describe('route allow-lists (spec §2)', () => {
   }
 
   it('keeps company pages to companies and the wishlist to customers (spec §6)', () => {
-    for (const path of ['/myAgents', '/addAgent']) {
+    for (const path of ['/myAgents', '/addAgent', '/myProjects']) {
       expect(isRouteAllowed('company', path)).toBe(true);
       expect(isRouteAllowed('agent', path)).toBe(false);
       expect(isRouteAllowed('user', path)).toBe(false);

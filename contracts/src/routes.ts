@@ -254,6 +254,12 @@ export const REQUEST_PROPERTY_ROUTE = '/request-property';
 export const AGENT_ENGAGEMENT_ROUTES = ['/enquiries', '/requirements', '/presentations'] as const;
 export const COMPANY_ENGAGEMENT_ROUTES = ['/enquiries', '/requirements'] as const;
 
+/**
+ * A company's new projects and their units (issue 11 item 7; the spec names no path, and gives
+ * the new-projects pages to customers and visitors only): its own screen in the company portal.
+ */
+export const COMPANY_PROJECTS_ROUTE = '/myProjects';
+
 /** `/my-orders` is in the user dropdown of every logged-in role (Saudi only, checked by site). */
 const LOGGED_IN_EXTRAS = ['/my-orders'];
 
@@ -286,7 +292,13 @@ export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
     ...EVERY_ROLE_EXTRAS,
   ],
   agent: [...AGENT_ROUTES_SPEC, ...AGENT_ENGAGEMENT_ROUTES, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
-  company: [...COMPANY_ROUTES_SPEC, ...COMPANY_ENGAGEMENT_ROUTES, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
+  company: [
+    ...COMPANY_ROUTES_SPEC,
+    ...COMPANY_ENGAGEMENT_ROUTES,
+    COMPANY_PROJECTS_ROUTE,
+    ...LOGGED_IN_EXTRAS,
+    ...EVERY_ROLE_EXTRAS,
+  ],
   admin: [...ADMIN_ROUTES, ...EVERY_ROLE_EXTRAS],
 };
 

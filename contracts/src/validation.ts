@@ -211,6 +211,31 @@ export const VALIDATION_MESSAGES = {
     en: 'The map area is not valid.',
     ar: 'منطقة الخريطة غير صالحة.',
   },
+  'project.paymentPlanSum': {
+    en: 'Booking, construction and handover must add up to 100%.',
+    ar: 'يجب أن يكون مجموع الحجز والإنشاء والتسليم 100%.',
+  },
+  'project.availableUnits': {
+    en: 'Available units cannot be more than the total units.',
+    ar: 'لا يمكن أن تزيد الوحدات المتاحة على إجمالي الوحدات.',
+  },
+  'project.titleRequired': {
+    en: 'Please enter the project name in English and Arabic.',
+    ar: 'يرجى إدخال اسم المشروع بالإنجليزية والعربية.',
+  },
+  'project.developerRequired': {
+    en: 'Please enter the developer.',
+    ar: 'يرجى إدخال المطوّر العقاري.',
+  },
+  'project.notReady': {
+    en: 'A project needs a name in both languages, a city, a delivery date and a starting price before it is published.',
+    ar: 'يحتاج المشروع إلى اسم باللغتين ومدينة وموعد تسليم وسعر يبدأ من قبل نشره.',
+  },
+  'brochure.type': { en: 'The brochure must be a PDF file.', ar: 'يجب أن يكون الكتيّب ملف PDF.' },
+  'brochure.size': {
+    en: 'The brochure must be smaller than 10 MB.',
+    ar: 'يجب أن يكون حجم الكتيّب أقل من 10 ميغابايت.',
+  },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 

@@ -12,6 +12,13 @@ import {
   listingUpdatedV1,
   listingWithdrawnV1,
 } from './listings.js';
+import {
+  projectPublishedV1,
+  projectUpdatedV1,
+  unitAddedV1,
+  unitStatusChangedV1,
+  unitUpdatedV1,
+} from './projects.js';
 import { subscriptionActivatedV1, subscriptionExpiredV1 } from './payments.js';
 import { TOPICS } from './topics.js';
 
@@ -44,6 +51,11 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [appointmentAcceptedV1.type]: TOPICS.listingsAppointment,
   [appointmentRejectedV1.type]: TOPICS.listingsAppointment,
   [enquiryReceivedV1.type]: TOPICS.listingsEnquiry,
+  [projectPublishedV1.type]: TOPICS.listingsProject,
+  [projectUpdatedV1.type]: TOPICS.listingsProject,
+  [unitAddedV1.type]: TOPICS.listingsProject,
+  [unitUpdatedV1.type]: TOPICS.listingsProject,
+  [unitStatusChangedV1.type]: TOPICS.listingsProject,
 };
 
 /** The topic of an event type, or undefined for a type no one publishes. */

@@ -9,3 +9,4 @@ export * from './event-topics.js';
 export * from './auctions.js';
 export * from './appointments.js';
 export * from './enquiries.js';
+export * from './projects.js';

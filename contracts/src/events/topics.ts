@@ -20,6 +20,8 @@ export const TOPICS = {
   listingsAppointment: 'listings.appointment',
   /** Enquiries sent to agents from a property's agent card (key = enquiry id). */
   listingsEnquiry: 'listings.enquiry',
+  /** Projects and their units (key = project id). */
+  listingsProject: 'listings.project',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 

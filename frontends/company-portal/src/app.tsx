@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';
 import { AgentFormPage } from './agents/agent-form-page.js';
 import { MyAgentsPage } from './agents/my-agents-page.js';
+import { MyProjectsPage } from './projects/my-projects-page.js';
 import ar from './i18n/ar.json' with { type: 'json' };
 import en from './i18n/en.json' with { type: 'json' };
 import './company-portal.css';
@@ -9,7 +10,7 @@ import './company-portal.css';
 const messages = { en, ar };
 
 /**
- * A company's own screens (its agents), mounted by the shell. Toasts and the confirm dialog
+ * A company's own screens (its agents and its new projects), mounted by the shell. Toasts and the confirm dialog
  * are the shell's (`useFeedback`, through the shared `@manzil/ui`): one toast on screen at a
  * time, whichever app shows it.
  */
@@ -20,6 +21,7 @@ export default function App({ language, site }: RemoteAppProps) {
         <Routes>
           <Route path="/myAgents" element={<MyAgentsPage language={language} />} />
           <Route path="/addAgent" element={<AgentFormPage language={language} site={site} />} />
+          <Route path="/myProjects" element={<MyProjectsPage language={language} />} />
         </Routes>
       </div>
     </LanguageProvider>

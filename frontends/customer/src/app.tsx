@@ -69,6 +69,12 @@ const CommunitiesPage = lazy(() =>
 const AuctionsPage = lazy(() =>
   import('./pages/auctions/auctions-page.js').then((m) => ({ default: m.AuctionsPage })),
 );
+const ProjectsPage = lazy(() =>
+  import('./pages/projects/projects-page.js').then((m) => ({ default: m.ProjectsPage })),
+);
+const ProjectPage = lazy(() =>
+  import('./pages/projects/project-page.js').then((m) => ({ default: m.ProjectPage })),
+);
 const CommunityPage = lazy(() =>
   import('./pages/content/community-pages.js').then((m) => ({ default: m.CommunityPage })),
 );
@@ -156,6 +162,10 @@ export default function App({ language, site }: RemoteAppProps) {
           {[LISTING_PAGES.auctions, ARABIC_LISTING_PAGES.auctions].map((path) => (
             <Route key={path} path={path} element={<AuctionsPage site={site} />} />
           ))}
+          {[LISTING_PAGES['new-projects'], ARABIC_LISTING_PAGES['new-projects']].map((path) => (
+            <Route key={path} path={path} element={<ProjectsPage site={site} />} />
+          ))}
+          <Route path="/project/:slug" element={<ProjectPage site={site} />} />
           <Route path="/communities" element={<CommunitiesPage />} />
           <Route path="/communities/:slug" element={<CommunityPage />} />
           <Route path="/myWishlist" element={<MyWishlistPage />} />

@@ -21,6 +21,7 @@ import { DraftsModule } from './drafts/drafts.module.js';
 import { LocationsModule } from './locations/locations.module.js';
 import { MediaModule } from './media/media.module.js';
 import { PhotosModule } from './photos/photos.module.js';
+import { ProjectsModule } from './projects/projects.module.js';
 import { PropertiesModule } from './properties/properties.module.js';
 import { EnquiriesModule } from './enquiries/enquiries.module.js';
 import { PresentationsModule } from './presentations/presentations.module.js';
@@ -75,6 +76,7 @@ export class AppModule {
         PresentationsModule.forRoot(config),
         PhotosModule.forRoot(config),
         DocumentsModule.forRoot(config),
+        ProjectsModule.forRoot(config),
       ],
     };
   }

@@ -49,6 +49,7 @@ import {
 import type { RouteDoc } from '@manzil/nest-kit';
 import { enquiryIdParamsSchema } from './enquiries/enquiries.controller.js';
 import { documentParamsSchema } from './documents/documents.controller.js';
+import { PROJECT_ROUTES } from './projects/project.routes.js';
 import { photoFileParamsSchema, photoParamsSchema } from './photos/photos.controller.js';
 
 /** The OpenAPI description, built from the schemas the controllers validate with. */
@@ -425,4 +426,5 @@ export const ROUTES: RouteDoc[] = [
     results: z.string(),
     answers: 'image',
   },
+  ...PROJECT_ROUTES,
 ];

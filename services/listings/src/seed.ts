@@ -6,6 +6,7 @@ import { Location } from './locations/location.entity.js';
 import { LocationsService, seedLocations } from './locations/locations.service.js';
 import { demoPhotoUrl } from './media/demo-media.js';
 import { Property } from './properties/property.entity.js';
+import { seedProjects } from './projects/project-seed.js';
 
 type DemoField =
   | 'id'
@@ -336,4 +337,5 @@ export async function seed(dataSource: DataSource): Promise<void> {
     for (const property of pending) await approve.execute({ site, propertyId: property.id });
   }
   await seedPendingDemos(dataSource);
+  await seedProjects(dataSource);
 }

@@ -10,8 +10,10 @@ import {
 } from '@manzil/nest-kit';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
+import { ProjectsModule } from './projects/projects.module.js';
 import { PropertiesModule } from './properties/properties.module.js';
 import { ReadModelModule } from './read-model/read-model.module.js';
+import { PROJECT_ROUTES } from './projects/project.routes.js';
 import { ROUTES } from './routes.js';
 
 /** A dynamic module so tests pass their own config. */
@@ -25,7 +27,7 @@ export class AppModule {
           service: 'search',
           auth: authOptionsFrom(config),
           redisUrl: config.REDIS_URL,
-          routes: [...ROUTES, ...outboxAdminRoutes],
+          routes: [...ROUTES, ...PROJECT_ROUTES, ...outboxAdminRoutes],
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
@@ -40,6 +42,7 @@ export class AppModule {
         }),
         ReadModelModule.forRoot(config),
         PropertiesModule,
+        ProjectsModule,
       ],
     };
   }

@@ -10,6 +10,7 @@ import {
   type EventEnvelope,
 } from '@manzil/contracts';
 import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
+import { adoptSeededProjects } from '../projects/project-seed.js';
 
 type Payload<D extends { payload: z.ZodType }> = EventEnvelope<z.infer<D['payload']>>;
 
@@ -28,13 +29,14 @@ export class AccountEventsController {
     @Payload(new ParseEventPipe(accountRegisteredV1)) event: Payload<typeof accountRegisteredV1>,
   ): Promise<void> {
     const { accountId, role, companyId } = event.payload;
-    await this.inbox.handleOnce(event, (manager) =>
-      manager.query(
+    await this.inbox.handleOnce(event, async (manager) => {
+      await manager.query(
         `INSERT INTO "listing_accounts" ("account_id", "site", "role", "company_id") VALUES ($1, $2, $3, $4)
          ON CONFLICT ("account_id") DO UPDATE SET "role" = EXCLUDED."role", "company_id" = EXCLUDED."company_id"`,
         [accountId, event.site, role, companyId],
-      ),
-    );
+      );
+      if (role === 'company') await adoptSeededProjects(manager, event.site, accountId);
+    });
   }
 
   @EventPattern(accountNafathVerifiedV1.type)

@@ -1,0 +1,222 @@
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { listingPagePath, type ProjectDetail, type Site } from '@manzil/contracts';
+import {
+  EmptyState,
+  Ltr,
+  PinIcon,
+  Price,
+  SiteDate,
+  buttonClassName,
+  formatArea,
+  formatNumber,
+  isNotFound,
+  useDocumentHead,
+  useLanguage,
+} from '@manzil/ui';
+import { ContentError, ContentLoading } from '../content/content-parts.js';
+import { projectQuery } from './project-queries.js';
+import './projects.css';
+
+/** `/project/:slug`: a new project, its payment plan, facts, brochure and units. */
+export function ProjectPage({ site }: { site: Site }) {
+  const { slug = '' } = useParams();
+  const intl = useIntl();
+  const language = useLanguage();
+  const detail = useQuery(projectQuery(slug, language));
+  useDocumentHead(
+    detail.data
+      ? {
+          language,
+          title: detail.data.title[language] || detail.data.title.en,
+          description: detail.data.description[language] || detail.data.title[language],
+          path: `/project/${slug}`,
+          alternates: { en: `/project/${slug}`, ar: `/project/${slug}` },
+        }
+      : null,
+  );
+  if (detail.isPending)
+    return (
+      <div className="mz-container cu-page">
+        <ContentLoading />
+      </div>
+    );
+  if (detail.isError) {
+    if (isNotFound(detail.error))
+      return (
+        <div className="mz-container cu-page">
+          <EmptyState
+            headingLevel={1}
+            testId="project-not-found"
+            title={intl.formatMessage({ id: 'customer.project.notFound.title' })}
+            description={intl.formatMessage({ id: 'customer.project.notFound.description' })}
+            action={
+              <Link className={buttonClassName('primary')} to={listingPagePath('new-projects', language)}>
+                {intl.formatMessage({ id: 'customer.projects.all' })}
+              </Link>
+            }
+          />
+        </div>
+      );
+    return (
+      <div className="mz-container cu-page">
+        <ContentError headingLevel={1} onRetry={() => void detail.refetch()} />
+      </div>
+    );
+  }
+  return <ProjectView project={detail.data} site={site} />;
+}
+
+function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const title = project.title[language] || project.title.en;
+  const description = project.description[language] || project.description.en;
+  const plan = [
+    ['booking', project.paymentPlan.booking],
+    ['construction', project.paymentPlan.construction],
+    ['handover', project.paymentPlan.handover],
+  ] as const;
+  void site;
+  return (
+    <article className="cu-project" data-testid="project-page">
+      <div className="mz-container">
+        <nav className="cu-property__crumbs" aria-label={t('customer.property.breadcrumb')}>
+          <Link to={listingPagePath('new-projects', language)}>{t('customer.projects.all')}</Link>
+        </nav>
+        <header className="cu-project__header">
+          <span className={`mz-badge cu-project-card__status cu-project-card__status--${project.completion}`}>
+            {t(`customer.projects.completion.${project.completion}`)}
+          </span>
+          <h1 className="cu-project__title" data-testid="project-title">
+            {title}
+          </h1>
+          <p className="mz-card__location">
+            <PinIcon className="mz-card__icon" />
+            <span>
+              {project.community ? (
+                <>
+                  {project.community.name[language]}
+                  {t('ui.card.separator')}
+                </>
+              ) : null}
+              {project.city.name[language]}
+            </span>
+          </p>
+          <p className="cu-project__price">
+            {t('customer.projects.startingFrom')}{' '}
+            <Price amount={project.startingPrice} currency={project.currency} />
+          </p>
+        </header>
+
+        <dl className="cu-project__facts" data-testid="project-facts">
+          <div>
+            <dt>{t('customer.projects.developer')}</dt>
+            <dd>{project.developer}</dd>
+          </div>
+          <div>
+            <dt>{t('customer.projects.delivery')}</dt>
+            <dd>
+              <SiteDate date={project.deliveryDate} month="long" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('customer.projects.available')}</dt>
+            <dd>
+              {t('customer.projects.unitsOf', {
+                available: project.availableUnits,
+                total: project.totalUnits,
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('customer.project.totalArea')}</dt>
+            <dd>{formatArea(project.totalArea, project.areaUnit, language)}</dd>
+          </div>
+          {project.licenceNumber ? (
+            <div>
+              <dt>{t('customer.project.licence')}</dt>
+              <dd>
+                <Ltr>{project.licenceNumber}</Ltr>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+
+        <section className="cu-project__section" aria-labelledby="project-plan">
+          <h2 id="project-plan">{t('customer.project.paymentPlan')}</h2>
+          <ol className="cu-project__plan" data-testid="project-plan">
+            {plan.map(([step, percent]) => (
+              <li key={step}>
+                <span className="cu-project__plan-percent">
+                  {t('customer.project.percent', { percent: formatNumber(percent, language) })}
+                </span>
+                <span>{t(`customer.project.plan.${step}`)}</span>
+              </li>
+            ))}
+          </ol>
+          {project.brochureUrl ? (
+            <a
+              className={buttonClassName('secondary')}
+              href={project.brochureUrl}
+              data-testid="project-brochure"
+            >
+              {t('customer.project.brochure')}
+            </a>
+          ) : null}
+        </section>
+
+        {description ? (
+          <section className="cu-project__section">
+            <h2>{t('customer.project.about')}</h2>
+            <p className="cu-project__description">{description}</p>
+          </section>
+        ) : null}
+
+        <section className="cu-project__section" aria-labelledby="project-units">
+          <h2 id="project-units">{t('customer.project.units')}</h2>
+          {project.units.length === 0 ? (
+            <p>{t('customer.project.noUnits')}</p>
+          ) : (
+            <div className="cu-project__table-wrap">
+              <table className="cu-project__units" data-testid="project-units">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('customer.project.unit.layout')}</th>
+                    <th scope="col">{t('customer.project.unit.bedrooms')}</th>
+                    <th scope="col">{t('customer.project.unit.area')}</th>
+                    <th scope="col">{t('customer.project.unit.price')}</th>
+                    <th scope="col">{t('customer.project.unit.status')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {project.units.map((unit) => (
+                    <tr key={unit.id} data-testid="project-unit">
+                      <td>{t(`customer.project.layout.${unit.layout}`)}</td>
+                      <td>
+                        {unit.bedrooms === 0
+                          ? t('customer.project.studio')
+                          : formatNumber(unit.bedrooms, language)}
+                      </td>
+                      <td>{formatArea(unit.area, project.areaUnit, language)}</td>
+                      <td>
+                        <Price amount={unit.price} currency={project.currency} />
+                      </td>
+                      <td>
+                        <span className={`cu-project__unit-status cu-project__unit-status--${unit.status}`}>
+                          {t(`customer.project.unitStatus.${unit.status}`)}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}

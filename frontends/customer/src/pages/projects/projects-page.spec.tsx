@@ -1,0 +1,150 @@
+import '@manzil/ui/test/jsdom-globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { Language, ProjectDetail } from '@manzil/contracts';
+import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
+import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
+import ar from '../../i18n/ar.json' with { type: 'json' };
+import en from '../../i18n/en.json' with { type: 'json' };
+import { ProjectPage } from './project-page.js';
+import { ProjectsPage } from './projects-page.js';
+
+const project: ProjectDetail = {
+  id: '0193a000-0000-7000-8000-000000000701',
+  site: 'ae',
+  slug: 'marina-crest-residences',
+  title: { en: 'Marina Crest Residences', ar: 'مساكن مارينا كريست' },
+  description: { en: 'Waterfront towers', ar: 'أبراج على الواجهة البحرية' },
+  developer: 'Emaar Properties',
+  licenceNumber: 'RERA-1000',
+  city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
+  community: { id: 'ae.dubai.dubai-marina', name: { en: 'Dubai Marina', ar: 'دبي مارينا' } },
+  totalArea: 310_000,
+  areaUnit: 'sqft',
+  totalUnits: 240,
+  availableUnits: 60,
+  deliveryDate: '2028-06-30',
+  startingPrice: 1_350_000,
+  currency: 'AED',
+  paymentPlan: { booking: 10, construction: 60, handover: 30 },
+  completion: 'offPlan',
+  brochureUrl: '/api/listings/v1/projects/0193a000-0000-7000-8000-000000000701/brochure',
+  companyId: '0193a000-0000-7000-8000-000000000a00',
+  publishedAt: '2026-11-26T10:00:00.000Z',
+  units: [
+    {
+      id: '0193a000-0000-7000-8000-000000070000',
+      projectId: '0193a000-0000-7000-8000-000000000701',
+      layout: 'studio',
+      bedrooms: 0,
+      area: 450,
+      price: 1_350_000,
+      floorPlanUrl: null,
+      reference: 'A-101',
+      status: 'available',
+    },
+    {
+      id: '0193a000-0000-7000-8000-000000070001',
+      projectId: '0193a000-0000-7000-8000-000000000701',
+      layout: 'apartment',
+      bedrooms: 2,
+      area: 1_150,
+      price: 1_890_000,
+      floorPlanUrl: null,
+      reference: 'B-202',
+      status: 'reserved',
+    },
+  ],
+};
+
+const ok = (results: unknown) =>
+  ({
+    status: 200,
+    ok: true,
+    statusText: 'OK',
+    json: async () => ({ status: 200, success: true, message: 'OK', results }),
+  }) as Response;
+
+/** Search's projects API at the fetch boundary. */
+function searchService() {
+  const mock = jest.fn<typeof fetch>(async (input) => {
+    const url = new URL(String(input), 'http://ae.localhost');
+    if (url.pathname === `/api/search/v1/projects/${project.slug}`) return ok(project);
+    const { units, ...card } = project;
+    void units;
+    const items = url.searchParams.get('completion') === 'ready' ? [] : [card];
+    return ok({ items, page: 1, limit: 12, total: items.length });
+  });
+  globalThis.fetch = mock;
+  return mock;
+}
+
+function renderAt(language: Language, path: string) {
+  return render(
+    <WithQueryClient client={testQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <LanguageProvider language={language} messages={language === 'ar' ? ar : en} site="ae">
+          <FeedbackProvider language={language}>
+            <Routes>
+              <Route path="/new-real-estate-projects" element={<ProjectsPage site="ae" />} />
+              <Route path="/مشاريع-عقارية-جديدة" element={<ProjectsPage site="ae" />} />
+              <Route path="/project/:slug" element={<ProjectPage site="ae" />} />
+            </Routes>
+          </FeedbackProvider>
+        </LanguageProvider>
+      </MemoryRouter>
+    </WithQueryClient>,
+  );
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('new projects page', () => {
+  it.each([
+    ['en', '/new-real-estate-projects', 'Marina Crest Residences', 'Off-plan', '60 of 240'],
+    ['ar', '/مشاريع-عقارية-جديدة', 'مساكن مارينا كريست', 'على الخريطة', '60 من 240'],
+  ] as const)(
+    'in %s shows a card per project and filters by status',
+    async (language, path, title, status, units) => {
+      const mock = searchService();
+      renderAt(language, path);
+      const card = await screen.findByTestId('project-card');
+      expect(card.textContent).toContain(title);
+      expect(card.textContent).toContain(status);
+      expect(card.textContent).toContain('Emaar Properties');
+      expect(screen.getByTestId('project-available').textContent).toBe(units);
+      expect(screen.getByTestId('project-link').getAttribute('href')).toBe(
+        '/project/marina-crest-residences',
+      );
+      fireEvent.click(screen.getByTestId('projects-filter-ready'));
+      await screen.findByTestId('projects-empty');
+      expect(mock.mock.calls.some(([input]) => String(input).includes('completion=ready'))).toBe(true);
+    },
+  );
+});
+
+describe('project page', () => {
+  it.each([
+    ['en', 'Units', 'Studio', 'Reserved', 'On handover'],
+    ['ar', 'الوحدات', 'استوديو', 'محجوزة', 'عند التسليم'],
+  ] as const)(
+    'in %s shows the payment plan and the units table',
+    async (language, heading, studio, reserved, handover) => {
+      searchService();
+      renderAt(language, `/project/${project.slug}`);
+      expect((await screen.findByTestId('project-title')).textContent).toBe(project.title[language]);
+      expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+      const rows = screen.getByTestId('project-units').querySelectorAll('tbody tr');
+      expect(rows).toHaveLength(2);
+      expect(rows[0].textContent).toContain(studio);
+      expect(rows[1].textContent).toContain(reserved);
+      expect(screen.getByTestId('project-plan').textContent).toContain(handover);
+      await waitFor(() =>
+        expect(screen.getByTestId('project-brochure').getAttribute('href')).toBe(project.brochureUrl),
+      );
+    },
+  );
+});
