@@ -25,3 +25,4 @@ export * from './directory.js';
 export * from './map.js';
 export * from './payments.js';
 export * from './payment-messages.js';
+export * from './demo-roster.js';

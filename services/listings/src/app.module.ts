@@ -23,6 +23,7 @@ import { MediaModule } from './media/media.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { PropertiesModule } from './properties/properties.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { VideosModule } from './videos/videos.module.js';
 import { ROUTES } from './routes.js';
 
 /** A dynamic module so tests pass their own config. */
@@ -65,6 +66,7 @@ export class AppModule {
         ReportsModule,
         PhotosModule.forRoot(config),
         DocumentsModule.forRoot(config),
+        VideosModule.forRoot(config),
       ],
     };
   }

@@ -7,6 +7,7 @@ import { PropertyPhotos1764060000000 } from './migrations/1764060000000-property
 import { AdLicence1764200000000 } from './migrations/1764200000000-ad-licence.js';
 import { DocumentFiles1764080000000 } from './migrations/1764080000000-document-files.js';
 import { ListingReports1764070000000 } from './migrations/1764070000000-listing-reports.js';
+import { SeedAdvertisers1764400000000 } from './migrations/1764400000000-seed-advertisers.js';
 import { Property } from './properties/property.entity.js';
 
 export const entities = [...busEntities, Property, Location];
@@ -18,5 +19,6 @@ export const migrations = [
   ListingReports1764070000000,
   DocumentFiles1764080000000,
   AdLicence1764200000000,
+  SeedAdvertisers1764400000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -1,11 +1,12 @@
 import { In, type DataSource } from 'typeorm';
-import { SITE_FACTS, type Site } from '@manzil/contracts';
+import { demoAgents, SITE_FACTS, type Site } from '@manzil/contracts';
 import { ApproveProperty } from './approval/approve-property.js';
 import { seedPendingDemos } from './approval/pending-demo.js';
 import { Location } from './locations/location.entity.js';
 import { LocationsService, seedLocations } from './locations/locations.service.js';
 import { demoPhotoUrl } from './media/demo-media.js';
 import { Property } from './properties/property.entity.js';
+import { generatedListings } from './seed/generated-listings.js';
 
 type DemoField =
   | 'id'
@@ -291,11 +292,60 @@ export const DEMO_PROPERTIES: Record<Site, Demo[]> = {
   ],
 };
 
+/** The roster agent of a demo (same names), so the demo's advertiser is an account with an Arabic name. */
+function advertiserOf(site: Site, name: string) {
+  const agent = demoAgents(site).find((a) => a.name.en === name);
+  return agent
+    ? { agentId: agent.id, companyId: agent.companyId, agentNameAr: agent.name.ar }
+    : { agentId: null, companyId: null, agentNameAr: null };
+}
+
 /**
- * Seeds the location master data, then inserts the demo properties as pending and accepts
- * them through the approval use case, so `listing.approved` goes through the outbox as in
- * production and search fills itself. Each demo names its city and community of the master
- * data (by their English names), so its event carries the location hierarchy.
+ * Inserts the generated listings of a site as pending (idempotent: an existing id is kept) and
+ * accepts each through the approval use case, so every one's `listing.approved` goes through
+ * the outbox and search fills itself on start.
+ */
+async function seedGenerated(dataSource: DataSource, approve: ApproveProperty, site: Site): Promise<void> {
+  const { currency, areaUnit } = SITE_FACTS[site];
+  const listings = generatedListings(site);
+  await dataSource
+    .createQueryBuilder()
+    .insert()
+    .into(Property)
+    .values(
+      listings.map((listing) => ({
+        id: listing.id,
+        site,
+        slug: listing.slug,
+        currency,
+        areaUnit,
+        draft: listing.draft,
+        agentId: listing.agent.id,
+        companyId: listing.agent.companyId,
+        agentName: listing.agent.name.en,
+        agentNameAr: listing.agent.name.ar,
+        demoPhotos: listing.demoPhotos,
+        approvalStatus: 'pending' as const,
+        submittedAt: new Date(),
+      })),
+    )
+    .orIgnore()
+    .execute();
+  const pending = await dataSource.manager.find(Property, {
+    select: { id: true },
+    where: { site, id: In(listings.map((listing) => listing.id)), approvalStatus: 'pending' },
+    order: { id: 'ASC' },
+  });
+  for (const property of pending) await approve.execute({ site, propertyId: property.id });
+}
+
+/**
+ * Seeds the location master data, then the generated listings of each site and the demo
+ * properties, inserted as pending and accepted through the approval use case, so
+ * `listing.approved` goes through the outbox as in production and search fills itself. The
+ * demos are accepted last, so they are the newest (the browser tests look for them). Each
+ * demo names its city and community of the master data (by their English names), so its
+ * event carries the location hierarchy. Then the listings waiting for an admin.
  * Idempotent: existing rows are kept, and accepted ones are not approved again.
  */
 export async function seed(dataSource: DataSource): Promise<void> {
@@ -307,6 +357,7 @@ export async function seed(dataSource: DataSource): Promise<void> {
   const communityId = (site: Site, city: string | undefined, name: string) =>
     locations.find((l) => l.parentId === city && l.level === 'community' && l.nameEn === name)?.id;
   for (const site of ['ae', 'sa'] as const) {
+    await seedGenerated(dataSource, approve, site);
     const { currency, areaUnit } = SITE_FACTS[site];
     const demos = DEMO_PROPERTIES[site];
     await dataSource
@@ -318,6 +369,7 @@ export async function seed(dataSource: DataSource): Promise<void> {
           const city = cityId(site, demo.cityEn);
           return {
             ...demo,
+            ...advertiserOf(site, demo.agentName),
             site,
             currency,
             areaUnit,
