@@ -29,7 +29,7 @@ type Answer = { verified: NonNullable<OwnedProperty['regulatorVerified']> } | { 
  * The dates follow §5 (creation before end); the ad licence number is needed to send it.
  * Saving the step saves the boxes (PATCH), then, when the advertiser id and licence number are
  * there and not yet confirmed, asks REGA (`POST …/ad-licence`): a confirmed licence shows as
- * verified and the wizard goes on; a refusal (422) or an unreachable regulator (503) is shown
+ * verified (the next save goes on); a refusal (422) or an unreachable regulator (503) is shown
  * here, in the user's language, and the draft keeps what was typed.
  */
 export function LicenceStep({ property, language, site, advance, back }: StepProps) {
@@ -46,14 +46,16 @@ export function LicenceStep({ property, language, site, advance, back }: StepPro
     onSuccess: (checked) => client.setQueryData(listingKeys.one(language, checked.id), checked),
   });
   const askRega = async (saved: OwnedProperty) => {
-    const advertiserId = typed(saved.draft.regulator?.advertiserId).trim();
-    const adLicenseNumber = typed(saved.draft.regulator?.adLicenseNumber).trim();
+    const numbers = (saved.draft.regulator ?? {}) as Record<string, unknown>;
+    const advertiserId = typed(numbers.advertiserId).trim();
+    const adLicenseNumber = typed(numbers.adLicenseNumber).trim();
     if (!advertiserId || !adLicenseNumber) return advance(saved);
     if (saved.regulatorVerified?.adLicenseNumber === adLicenseNumber) return advance(saved);
     try {
       const checked = await verify.mutateAsync({ advertiserId, adLicenseNumber });
+      // The regulator's answer is shown before moving on; the next save goes on (already confirmed).
       if (checked.regulatorVerified) setAnswer({ verified: checked.regulatorVerified });
-      advance(checked);
+      else advance(checked);
     } catch (failure) {
       const fields = failure instanceof ApiError ? (failure.results as { fields?: { message: string }[] } | null)?.fields : null;
       setAnswer({
