@@ -111,7 +111,11 @@ export function demoCompanies(site: Site): DemoCompany[] {
 
 export function demoAgents(site: Site): DemoAgent[] {
   const companies = demoCompanies(site);
-  const employed = AGENTS[site].map(([en, ar], i) => ({ en, ar, companyId: companies[Math.floor(i / 3)].id }));
+  const employed = AGENTS[site].map(([en, ar], i) => ({
+    en,
+    ar,
+    companyId: companies[Math.floor(i / 3)].id,
+  }));
   const free = FREELANCERS[site].map(([en, ar]) => ({ en, ar, companyId: null }));
   return [...employed, ...free].map((agent, i) => ({
     id: rosterId(site, 'a', i + 1),

@@ -104,15 +104,64 @@ interface KindFacts {
   photo: string;
 }
 const KINDS: Record<Kind, KindFacts> = {
-  apartment: { en: 'apartment', ar: 'شقة', feminine: true, beds: [0, 4], sqm: [45, 260], photo: 'seafront-apartments.svg' },
-  villa: { en: 'villa', ar: 'فيلا', feminine: true, beds: [3, 7], sqm: [280, 900], photo: 'palm-villa.svg' },
-  townhouse: { en: 'townhouse', ar: 'تاون هاوس', feminine: false, beds: [2, 5], sqm: [170, 380], photo: 'townhouse-row.svg' },
-  penthouse: { en: 'penthouse', ar: 'بنتهاوس', feminine: false, beds: [3, 6], sqm: [280, 800], photo: 'marina-towers.svg' },
-  duplex: { en: 'duplex', ar: 'دوبلكس', feminine: false, beds: [3, 5], sqm: [200, 450], photo: 'desert-villa.svg' },
+  apartment: {
+    en: 'apartment',
+    ar: 'شقة',
+    feminine: true,
+    beds: [0, 4],
+    sqm: [45, 260],
+    photo: 'seafront-apartments.svg',
+  },
+  villa: { en: 'villa', ar: 'فيلا', feminine: true, beds: [3, 7], sqm: [250, 600], photo: 'palm-villa.svg' },
+  townhouse: {
+    en: 'townhouse',
+    ar: 'تاون هاوس',
+    feminine: false,
+    beds: [2, 5],
+    sqm: [170, 380],
+    photo: 'townhouse-row.svg',
+  },
+  penthouse: {
+    en: 'penthouse',
+    ar: 'بنتهاوس',
+    feminine: false,
+    beds: [3, 6],
+    sqm: [280, 800],
+    photo: 'marina-towers.svg',
+  },
+  duplex: {
+    en: 'duplex',
+    ar: 'دوبلكس',
+    feminine: false,
+    beds: [3, 5],
+    sqm: [200, 450],
+    photo: 'desert-villa.svg',
+  },
   land: { en: 'plot', ar: 'أرض', feminine: true, beds: [0, 0], sqm: [400, 2_500], photo: 'desert-villa.svg' },
-  'hotel-apartment': { en: 'hotel apartment', ar: 'شقة فندقية', feminine: true, beds: [0, 2], sqm: [40, 140], photo: 'marina-towers.svg' },
-  'full-building': { en: 'building', ar: 'مبنى', feminine: false, beds: [0, 0], sqm: [1_200, 6_000], photo: 'downtown-skyline.svg' },
-  office: { en: 'office', ar: 'مكتب', feminine: false, beds: [0, 0], sqm: [60, 900], photo: 'office-tower.svg' },
+  'hotel-apartment': {
+    en: 'hotel apartment',
+    ar: 'شقة فندقية',
+    feminine: true,
+    beds: [0, 2],
+    sqm: [40, 140],
+    photo: 'marina-towers.svg',
+  },
+  'full-building': {
+    en: 'building',
+    ar: 'مبنى',
+    feminine: false,
+    beds: [0, 0],
+    sqm: [1_200, 6_000],
+    photo: 'downtown-skyline.svg',
+  },
+  office: {
+    en: 'office',
+    ar: 'مكتب',
+    feminine: false,
+    beds: [0, 0],
+    sqm: [60, 900],
+    photo: 'office-tower.svg',
+  },
 };
 
 /** [English, Arabic masculine, Arabic feminine]. */
@@ -231,7 +280,8 @@ export function generatedListings(site: Site): GeneratedListing[] {
     const place = building ?? sub ?? community;
 
     const beds = between(...facts.beds);
-    const baths = facts.beds[1] === 0 ? (kind === 'land' ? 0 : between(1, 4)) : Math.max(1, beds + between(0, 1));
+    const baths =
+      facts.beds[1] === 0 ? (kind === 'land' ? 0 : between(1, 4)) : Math.max(1, beds + between(0, 1));
     const areaSqm = round(between(...facts.sqm) * (1 + beds * 0.08), 5);
     const area = sqm ? areaSqm : round(areaSqm * SQFT_PER_SQM, 10);
     const citySlug = city.id.split('.')[1];
@@ -240,6 +290,8 @@ export function generatedListings(site: Site): GeneratedListing[] {
 
     const [adjEn, adjArM, adjArF] = pick(ADJECTIVES);
     const adjAr = facts.feminine ? adjArF : adjArM;
+    /** Arabic agrees with the kind's gender (شقة مفروشة، مكتب مفروش). */
+    const g = (masculine: string, feminine: string) => (facts.feminine ? feminine : masculine);
     const [viewEn, viewAr] = pick(VIEWS);
     const near = sample(FACILITIES, 3);
     const amenities = kind === 'land' ? [] : sample(AMENITIES, between(3, 7));
@@ -247,8 +299,15 @@ export function generatedListings(site: Site): GeneratedListing[] {
     const purposeAr = purpose === 'rent' ? 'للإيجار' : 'للبيع';
     const agent = agents[(n * 7 + between(0, agents.length - 1)) % agents.length];
     const cover = random() < 0.7 ? facts.photo : pick(PHOTOS);
-    const photos = [cover, ...sample(PHOTOS.filter((photo) => photo !== cover), between(3, 5))];
-    const furnishing = kind === 'land' ? undefined : pick(['unfurnished', 'semiFurnished', 'furnished'] as const);
+    const photos = [
+      cover,
+      ...sample(
+        PHOTOS.filter((photo) => photo !== cover),
+        between(3, 5),
+      ),
+    ];
+    const furnishing =
+      kind === 'land' ? undefined : pick(['unfurnished', 'semiFurnished', 'furnished'] as const);
 
     const titleEn = `${adjEn} ${bedsEn(beds, kind)}${facts.en} ${purposeEn} in ${community.nameEn}`;
     const titleAr = `${facts.ar} ${adjAr}${bedsAr(beds, kind)} ${purposeAr} في ${community.nameAr}`;
@@ -260,17 +319,21 @@ export function generatedListings(site: Site): GeneratedListing[] {
         `${adjEn} ${facts.en} in ${where.en}, ${sizeEn}, with ${viewEn}.`,
         kind === 'land'
           ? 'Freehold plot with road access on two sides, ready for building permits.'
-          : `${furnishing === 'furnished' ? 'Fully furnished' : furnishing === 'semiFurnished' ? 'Semi-furnished' : 'Unfurnished'}, well maintained and ready to move in.`,
+          : `${furnishing === 'furnished' ? 'Fully furnished' : furnishing === 'semiFurnished' ? 'Semi-furnished' : 'Unfurnished'}, well maintained and ready to ${commercial ? 'use' : 'move in'}.`,
         `Close to: ${near.map(([en]) => en.toLowerCase()).join(', ')}.`,
-        purpose === 'rent' ? 'Flexible cheques; viewing any day of the week.' : 'Title deed ready for transfer; mortgage-friendly.',
+        purpose === 'rent'
+          ? 'Flexible cheques; viewing any day of the week.'
+          : 'Title deed ready for transfer; mortgage-friendly.',
       ].join(' '),
       ar: [
         `${facts.ar} ${adjAr} في ${where.ar}، بمساحة ${sizeAr} مع ${viewAr}.`,
         kind === 'land'
           ? 'أرض تملك حر بواجهتين على الطريق، جاهزة لتراخيص البناء.'
-          : `${furnishing === 'furnished' ? 'مفروشة بالكامل' : furnishing === 'semiFurnished' ? 'مفروشة جزئيًا' : 'غير مفروشة'}، بحالة ممتازة وجاهزة للسكن.`,
+          : `${furnishing === 'furnished' ? `${g('مفروش', 'مفروشة')} بالكامل` : furnishing === 'semiFurnished' ? `${g('مفروش', 'مفروشة')} جزئيًا` : g('غير مفروش', 'غير مفروشة')}، بحالة ممتازة ${commercial ? g('وجاهز للاستخدام', 'وجاهزة للاستخدام') : g('وجاهز للسكن', 'وجاهزة للسكن')}.`,
         `بالقرب من: ${near.map(([, ar]) => ar).join('، ')}.`,
-        purpose === 'rent' ? 'دفعات مرنة، والمعاينة متاحة طوال الأسبوع.' : 'صك الملكية جاهز للنقل، ومناسبة للتمويل العقاري.',
+        purpose === 'rent'
+          ? 'دفعات مرنة، والمعاينة متاحة طوال الأسبوع.'
+          : `صك الملكية جاهز للنقل، ${g('ومناسب', 'ومناسبة')} للتمويل العقاري.`,
       ].join(' '),
     };
     const draft: PropertyFields = {
@@ -296,8 +359,18 @@ export function generatedListings(site: Site): GeneratedListing[] {
       builtUpArea: area,
       ...(kind === 'land' ? {} : { parking: between(0, 3), amenities }),
       ...(furnishing ? { furnishing } : {}),
-      agreementType: pick(['exclusive-plus', 'exclusive', 'exclusive', 'non-exclusive', 'non-exclusive', 'shared'] as const),
-      marketStatus: purpose === 'rent' ? 'secondaryReady' : pick(['offPlanPrimary', 'secondaryReady', 'resaleSecondary'] as const),
+      agreementType: pick([
+        'exclusive-plus',
+        'exclusive',
+        'exclusive',
+        'non-exclusive',
+        'non-exclusive',
+        'shared',
+      ] as const),
+      marketStatus:
+        purpose === 'rent'
+          ? 'secondaryReady'
+          : pick(['offPlanPrimary', 'secondaryReady', 'resaleSecondary'] as const),
       occupancy: pick(['vacant', 'rented', 'vacantOnTransfer'] as const),
       facing: pick(['north', 'west', 'east', 'south'] as const),
       paymentMethod: pick(['cash', 'mortgaged'] as const),
@@ -308,7 +381,9 @@ export function generatedListings(site: Site): GeneratedListing[] {
       ...(sub ? { subCommunityId: sub.id } : {}),
       ...(building ? { buildingId: building.id } : {}),
       latitude: Number(((place.latitude ?? community.latitude ?? 0) + (random() - 0.5) * 0.012).toFixed(5)),
-      longitude: Number(((place.longitude ?? community.longitude ?? 0) + (random() - 0.5) * 0.012).toFixed(5)),
+      longitude: Number(
+        ((place.longitude ?? community.longitude ?? 0) + (random() - 0.5) * 0.012).toFixed(5),
+      ),
       ...(random() < 0.15 ? { videos: [`https://videos.manzil.example/${site}-${n}.mp4`] } : {}),
       referenceNumber: `MZ-${site.toUpperCase()}-${10_000 + n}`,
       ...(site === 'ae' && citySlug === 'dubai' ? { permitNumber: String(7_100_000_000 + n * 37) } : {}),

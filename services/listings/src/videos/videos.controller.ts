@@ -12,7 +12,15 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import { propertyIdParamsSchema, type Site } from '@manzil/contracts';
-import { AppException, CurrentSite, CurrentUser, Public, Roles, ZodPipe, type AuthUser } from '@manzil/nest-kit';
+import {
+  AppException,
+  CurrentSite,
+  CurrentUser,
+  Public,
+  Roles,
+  ZodPipe,
+  type AuthUser,
+} from '@manzil/nest-kit';
 import type { UploadedPart } from '../media/multipart.js';
 import { VideoUploadInterceptor } from './video-upload.interceptor.js';
 import { VideosService } from './videos.service.js';

@@ -35,11 +35,18 @@ export class VideosService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async upload(user: AuthUser, site: Site, propertyId: string, file: UploadedPart | undefined): Promise<OwnedProperty> {
+  async upload(
+    user: AuthUser,
+    site: Site,
+    propertyId: string,
+    file: UploadedPart | undefined,
+  ): Promise<OwnedProperty> {
     if (!file) throw videoError('file.required');
     if (!isMp4(file.buffer)) throw videoError('video.type');
     // Refused early (not theirs, another site, two videos already) before any byte is stored.
-    const property = await this.dataSource.transaction((manager) => findOwned(manager, user, site, propertyId, false));
+    const property = await this.dataSource.transaction((manager) =>
+      findOwned(manager, user, site, propertyId, false),
+    );
     const videos = property.draft.videos ?? [];
     if (videos.length >= VIDEO_LIMITS.maxPerListing) throw videoError('video.count');
     const id = randomUUID();
