@@ -57,7 +57,10 @@ export function LicenceStep({ property, language, site, advance, back }: StepPro
       if (checked.regulatorVerified) setAnswer({ verified: checked.regulatorVerified });
       else advance(checked);
     } catch (failure) {
-      const fields = failure instanceof ApiError ? (failure.results as { fields?: { message: string }[] } | null)?.fields : null;
+      const fields =
+        failure instanceof ApiError
+          ? (failure.results as { fields?: { message: string }[] } | null)?.fields
+          : null;
       setAnswer({
         refused:
           fields?.[0]?.message ??
