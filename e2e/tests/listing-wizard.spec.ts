@@ -117,7 +117,9 @@ async function moderate(
 
 /** Listings of a site whose text has `q`, as the public list asks the search service. */
 async function searchCount(request: Parameters<typeof apiLogin>[0], site: SiteKey, q: string) {
-  const response = await api(request, site).get('/api/search/v1/properties', { params: { q, facets: 'false' } });
+  const response = await api(request, site).get('/api/search/v1/properties', {
+    params: { q, facets: 'false' },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { results: { total: number } }).results.total;
 }

@@ -19,7 +19,9 @@ export function AgentCard({ listing, title }: { listing: PropertyDetail['listing
     { title, reference, url: typeof window === 'undefined' ? '' : window.location.href },
   );
   const name =
-    (language === 'ar' && listing.agent.nameAr) || listing.agent.name || intl.formatMessage({ id: 'customer.property.agentUnnamed' });
+    (language === 'ar' && listing.agent.nameAr) ||
+    listing.agent.name ||
+    intl.formatMessage({ id: 'customer.property.agentUnnamed' });
   const info = contact.data;
   return (
     <section className="cu-card cu-agent" data-testid="agent-card" aria-labelledby="agent-card">

@@ -112,7 +112,9 @@ export function PropertyCard({ property, to, eager = false }: PropertyCardProps)
           <span className="mz-avatar" aria-hidden="true">
             {agentName.trim().charAt(0).toUpperCase()}
           </span>
-          <span data-testid="card-agent">{intl.formatMessage({ id: 'ui.card.agent' }, { name: agentName })}</span>
+          <span data-testid="card-agent">
+            {intl.formatMessage({ id: 'ui.card.agent' }, { name: agentName })}
+          </span>
         </p>
       </div>
     </article>
