@@ -1,4 +1,5 @@
 import { In, type DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { demoAgents, SITE_FACTS, type Site } from '@manzil/contracts';
 import { accept, announceAccepted, ApproveProperty } from './approval/approve-property.js';
 import { seedPendingDemos } from './approval/pending-demo.js';
@@ -343,7 +344,8 @@ async function seedGenerated(dataSource: DataSource, locations: LocationsService
       properties.push(property);
     }
     for (let at = 0; at < properties.length; at += 100)
-      await manager.insert(Property, properties.slice(at, at + 100));
+      // The public version's jsonb is wider than TypeORM's deep-partial type of it.
+      await manager.insert(Property, properties.slice(at, at + 100) as QueryDeepPartialEntity<Property>[]);
     for (const property of properties)
       await announceAccepted(manager, property, { id: null, role: 'system' });
   });

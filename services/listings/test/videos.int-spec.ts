@@ -64,7 +64,7 @@ describe('listing videos as files (spec §5: at most 2, mp4, under 50 MB)', () =
     const id = owned(created).id;
 
     const { body } = await upload(agent, id, MP4, 'tour.mp4', 201);
-    const [path] = owned(body).draft.videos ?? [];
+    const [path] = (owned(body).draft.videos as string[] | undefined) ?? [];
     expect(path).toMatch(/^\/api\/listings\/v1\/media\/videos\/[0-9a-f-]{36}$/);
     const served = await request(h.app.getHttpServer())
       .get(path.replace('/api/listings', ''))
