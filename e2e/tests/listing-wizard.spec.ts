@@ -8,6 +8,7 @@
 // the agent reads the reason, fixes the listing and sends it again, the admin approves it, and it
 // is on the Saudi site's list and never on the UAE one.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { listingPagePath } from '@manzil/contracts';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
@@ -161,6 +162,15 @@ async function rejectFixApprove(
   expect(await searchCount(request, 'ae', stamp)).toBe(0);
   await page.reload();
   await expect(row).toHaveAttribute('data-status', 'accepted');
+
+  // The Saudi list in Arabic names a seeded listing's advertiser in Arabic (the roster's name).
+  await page.goto(`${SITE.sa.url}${listingPagePath('buy', 'ar')}`);
+  const seeded = page
+    .getByTestId('property-card')
+    .filter({ has: page.locator('a[href="/property/modern-villa-riyadh-al-malqa"]') });
+  await expect(seeded.getByTestId('card-agent')).toHaveText('المعلن: \u2068فيصل القحطاني\u2069');
+  await shot(page, 'listing-sa-ar-advertiser');
+  await page.goto(`${SITE.sa.url}/manage-properties`);
 }
 
 test('an agent adds a listing with 6 photos and a document and sends it (ae en, then sa ar)', async ({
