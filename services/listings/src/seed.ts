@@ -4,7 +4,7 @@ import { demoAgents, SITE_FACTS, type Site } from '@manzil/contracts';
 import { accept, announceAccepted, ApproveProperty } from './approval/approve-property.js';
 import { seedPendingDemos } from './approval/pending-demo.js';
 import { Location } from './locations/location.entity.js';
-import { LocationsService, seedLocations } from './locations/locations.service.js';
+import { LocationsService, resolveChain, seedLocations } from './locations/locations.service.js';
 import { demoPhotoUrl } from './media/demo-media.js';
 import { Property } from './properties/property.entity.js';
 import { generatedListings } from './seed/generated-listings.js';
@@ -308,7 +308,7 @@ function advertiserOf(site: Site, name: string) {
  * written in one transaction with one insert, which keeps `npm start` fast. Idempotent: the
  * listings already there are left as they are.
  */
-async function seedGenerated(dataSource: DataSource, locations: LocationsService, site: Site): Promise<void> {
+async function seedGenerated(dataSource: DataSource, site: Site): Promise<void> {
   const { currency, areaUnit } = SITE_FACTS[site];
   const listings = generatedListings(site);
   await dataSource.transaction(async (manager) => {
@@ -321,6 +321,7 @@ async function seedGenerated(dataSource: DataSource, locations: LocationsService
     );
     const fresh = listings.filter((listing) => !existing.has(listing.id));
     if (fresh.length === 0) return;
+    const places = new Map((await manager.findBy(Location, { site })).map((row) => [row.id, row]));
     const properties: Property[] = [];
     for (const listing of fresh) {
       const property = manager.create(Property, {
@@ -338,7 +339,7 @@ async function seedGenerated(dataSource: DataSource, locations: LocationsService
         state: 'active',
         submittedAt: new Date(),
       });
-      const { resolved, problems } = await locations.check(manager, site, listing.draft);
+      const { resolved, problems } = resolveChain(places, listing.draft);
       if (problems.length) throw new Error(`seed listing ${listing.slug}: unknown ${problems.join(', ')}`);
       accept(property, resolved, []);
       properties.push(property);
@@ -362,15 +363,14 @@ async function seedGenerated(dataSource: DataSource, locations: LocationsService
  */
 export async function seed(dataSource: DataSource): Promise<void> {
   await seedLocations(dataSource);
-  const locationsService = new LocationsService(dataSource);
-  const approve = new ApproveProperty(dataSource, locationsService);
+  const approve = new ApproveProperty(dataSource, new LocationsService(dataSource));
   const locations = await dataSource.manager.find(Location);
   const cityId = (site: Site, name: string) =>
     locations.find((l) => l.site === site && l.level === 'city' && l.nameEn === name)?.id;
   const communityId = (site: Site, city: string | undefined, name: string) =>
     locations.find((l) => l.parentId === city && l.level === 'community' && l.nameEn === name)?.id;
   for (const site of ['ae', 'sa'] as const) {
-    await seedGenerated(dataSource, locationsService, site);
+    await seedGenerated(dataSource, site);
     const { currency, areaUnit } = SITE_FACTS[site];
     const demos = DEMO_PROPERTIES[site];
     await dataSource
