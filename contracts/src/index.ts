@@ -28,3 +28,4 @@ export * from './payment-messages.js';
 export * from './engagement.js';
 export * from './enquiries.js';
 export * from './projects.js';
+export * from './demo-roster.js';

@@ -127,10 +127,28 @@ export const tourUrlSchema = z.preprocess(
   z.url({ protocol: /^https?$/, message: 'property.url360' }),
 );
 
-/** A video of a listing: a link (http or https) until video uploads exist; at most 2 (spec §5). */
+/** Spec §5 videos: at most 2 per listing (links and uploads together), mp4, under 50 MB. */
+export const VIDEO_LIMITS = { maxPerListing: 2, maxBytes: 50 * 1024 * 1024, types: ['video/mp4'] } as const;
+
+/** Where an uploaded video is served (`POST /v1/properties/:id/videos`), through the gateway. */
+export const uploadedVideoPath = (id: string) => `/api/listings/v1/media/videos/${id}`;
+const UPLOADED_VIDEO = /^\/api\/listings\/v1\/media\/videos\/[0-9a-f-]{36}$/;
+
+function isWebLink(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** A video of a listing: a link (http or https), or the path of a video uploaded to the listing. */
 export const videoUrlSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() : value),
-  z.url({ protocol: /^https?$/, message: 'video.url' }).max(500, 'text.tooLong'),
+  z
+    .string({ message: 'video.url' })
+    .max(500, 'text.tooLong')
+    .refine((value) => UPLOADED_VIDEO.test(value) || isWebLink(value), 'video.url'),
 );
 
 const isoDate = z.iso.date({ message: 'date.invalid' });
@@ -579,7 +597,11 @@ export const publishedPropertySchema = propertySummarySchema.extend({
     floorPlans: z.array(titledFileSchema),
     tour360Url: z.string().nullable(),
   }),
-  agent: z.object({ id: z.uuid().nullable(), name: z.string() }),
+  /**
+   * `nameAr`: the advertiser's name in Arabic, for Arabic pages (absent: `name` on both).
+   * Optional, so v2 events published before it still read.
+   */
+  agent: z.object({ id: z.uuid().nullable(), name: z.string(), nameAr: z.string().optional() }),
   company: z.object({ id: z.uuid() }).nullable(),
   badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
   regulator: z.record(z.string(), z.unknown()).nullable(),

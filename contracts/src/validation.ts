@@ -124,6 +124,11 @@ export const VALIDATION_MESSAGES = {
   'date.invalid': { en: 'Please enter a valid date.', ar: 'يرجى إدخال تاريخ صحيح.' },
   'video.count': { en: 'You can add at most 2 videos.', ar: 'يمكنك إضافة مقطعي فيديو كحد أقصى.' },
   'video.url': { en: 'Please enter a valid video link.', ar: 'يرجى إدخال رابط فيديو صحيح.' },
+  'video.type': { en: 'Only mp4 videos are allowed.', ar: 'يُسمح فقط بمقاطع فيديو MP4.' },
+  'video.size': {
+    en: 'The video must be smaller than 50 MB.',
+    ar: 'يجب أن يكون حجم الفيديو أقل من 50 ميغابايت.',
+  },
   'document.titleRequired': { en: 'Please enter document title.', ar: 'يرجى إدخال عنوان المستند.' },
   'document.type': {
     en: 'Only jpeg and pdf documents are allowed.',

@@ -3,8 +3,12 @@
 // Saudi site in Arabic (there the agent is Nafath-verified first and fills the ad licence step).
 // Each step saves the draft (a reload resumes it); §5 messages show on submit in the page's
 // language with the focus on the first invalid field. The listing is marked sold at the end from
-// /manage-properties, which also gives its place back to the company's plan.
-import { expect, test, type Page } from '@playwright/test';
+// /manage-properties, which also gives its place back to the company's plan. On the Saudi site the
+// listing's whole approval is walked before that (issue 11): an admin rejects it with a reason,
+// the agent reads the reason, fixes the listing and sends it again, the admin approves it, and it
+// is on the Saudi site's list and never on the UAE one.
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { listingPagePath } from '@manzil/contracts';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
@@ -16,6 +20,8 @@ import {
   type Lang,
   type SiteKey,
 } from '../helpers/identity.js';
+import { adminTokens } from '../helpers/content.js';
+import { navigateInApp } from './helpers.js';
 
 const JOURNEYS: { site: SiteKey; lang: Lang }[] = [
   { site: 'ae', lang: 'en' },
@@ -84,11 +90,94 @@ async function expectStep(page: Page, step: string) {
   await expect(page.getByTestId(`wizard-step-${step}`)).toHaveAttribute('aria-current', 'step');
 }
 
+/** The site's admin opens the moderation queue in Arabic and decides on the listing titled `title`. */
+async function moderate(
+  browser: Browser,
+  request: Parameters<typeof apiLogin>[0],
+  title: string,
+  decision: { reject: string } | 'approve',
+) {
+  const context = await browser.newContext();
+  await useLanguage(context, 'ar');
+  await putSession(context, 'sa', await adminTokens(request, 'sa'));
+  const page = await context.newPage();
+  await page.goto(`${SITE.sa.url}/`);
+  await navigateInApp(page, '/admin/moderation');
+  await page.getByTestId('moderation-row').getByRole('link', { name: title }).click();
+  const detail = page.getByTestId('moderation-detail');
+  if (decision === 'approve') {
+    await detail.getByRole('button', { name: 'اعتماد', exact: true }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/تم اعتماد/);
+  } else {
+    await detail.getByTestId('reject-reason').getByRole('textbox').fill(decision.reject);
+    await detail.getByRole('button', { name: 'رفض', exact: true }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/تم رفض/);
+  }
+  await context.close();
+}
+
+/** Listings of a site whose text has `q`, as the public list asks the search service. */
+async function searchCount(request: Parameters<typeof apiLogin>[0], site: SiteKey, q: string) {
+  const response = await api(request, site).get('/api/search/v1/properties', {
+    params: { q, facets: 'false' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { results: { total: number } }).results.total;
+}
+
+/**
+ * Saudi site, Arabic: rejected with a reason, the reason read and the title fixed, sent again,
+ * approved; then on the Saudi list, not on the UAE one.
+ */
+async function rejectFixApprove(
+  browser: Browser,
+  request: Parameters<typeof apiLogin>[0],
+  page: Page,
+  row: Locator,
+  stamp: string,
+) {
+  const reason = 'يرجى ذكر اسم الحي في عنوان الإعلان.';
+  await moderate(browser, request, `شقة مشرقة بغرفتي نوم ${stamp}`, { reject: reason });
+  await page.reload();
+  await expect(row).toHaveAttribute('data-status', 'rejected');
+  await expect(row.getByTestId('owned-listing-rejection')).toContainText(reason);
+  await shot(page, 'manage-properties-rejected-sa-ar');
+
+  await row.getByTestId('owned-listing-edit').click();
+  await expectStep(page, 'basic');
+  const fixed = `شقة مشرقة بغرفتي نوم في الملقا ${stamp}`;
+  await input(page, 'property-title-ar').fill(fixed);
+  await input(page, 'property-title-en').fill(`Bright two-bedroom apartment in Al Malqa ${stamp}`);
+  for (const step of ['address', 'media', 'documents', 'licence', 'review']) {
+    await next(page);
+    await expectStep(page, step);
+  }
+  await expect(page.getByTestId('review-rejected')).toContainText(reason);
+  await next(page);
+  await expect(page).toHaveURL(/\/manage-properties$/);
+  await expect(row).toHaveAttribute('data-status', 'pending');
+
+  await moderate(browser, request, fixed, 'approve');
+  await expect.poll(() => searchCount(request, 'sa', stamp), { timeout: 5_000 }).toBe(1);
+  expect(await searchCount(request, 'ae', stamp)).toBe(0);
+  await page.reload();
+  await expect(row).toHaveAttribute('data-status', 'accepted');
+
+  // The Saudi list in Arabic names a seeded listing's advertiser in Arabic (the roster's name).
+  await page.goto(`${SITE.sa.url}${listingPagePath('buy', 'ar')}`);
+  const seeded = page
+    .getByTestId('property-card')
+    .filter({ has: page.locator('a[href="/property/modern-villa-riyadh-al-malqa"]') });
+  await expect(seeded.getByTestId('card-agent')).toHaveText('المعلن: \u2068فيصل القحطاني\u2069');
+  await shot(page, 'listing-sa-ar-advertiser');
+  await page.goto(`${SITE.sa.url}/manage-properties`);
+}
+
 test('an agent adds a listing with 6 photos and a document and sends it (ae en, then sa ar)', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const files = await photos();
   for (const { site, lang } of JOURNEYS) {
     const mobile = SITE[site].seeded.agent;
@@ -164,6 +253,17 @@ test('an agent adds a listing with 6 photos and a document and sends it (ae en, 
         'يجب أن يكون تاريخ الإنشاء قبل تاريخ الانتهاء.',
       );
       await input(page, 'property-endDate').fill('2027-06-01');
+      // REGA is asked: an expired licence is refused in Arabic and the draft keeps the boxes…
+      await input(page, 'property-adLicenseNumber').fill('7200009999');
+      await next(page);
+      await expect(page.getByTestId('licence-refused')).toBeVisible();
+      await expectStep(page, 'licence');
+      await expect(input(page, 'property-adLicenseNumber')).toHaveValue('7200009999');
+      await shot(page, `wizard-licence-refused-${site}-${lang}`);
+      // …a valid one shows as verified by REGA, and the next save goes on.
+      await input(page, 'property-adLicenseNumber').fill('7200001234');
+      await next(page);
+      await expect(page.getByTestId('licence-verified')).toContainText('7200001234');
       await shot(page, `wizard-licence-${site}-${lang}`);
       await next(page);
     }
@@ -184,6 +284,7 @@ test('an agent adds a listing with 6 photos and a document and sends it (ae en, 
     await shot(page, `wizard-basic-${site}-${lang}-375`);
     await page.goBack();
     await page.setViewportSize({ width: 1280, height: 800 });
+    if (site === 'sa') await rejectFixApprove(browser, request, page, row, stamp);
 
     // Marked sold from the list (and the plan's place is free again for the next run).
     await row.getByTestId('owned-listing-sold').click();

@@ -74,6 +74,12 @@ describe('listing events (contracts/events/listings)', () => {
     expect(listingApprovedV2.payload.safeParse(summary).success).toBe(false);
   });
 
+  it("reads v2's optional Arabic name of the advertiser, and v2 payloads without it", () => {
+    const named = { ...approvedV2Payload, agent: { ...approvedV2Payload.agent, nameAr: 'نورة الحربي' } };
+    expect(listingApprovedV2.payload.parse(named).agent.nameAr).toBe('نورة الحربي');
+    expect(listingApprovedV2.payload.parse(approvedV2Payload).agent.nameAr).toBeUndefined();
+  });
+
   it('refuses a v2 payload without the location hierarchy or with a bad badge', () => {
     const { location: _l, ...noLocation } = approvedV2Payload;
     expect(listingApprovedV2.payload.safeParse(noLocation).success).toBe(false);

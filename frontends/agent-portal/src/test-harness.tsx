@@ -39,6 +39,56 @@ export function owned(site: Site, draft: Record<string, unknown>): OwnedProperty
 
 const answer = envelopeResponse;
 
+/** What REGA confirms of a licence, as listings keeps it. */
+export function verifiedLicence(
+  advertiserId: string,
+  adLicenseNumber: string,
+): OwnedProperty['regulatorVerified'] {
+  return {
+    adLicenseNumber,
+    advertiserId,
+    advertiserName: 'Faisal Al Qahtani',
+    advertiserRole: 'broker',
+    advertiserMobile: null,
+    brokerageLicenseNumber: null,
+    titleDeedNumber: null,
+    titleDeedType: null,
+    creationDate: '2026-10-27',
+    endDate: '2027-10-27',
+    region: 'Riyadh',
+    city: 'Riyadh',
+    district: 'Al Malqa',
+    postalCode: null,
+    streetName: null,
+    buildingNumber: null,
+    additionalNumber: null,
+    planNumber: null,
+    landNumber: null,
+    adMapCoordinates: null,
+    area: 450,
+    price: 3_900_000,
+    landTotalPrice: null,
+    totalAnnualRent: null,
+    usage: 'residential',
+    propertyFace: null,
+    utilities: [],
+    rooms: 5,
+    channels: [],
+    borders: null,
+    obligations: null,
+    guarantees: null,
+    buildingCodeCompliant: null,
+    isConstrained: false,
+    isPawned: false,
+    hasDisputes: false,
+    localDescription: null,
+    notes: null,
+    qrCodeUrl: null,
+    adSource: null,
+    verifiedAt: '2026-11-20T10:00:00.000Z',
+  };
+}
+
 type Call = { method: string; url: string; body: unknown };
 
 /** The listings service as the browser sees it: one listing, whose draft the writes change. */
@@ -63,6 +113,18 @@ export function listings(
       return answer(200, property);
     }
     if (url.includes('/v1/locations')) return answer(200, { items: [], page: 1, limit: 100, total: 0 });
+    if (method === 'POST' && url.endsWith('/ad-licence')) {
+      // The sandbox's REGA: 7200009999 is an expired licence, any other is confirmed.
+      const { advertiserId, adLicenseNumber } = body as { advertiserId: string; adLicenseNumber: string };
+      if (adLicenseNumber === '7200009999')
+        return answer(
+          422,
+          { fields: [{ field: 'regulator.adLicenseNumber', message: 'expired' }] },
+          'invalid',
+        );
+      property = { ...property, regulatorVerified: verifiedLicence(advertiserId, adLicenseNumber) };
+      return answer(200, property);
+    }
     if (method === 'POST' && url.endsWith('/sold')) {
       property = { ...property, state: 'sold' };
       return answer(200, property);

@@ -4,6 +4,7 @@ import { busCliOptions, exitOnConfigError, loadConfig } from '@manzil/nest-kit';
 import { envSchema } from './config.js';
 import { buildDataSource } from './data-source.js';
 import { seed } from './seed.js';
+import { seedRoster } from './seed-roster.js';
 
 /**
  * node dist/cli.js migrate|revert|seed|outbox:dead|outbox:replay|outbox:discard, or bus:replay --topic <topic> [--group <group>] (dead
@@ -18,7 +19,10 @@ try {
     const config = loadConfig(envSchema.pick({ DATABASE_URL: true }));
     await runServiceCli(argv, {
       dataSource: buildDataSource(config.DATABASE_URL),
-      seed: (ds) => seed(ds),
+      seed: async (ds) => {
+        await seed(ds);
+        await seedRoster(ds);
+      },
       commands: outboxCommands,
     });
   }

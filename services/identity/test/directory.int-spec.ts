@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import {
   DIRECTORY_API,
+  demoAgents,
+  demoCompanies,
   directorySlug,
   pageSchema,
   publicAgentSchema,
@@ -11,6 +13,7 @@ import {
 } from '@manzil/contracts';
 import { Account } from '../src/accounts/account.entity.js';
 import { seed } from '../src/seed.js';
+import { seedRoster } from '../src/seed-roster.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -118,5 +121,28 @@ describe('public directory', () => {
     expect(agents.items.map((agent) => agent.name.en)).toEqual(['Sara Nasser']);
     await get(DIRECTORY_API.company(marina.slug), 'sa').expect(404);
     await get(DIRECTORY_API.companyAgents('no-such-company-00000000')).expect(404);
+  });
+});
+
+describe('the roster the demo listings belong to', () => {
+  it('seeds its companies and agents once, with their fixed ids and Arabic names, in the directory', async () => {
+    await seedRoster(ds);
+    await seedRoster(ds);
+    for (const site of ['ae', 'sa'] as const) {
+      const agents = demoAgents(site);
+      const rows = await ds.getRepository(Account).findBy(agents.map((agent) => ({ id: agent.id })));
+      expect(rows).toHaveLength(agents.length);
+      const companies = await ds
+        .getRepository(Account)
+        .findBy(demoCompanies(site).map((company) => ({ id: company.id })));
+      expect(companies.map((company) => company.role)).toEqual(companies.map(() => 'company'));
+    }
+    const found = pageSchema(publicAgentSummarySchema).parse(
+      (await get(`${DIRECTORY_API.agents}?q=${encodeURIComponent('نورة')}`, 'sa').expect(200)).body.results,
+    );
+    expect(found.items[0]).toMatchObject({
+      name: { en: 'Noura Al Harbi', ar: 'نورة الحربي' },
+      company: { name: { en: 'Najd Homes Real Estate', ar: 'منازل نجد العقارية' } },
+    });
   });
 });

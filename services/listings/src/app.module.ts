@@ -27,6 +27,7 @@ import { EnquiriesModule } from './enquiries/enquiries.module.js';
 import { PresentationsModule } from './presentations/presentations.module.js';
 import { RequirementsModule } from './requirements/requirements.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { VideosModule } from './videos/videos.module.js';
 import { ROUTES } from './routes.js';
 import { AppointmentsModule } from './appointments/appointments.module.js';
 import { WishlistModule } from './wishlist/wishlist.module.js';
@@ -77,6 +78,7 @@ export class AppModule {
         PhotosModule.forRoot(config),
         DocumentsModule.forRoot(config),
         ProjectsModule.forRoot(config),
+        VideosModule.forRoot(config),
       ],
     };
   }

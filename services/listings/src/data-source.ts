@@ -8,6 +8,7 @@ import { AdLicence1764200000000 } from './migrations/1764200000000-ad-licence.js
 import { DocumentFiles1764080000000 } from './migrations/1764080000000-document-files.js';
 import { ListingReports1764070000000 } from './migrations/1764070000000-listing-reports.js';
 import { Projects1764300000000 } from './migrations/1764300000000-projects.js';
+import { SeedAdvertisers1764400000000 } from './migrations/1764400000000-seed-advertisers.js';
 import { WishlistAppointments1764600000000 } from './migrations/1764600000000-wishlist-appointments.js';
 import { Engagement1764610000000 } from './migrations/1764610000000-engagement.js';
 import { Property } from './properties/property.entity.js';
@@ -22,6 +23,7 @@ export const migrations = [
   DocumentFiles1764080000000,
   AdLicence1764200000000,
   Projects1764300000000,
+  SeedAdvertisers1764400000000,
   WishlistAppointments1764600000000,
   Engagement1764610000000,
 ];

@@ -51,6 +51,7 @@ import { enquiryIdParamsSchema } from './enquiries/enquiries.controller.js';
 import { documentParamsSchema } from './documents/documents.controller.js';
 import { PROJECT_ROUTES } from './projects/project.routes.js';
 import { photoFileParamsSchema, photoParamsSchema } from './photos/photos.controller.js';
+import { videoFileParamsSchema } from './videos/videos.controller.js';
 
 /** The OpenAPI description, built from the schemas the controllers validate with. */
 export const ROUTES: RouteDoc[] = [
@@ -417,6 +418,23 @@ export const ROUTES: RouteDoc[] = [
     params: photoFileParamsSchema,
     results: z.string(),
     answers: 'image',
+  },
+  {
+    method: 'post',
+    path: '/v1/properties/:id/videos',
+    summary:
+      'Uploads a video (multipart/form-data, field `file`; mp4 by content, under 50 MB; at most 2 videos per listing, links included): stored in the object storage, its path added to `videos`; listing.updated',
+    params: propertyIdParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/media/videos/:id',
+    summary: 'An uploaded video, mp4, cached for a year (the file, not the envelope)',
+    params: videoFileParamsSchema,
+    results: z.string(),
+    answers: 'file',
   },
   {
     method: 'get',

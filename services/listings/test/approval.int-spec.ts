@@ -18,6 +18,7 @@ import { envSchema } from '../src/config.js';
 import { buildDataSource } from '../src/data-source.js';
 import { Property } from '../src/properties/property.entity.js';
 import { DEMO_PROPERTIES, seed } from '../src/seed.js';
+import { generatedListings } from '../src/seed/generated-listings.js';
 import { insertProperty } from './properties.js';
 
 describe('listings: approval', () => {
@@ -177,7 +178,24 @@ describe('listings: approval', () => {
       expect(rows).toHaveLength(6);
       expect(rows.every((row) => row.site === site && row.approvalStatus === 'accepted')).toBe(true);
       for (const id of ids) expect(await outboxRows(id)).toHaveLength(1);
+      // The generated listings: accepted once each, announced once each, advertiser named in Arabic.
+      const generated = generatedListings(site).map((listing) => listing.id);
+      const [{ accepted, events }] = (await dataSource.query(
+        `SELECT count(*) FILTER (WHERE p."approval_status" = 'accepted')::int AS "accepted",
+                (SELECT count(*)::int FROM "outbox" o WHERE o."key" = ANY($1::text[])) AS "events"
+         FROM "properties" p WHERE p."id" = ANY($1::uuid[])`,
+        [generated],
+      )) as { accepted: number; events: number }[];
+      expect(accepted).toBeGreaterThanOrEqual(300);
+      expect(events).toBe(accepted);
+      const sample = await dataSource.manager.findOneByOrFail(Property, { id: generated[0] });
+      expect(sample.published?.agent.nameAr).toMatch(/[\u0600-\u06ff]/);
+      expect(sample.published?.media.photos.length).toBeGreaterThanOrEqual(4);
     }
+    const noura = await dataSource.manager.findOneByOrFail(Property, {
+      id: DEMO_PROPERTIES.sa.find((demo) => demo.agentName === 'Noura Al Harbi')!.id,
+    });
+    expect(noura.published?.agent).toMatchObject({ name: 'Noura Al Harbi', nameAr: 'نورة الحربي' });
     const titles = (site: 'ae' | 'sa') => DEMO_PROPERTIES[site].map((demo) => demo.titleEn).join('\n');
     expect(titles('ae')).toContain('Dubai Marina');
     expect(titles('ae')).not.toContain('Riyadh');
@@ -194,7 +212,7 @@ describe('listings: approval', () => {
       areaUnit: 'sqft',
       coverPhoto: '/api/listings/v1/media/demo/marina-towers.svg',
     });
-  });
+  }, 60_000);
 
   it('serves demo photos with a content type and cache headers, and nothing outside the folder', async () => {
     const response = await request(app.getHttpServer()).get('/v1/media/demo/marina-towers.svg').expect(200);

@@ -82,9 +82,11 @@ export const propertyPaths = {
   one: (id: string) => `${LISTINGS_API.properties}/${id}`,
   photos: (id: string) => `${LISTINGS_API.properties}/${id}/photos`,
   photo: (id: string, photoId: string) => `${LISTINGS_API.properties}/${id}/photos/${photoId}`,
+  videos: (id: string) => `${LISTINGS_API.properties}/${id}/videos`,
   photoOrder: (id: string) => `${LISTINGS_API.properties}/${id}/photos/order`,
   documentFile: (id: string) => `${LISTINGS_API.properties}/${id}/documents/file`,
   submit: (id: string) => `${LISTINGS_API.properties}/${id}/submit`,
+  adLicence: (id: string) => `${LISTINGS_API.properties}/${id}/ad-licence`,
   sold: (id: string) => `${LISTINGS_API.properties}/${id}/sold`,
   state: (id: string) => `${LISTINGS_API.properties}/${id}/state`,
 };

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   PHOTO_LIMITS,
+  VIDEO_LIMITS,
   fieldMessage,
   propertyUpdateSchemaFor,
   type Language,
@@ -26,6 +27,16 @@ export function photoSelectionProblem(files: readonly File[]): string | null {
   if (files.some((file) => !(PHOTO_LIMITS.types as readonly string[]).includes(file.type)))
     return 'file.type';
   if (files.some((file) => file.size >= PHOTO_LIMITS.maxBytes)) return 'file.size';
+  return null;
+}
+
+/** Spec §5 videos, checked before anything is sent: mp4, under 50 MB, at most 2 with the links. */
+export function videoProblem(file: File | undefined, videosSoFar: number): string | null {
+  if (!file) return 'file.required';
+  if (videosSoFar >= VIDEO_LIMITS.maxPerListing) return 'video.count';
+  if (!(VIDEO_LIMITS.types as readonly string[]).includes(file.type) && !/\.mp4$/i.test(file.name))
+    return 'video.type';
+  if (file.size >= VIDEO_LIMITS.maxBytes) return 'video.size';
   return null;
 }
 
@@ -195,7 +206,7 @@ function Photos({
   );
 }
 
-/** Step 3: photos (uploaded at once, reordered, deleted) and up to 2 video links; at least 6 photos to go on. */
+/** Step 3: photos (uploaded at once, reordered, deleted) and up to 2 videos (links or mp4 uploads); at least 6 photos to go on. */
 export function MediaStep({ property, language, site, advance, back, movingForward }: StepProps) {
   const t = useT();
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -209,6 +220,44 @@ export function MediaStep({ property, language, site, advance, back, movingForwa
     advance,
     defaults: { videos: [typed(videos[0]), typed(videos[1])] },
   });
+
+  const client = useQueryClient();
+  const videoInputId = useId();
+  const [videoError, setVideoError] = useState<string | null>(null);
+  const uploadVideo = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return propertyWrite(propertyPaths.videos(listing.id), language, { method: 'POST', body });
+    },
+    onSuccess: (saved) => {
+      client.setQueryData(listingKeys.one(language, saved.id), saved);
+      void client.invalidateQueries({ queryKey: listingKeys.mine() });
+    },
+  });
+
+  /** An mp4 goes up at once; its path fills the first free box, which saving keeps (clearing it removes the video). */
+  async function chooseVideo(file: File | undefined) {
+    const boxes = form.getValues('videos');
+    const filled = boxes.filter((url) => url.trim() !== '');
+    const found = videoProblem(file, filled.length);
+    if (found || !file) {
+      setVideoError(fieldMessage(found ?? 'file.required', language));
+      return;
+    }
+    setVideoError(null);
+    try {
+      const saved = await uploadVideo.mutateAsync(file);
+      const list = Array.isArray(saved.draft.videos) ? (saved.draft.videos as string[]) : [];
+      form.setValue('videos', [typed(list[0]), typed(list[1])], { shouldDirty: true });
+    } catch (failure) {
+      const field = apiFieldErrors(failure)[0];
+      setVideoError(
+        field?.message ??
+          (failure instanceof ApiError && failure.message ? failure.message : t('agentPortal.error')),
+      );
+    }
+  }
 
   async function onSave(values: VideoValues) {
     if (movingForward() && listing.photos.length < PHOTO_LIMITS.minPerListing) {
@@ -250,6 +299,32 @@ export function MediaStep({ property, language, site, advance, back, movingForwa
             dir="ltr"
             testId="property-video-2"
           />
+        </div>
+        <div className={videoError ? 'mz-field mz-field--invalid' : 'mz-field'}>
+          <input
+            id={videoInputId}
+            name="videoFile"
+            className="ap-upload__input"
+            type="file"
+            accept="video/mp4,.mp4"
+            disabled={uploadVideo.isPending}
+            aria-invalid={videoError ? true : undefined}
+            aria-describedby={videoError ? `${videoInputId}-error` : undefined}
+            data-testid="video-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              void chooseVideo(file);
+            }}
+          />
+          <label className="ap-upload" htmlFor={videoInputId}>
+            {uploadVideo.isPending ? t('agentPortal.upload.uploading') : t('agentPortal.upload.video')}
+          </label>
+          {videoError ? (
+            <p className="mz-field__error" id={`${videoInputId}-error`} data-testid="video-error">
+              {videoError}
+            </p>
+          ) : null}
         </div>
       </fieldset>
     </StepForm>

@@ -139,6 +139,37 @@ describe('draft saving', () => {
   });
 });
 
+describe('licence step (sa): REGA is asked', () => {
+  it('shows a refusal and keeps the boxes, then shows the confirmed licence before going on', async () => {
+    const service = listings('sa', { title: { en: 'Villa', ar: 'فيلا' } });
+    renderWizard({ language: 'ar', site: 'sa', path: `/addNewProperty?id=${ID}&step=licence` });
+    await screen.findByTestId('wizard-form-licence');
+    type('property-advertiserId', '1012345678');
+    type('property-adLicenseNumber', '7200009999');
+    next();
+    await waitFor(() => expect(screen.getByTestId('licence-refused').textContent).toBe('expired'));
+    expect(screen.getByTestId('where').textContent).toContain('step=licence');
+    expect(box('property-adLicenseNumber').value).toBe('7200009999');
+
+    type('property-adLicenseNumber', '7200001234');
+    next();
+    await waitFor(() => expect(screen.getByTestId('licence-verified').textContent).toContain('7200001234'));
+    expect(screen.getByTestId('licence-verified').textContent).toContain('الهيئة العامة للعقار');
+    expect(screen.getByTestId('where').textContent).toContain('step=licence');
+    const asked = service.calls.filter((call) => call.url.endsWith('/ad-licence'));
+    expect(asked.map((call) => call.body)).toEqual([
+      { advertiserId: '1012345678', adLicenseNumber: '7200009999' },
+      { advertiserId: '1012345678', adLicenseNumber: '7200001234' },
+    ]);
+    // Confirmed already: the next save goes on without asking again.
+    next();
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(`/addNewProperty?id=${ID}&step=review`),
+    );
+    expect(service.calls.filter((call) => call.url.endsWith('/ad-licence'))).toHaveLength(2);
+  });
+});
+
 describe('photos step', () => {
   const file = (name: string, typeName: string, size = 1000) => {
     const blob = new File([new Uint8Array(size)], name, { type: typeName });

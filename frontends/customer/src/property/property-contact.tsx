@@ -65,7 +65,10 @@ export function AgentCard({
     { id: 'customer.property.contactMessage' },
     { title, reference, url: typeof window === 'undefined' ? '' : window.location.href },
   );
-  const name = listing.agent.name || intl.formatMessage({ id: 'customer.property.agentUnnamed' });
+  const name =
+    (language === 'ar' && listing.agent.nameAr) ||
+    listing.agent.name ||
+    intl.formatMessage({ id: 'customer.property.agentUnnamed' });
   const info = contact.data;
   const phone = agentPhone ?? (info ? `${info.phonePrefix}${info.mobile}` : null);
   const whatsapp = agentPhone

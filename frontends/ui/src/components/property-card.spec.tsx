@@ -1,6 +1,6 @@
 import '../../test/jsdom-globals.js';
 import { describe, expect, it } from '@jest/globals';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { PropertySummary } from '@manzil/contracts';
 import { LanguageProvider } from './language-provider.js';
@@ -62,6 +62,14 @@ describe('PropertyCard', () => {
     expect(price?.textContent).toBe('4,250,000 ﷼');
     expect(screen.getByTestId('property-card').textContent).toContain('حطين، الرياض');
     expect(screen.getByTestId('property-card').textContent).toContain('م²');
+  });
+
+  it('names the advertiser in Arabic on Arabic pages when the search hit carries it', () => {
+    renderCard('ar', { agent: { name: 'Noura Al Otaibi', nameAr: 'نورة العتيبي' } } as never);
+    expect(screen.getByTestId('card-agent').textContent).toBe('المعلن: \u2068نورة العتيبي\u2069');
+    cleanup();
+    renderCard('en', { agent: { name: 'Noura Al Otaibi', nameAr: 'نورة العتيبي' } } as never);
+    expect(screen.getByTestId('card-agent').textContent).toBe('Listed by Noura Al Otaibi');
   });
 
   it('says Studio for 0 bedrooms and shows no badge for a shared listing', () => {

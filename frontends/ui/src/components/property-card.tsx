@@ -11,7 +11,11 @@ import { useLanguage } from './use-language.js';
 
 export interface PropertyCardProps {
   /** A search hit also carries its display price (a rent: the first positive period's price). */
-  property: PropertySummary & { displayPrice?: DisplayPrice };
+  property: PropertySummary & {
+    displayPrice?: DisplayPrice;
+    /** A search hit's agent: `nameAr` names the advertiser on Arabic pages. */
+    agent?: { name: string; nameAr?: string };
+  };
   /** Where the card leads, e.g. `/property/<slug>`. */
   to: string;
   /** Load the cover at once (the first cards of a list) instead of lazily. */
@@ -54,6 +58,7 @@ export function PropertyCard({ property, to, eager = false, action }: PropertyCa
   const intl = useIntl();
   const language = useLanguage();
   const title = property.title[language] || property.title.en;
+  const agentName = (language === 'ar' && property.agent?.nameAr) || property.agentName;
   const badge = AGREEMENT_BADGES[property.agreementType];
   const bedrooms =
     property.bedrooms === 0
@@ -108,9 +113,11 @@ export function PropertyCard({ property, to, eager = false, action }: PropertyCa
         </ul>
         <p className="mz-card__agent">
           <span className="mz-avatar" aria-hidden="true">
-            {property.agentName.trim().charAt(0).toUpperCase()}
+            {agentName.trim().charAt(0).toUpperCase()}
           </span>
-          <span>{intl.formatMessage({ id: 'ui.card.agent' }, { name: property.agentName })}</span>
+          <span data-testid="card-agent">
+            {intl.formatMessage({ id: 'ui.card.agent' }, { name: agentName })}
+          </span>
         </p>
       </div>
     </article>

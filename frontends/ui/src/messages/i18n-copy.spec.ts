@@ -30,6 +30,7 @@ export const ALLOWED_LATIN = [
   'PNG',
   'GIF',
   'PDF',
+  'MP4',
   'BRN',
   'ORN',
 ];

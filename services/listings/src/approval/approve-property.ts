@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { fieldMessage, listingApprovedV2, type PropertySummary, type Site } from '@manzil/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  fieldMessage,
+  listingApprovedV2,
+  type PropertyPhoto,
+  type PropertySummary,
+  type Site,
+} from '@manzil/contracts';
 import { AppException, currentContext } from '@manzil/nest-kit';
 import { audit, type Actor } from '../drafts/audit.js';
 import { photosOf, publishEvent } from '../drafts/owned.js';
-import { LocationsService } from '../locations/locations.service.js';
+import { LocationsService, type ResolvedLocation } from '../locations/locations.service.js';
 import { Property } from '../properties/property.entity.js';
 import { applyDraft, toPublished } from '../properties/published.js';
 import { toSummary } from '../properties/property-summary.js';
@@ -14,6 +20,27 @@ export interface ApprovePropertyCommand {
   propertyId: string;
   /** The admin who accepts (absent for the seed). */
   actor?: Actor;
+}
+
+/** The property accepted: its draft becomes the card columns and the public version (`published`). */
+export function accept(property: Property, resolved: ResolvedLocation, photos: PropertyPhoto[]): void {
+  applyDraft(property, resolved, photos);
+  property.approvalStatus = 'accepted';
+  property.approvedAt = new Date();
+  property.rejectedReason = null;
+  property.rejectedAt = null;
+  property.published = toPublished(property, resolved, photos);
+}
+
+/** The audit row of an acceptance and, while the listing is on the market, `listing.approved` v2. */
+export async function announceAccepted(
+  manager: EntityManager,
+  property: Property,
+  actor: Actor,
+): Promise<void> {
+  await audit(manager, property, actor, 'approved');
+  if (property.state === 'active' && property.published)
+    await publishEvent(manager, property.site, property.id, listingApprovedV2, property.published);
 }
 
 /**
@@ -49,17 +76,9 @@ export class ApproveProperty {
       }
       const { resolved } = await this.locations.check(manager, site, property.draft);
       const photos = (await photosOf(manager, [property.id])).get(property.id) ?? [];
-      applyDraft(property, resolved, photos);
-      property.approvalStatus = 'accepted';
-      property.approvedAt = new Date();
-      property.rejectedReason = null;
-      property.rejectedAt = null;
-      const published = toPublished(property, resolved, photos);
-      property.published = published;
+      accept(property, resolved, photos);
       await manager.save(property);
-      await audit(manager, property, actor ?? { id: null, role: 'system' }, 'approved');
-      if (property.state === 'active')
-        await publishEvent(manager, site, property.id, listingApprovedV2, published);
+      await announceAccepted(manager, property, actor ?? { id: null, role: 'system' });
       return toSummary(property);
     });
   }

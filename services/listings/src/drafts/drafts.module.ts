@@ -12,6 +12,6 @@ import { UpdateDraft } from './update-draft.js';
   imports: [LocationsModule],
   controllers: [DraftsController],
   providers: [CreateDraft, UpdateDraft, AttachDocument, SubmitProperty, MarkSold, SetActive, DraftsService],
-  exports: [AttachDocument],
+  exports: [AttachDocument, UpdateDraft],
 })
 export class DraftsModule {}

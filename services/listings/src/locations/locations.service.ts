@@ -78,25 +78,32 @@ export class LocationsService {
           ids.map((id) => ({ id, site })),
         )
       : [];
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const resolved: ResolvedLocation = { city: null, community: null, subCommunity: null, building: null };
-    const problems: string[] = [];
-    let parent: string | null = null;
-    let gap = false;
-    for (const [field, level] of CHAIN) {
-      const id = fields[field];
-      if (!id) {
-        gap = true;
-        continue;
-      }
-      const row = byId.get(id);
-      // A level below a missing one, or a place not under the one above, breaks the chain.
-      if (!row || row.level !== level || gap || row.parentId !== parent) problems.push(field);
-      else resolved[level] = toRef(row);
-      parent = id;
-    }
-    return { resolved, problems };
+    return resolveChain(new Map(rows.map((row) => [row.id, row])), fields);
   }
+}
+
+/** `check` over places already read (the site's own): the seed resolves hundreds of drafts with one read. */
+export function resolveChain(
+  byId: ReadonlyMap<string, Location>,
+  fields: Pick<PropertyFields, 'cityId' | 'communityId' | 'subCommunityId' | 'buildingId'>,
+): { resolved: ResolvedLocation; problems: string[] } {
+  const resolved: ResolvedLocation = { city: null, community: null, subCommunity: null, building: null };
+  const problems: string[] = [];
+  let parent: string | null = null;
+  let gap = false;
+  for (const [field, level] of CHAIN) {
+    const id = fields[field];
+    if (!id) {
+      gap = true;
+      continue;
+    }
+    const row = byId.get(id);
+    // A level below a missing one, or a place not under the one above, breaks the chain.
+    if (!row || row.level !== level || gap || row.parentId !== parent) problems.push(field);
+    else resolved[level] = toRef(row);
+    parent = id;
+  }
+  return { resolved, problems };
 }
 
 /** Inserts (or renames) the master data; idempotent. */

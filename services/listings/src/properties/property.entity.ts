@@ -87,6 +87,14 @@ export class Property {
   @Column({ name: 'agent_name', type: 'text', nullable: true })
   agentName: string | null;
 
+  /** The advertiser's name in Arabic (seeded agents have one); null: `agentName` on both sites' pages. */
+  @Column({ name: 'agent_name_ar', type: 'text', nullable: true })
+  agentNameAr: string | null;
+
+  /** Paths of demo photos (seeded listings), shown while the listing has no uploaded photo. */
+  @Column({ name: 'demo_photos', type: 'text', array: true, nullable: true })
+  demoPhotos: string[] | null;
+
   @Column({ name: 'approval_status', type: 'text', default: 'draft' })
   approvalStatus: ApprovalStatus;
 

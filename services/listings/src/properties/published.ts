@@ -91,7 +91,9 @@ export function applyDraft(property: Property, location: ResolvedLocation, photo
   property.latitude = draft.latitude ?? null;
   property.longitude = draft.longitude ?? null;
   property.coverPhoto =
-    photos[0]?.urls.card ?? demoPhotoUrl(PHOTO_OF_KIND[draft.kind ?? 'apartment'] ?? 'marina-towers.svg');
+    photos[0]?.urls.card ??
+    property.demoPhotos?.[0] ??
+    demoPhotoUrl(PHOTO_OF_KIND[draft.kind ?? 'apartment'] ?? 'marina-towers.svg');
   property.agreementType = draft.agreementType ?? null;
   // Listings learns no names from identity's events: the name the agent's token carried when
   // it added the listing, else none (README, "gaps").
@@ -131,12 +133,20 @@ export function toPublished(
     location,
     facts,
     media: {
-      photos: photos.length ? photos.map((photo) => photo.urls.card) : [summary.coverPhoto],
+      photos: photos.length
+        ? photos.map((photo) => photo.urls.card)
+        : property.demoPhotos?.length
+          ? property.demoPhotos
+          : [summary.coverPhoto],
       videos: draft.videos ?? [],
       floorPlans: (draft.floorPlans ?? []).map((plan) => ({ url: plan.url, title: plan.title })),
       tour360Url: draft.tour360Url ?? null,
     },
-    agent: { id: property.agentId, name: summary.agentName },
+    agent: {
+      id: property.agentId,
+      name: summary.agentName,
+      ...(property.agentNameAr ? { nameAr: property.agentNameAr } : {}),
+    },
     company: property.companyId ? { id: property.companyId } : null,
     badge: badgeOf(summary.agreementType),
     regulator: draft.regulator ? { ...draft.regulator } : null,

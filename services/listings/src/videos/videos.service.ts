@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { uploadedVideoPath, VIDEO_LIMITS, type OwnedProperty, type Site } from '@manzil/contracts';
+import type { AuthUser } from '@manzil/nest-kit';
+import { OBJECT_STORAGE, type ObjectStorage } from '@manzil/storage';
+import { UpdateDraft } from '../drafts/update-draft.js';
+import { findOwned } from '../drafts/who-may.js';
+import type { UploadedPart } from '../media/multipart.js';
+import { videoError } from './video-upload.interceptor.js';
+
+/**
+ * An mp4 by its content: an ISO base media file opens with a `ftyp` box whose major brand is
+ * one of the mp4 family (the file name and declared type are the client's word).
+ */
+export function isMp4(bytes: Buffer): boolean {
+  if (bytes.length < 12 || bytes.subarray(4, 8).toString('latin1') !== 'ftyp') return false;
+  const brand = bytes.subarray(8, 12).toString('latin1');
+  return /^(isom|iso[2-9]|mp4[12v]|avc1|M4V |mmp4|dash|f4v )$/.test(brand);
+}
+
+export const videoKey = (id: string) => `listings/videos/${id}`;
+
+/**
+ * Uploaded videos of a listing (spec §5: at most 2, mp4, under 50 MB): the bytes go to the
+ * object storage, then the video's path joins the draft's `videos` through `UpdateDraft` (its
+ * audit row, `listing.updated`, and an accepted listing going back to approval as any edit
+ * does); bytes whose save did not commit are removed. Links and uploads count together.
+ */
+@Injectable()
+export class VideosService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly updateDraft: UpdateDraft,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  async upload(
+    user: AuthUser,
+    site: Site,
+    propertyId: string,
+    file: UploadedPart | undefined,
+  ): Promise<OwnedProperty> {
+    if (!file) throw videoError('file.required');
+    if (!isMp4(file.buffer)) throw videoError('video.type');
+    // Refused early (not theirs, another site, two videos already) before any byte is stored.
+    const property = await this.dataSource.transaction((manager) =>
+      findOwned(manager, user, site, propertyId, false),
+    );
+    const videos = property.draft.videos ?? [];
+    if (videos.length >= VIDEO_LIMITS.maxPerListing) throw videoError('video.count');
+    const id = randomUUID();
+    const key = videoKey(id);
+    await this.storage.put(key, file.buffer, 'video/mp4');
+    try {
+      const patch = { videos: [...videos, uploadedVideoPath(id)] };
+      return await this.updateDraft.execute({ user, site, propertyId, patch, sent: patch });
+    } catch (error) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  read(id: string) {
+    return this.storage.get(videoKey(id));
+  }
+}
