@@ -2,8 +2,14 @@ import { busEntities, busMigrations } from '@manzil/bus';
 import { createDataSource } from '@manzil/db';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
 import { SearchEngine1764150000000 } from './migrations/1764150000000-search-engine.js';
+import { OwnerColumns1764500000000 } from './migrations/1764500000000-owner-columns.js';
 
 /** The read model's tables are written and read with SQL by the Postgres engine: no entities of its own. */
 export const entities = [...busEntities];
-export const migrations = [...busMigrations, Init1732200000000, SearchEngine1764150000000];
+export const migrations = [
+  ...busMigrations,
+  Init1732200000000,
+  SearchEngine1764150000000,
+  OwnerColumns1764500000000,
+];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

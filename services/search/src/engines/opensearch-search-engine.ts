@@ -98,6 +98,8 @@ const LISTING_MAPPING = {
     communityId: keyword,
     subCommunityId: keyword,
     buildingId: keyword,
+    agentId: keyword,
+    companyId: keyword,
     approvedAt: { type: 'date' },
     textEn: { type: 'text', analyzer: 'en_text', copy_to: 'allEn' },
     bodyEn: { type: 'text', analyzer: 'en_text', copy_to: 'allEn' },
@@ -166,6 +168,8 @@ function filtersOf(site: Site, filters: SearchFilters, bounds: MapBounds | null)
   if (filters.purpose) base.push({ term: { purpose: filters.purpose } });
   if (filters.commercial !== undefined) base.push({ term: { commercial: filters.commercial } });
   if (filters.locationId) base.push({ terms: { locationIds: filters.locationId } });
+  if (filters.agentId) base.push({ term: { agentId: filters.agentId } });
+  if (filters.companyId) base.push({ term: { companyId: filters.companyId } });
   const range = (field: string, gte?: number, lte?: number) => {
     if (gte !== undefined || lte !== undefined) base.push({ range: { [field]: { gte, lte } } });
   };
@@ -234,7 +238,10 @@ export class OpenSearchSearchEngine implements SearchEngine {
       [this.history, HISTORY_MAPPING],
     ] as const) {
       const { body: exists } = await this.client.indices.exists({ index });
-      if (!exists)
+      // An index from before a field was added gets it (adding fields is all a mapping update
+      // may do); its documents index the field when their next event rewrites them.
+      if (exists) await this.client.indices.putMapping({ index, body: mappings as never });
+      else
         await this.client.indices
           .create({ index, body: { settings: SETTINGS, mappings } as never })
           .catch((error: { meta?: { body?: { error?: { type?: string } } } }) => {
@@ -307,6 +314,8 @@ export class OpenSearchSearchEngine implements SearchEngine {
         communityId: listing.communityId,
         subCommunityId: listing.subCommunityId,
         buildingId: listing.buildingId,
+        agentId: listing.agentId,
+        companyId: listing.companyId,
         approvedAt: listing.approvedAt.toISOString(),
         textEn: listing.textEn,
         textAr: listing.textAr,

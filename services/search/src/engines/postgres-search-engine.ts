@@ -83,6 +83,8 @@ function conditions(site: Site, filters: SearchFilters, bounds: MapBounds | null
     add(facet, `"${FACET_COLUMNS[facet]}" = ANY(${p.add(selected)}::${cast})`);
   }
   if (filters.locationId) add(null, `"location_ids" && ${p.add(filters.locationId)}::text[]`);
+  if (filters.agentId) add(null, `"agent_id" = ${p.add(filters.agentId)}::uuid`);
+  if (filters.companyId) add(null, `"company_id" = ${p.add(filters.companyId)}::uuid`);
   if (filters.priceMin !== undefined) add(null, `"display_price" >= ${p.add(filters.priceMin)}`);
   if (filters.priceMax !== undefined) add(null, `"display_price" <= ${p.add(filters.priceMax)}`);
   if (filters.areaMin !== undefined) add(null, `"area" >= ${p.add(filters.areaMin)}`);
@@ -190,6 +192,8 @@ export class PostgresSearchEngine implements SearchEngine {
       community_id: listing.communityId,
       sub_community_id: listing.subCommunityId,
       building_id: listing.buildingId,
+      agent_id: listing.agentId,
+      company_id: listing.companyId,
       text_en: listing.textEn,
       text_ar: listing.textAr,
       body_en: listing.bodyEn,
