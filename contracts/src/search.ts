@@ -419,11 +419,28 @@ export const NEARBY_RADIUS_KM = 5;
  * first), up to 6 similar ones (same purpose and kind in the same community or city, closest
  * price first) and the area's price trend. 404 when the slug is not published on the site.
  */
+/**
+ * How the property page's agent card reaches the listing's agent (call, WhatsApp, e-mail):
+ * what identity's `identity.agent.contact` last said of a listed agent. Null when the agent is
+ * unknown to search, not in the directory, or deleted: the card then offers the site's
+ * contact centre.
+ */
+export const agentContactSchema = z.object({
+  /** "+971501000003". */
+  phone: z.string().nullable(),
+  /** The WhatsApp number (digits only, for wa.me), or null when the mobile takes no WhatsApp. */
+  whatsapp: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type AgentContact = z.infer<typeof agentContactSchema>;
+
 export const propertyDetailSchema = z.object({
   listing: publishedPropertySchema.extend({
     displayPrice: displayPriceSchema,
     exactLocation: z.boolean(),
   }),
+  /** Optional: answers of a search service from before it carried contacts still read. */
+  agentContact: agentContactSchema.nullable().optional(),
   nearby: z.array(nearbyHitSchema),
   similar: z.array(searchHitSchema),
   priceTrend: priceTrendSchema,

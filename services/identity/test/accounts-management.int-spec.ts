@@ -192,6 +192,22 @@ describe('company agents', () => {
       .send({ countryCode: '+971', mobile: '509000001', password: PASSWORD })
       .expect(422);
     expect(inactive.body.results.code).toBe('ACCOUNT_INACTIVE');
+    // Each change told search how to reach the agent (identity.agent.contact, in order): added,
+    // renamed, then unlisted with no contact once inactive.
+    const contacts = await ds.query(
+      `SELECT "event"->'payload' AS p FROM "outbox" WHERE "event"->>'type' = 'identity.agent.contact'
+         AND "event"->>'key' = $1 ORDER BY "id"`,
+      [id],
+    );
+    expect(
+      contacts.map((row: { p: { name: string; listed: boolean } }) => [row.p.name, row.p.listed]),
+    ).toEqual([
+      ['New Agent', true],
+      ['Renamed Agent', true],
+      ['Renamed Agent', false],
+    ]);
+    expect(contacts[0].p).toMatchObject({ accountId: id, phone: '+971509000001', whatsapp: false });
+    expect(contacts[2].p).toMatchObject({ phone: null, email: null });
     // Quota 5: two seeded + this one + two more; the sixth is refused.
     await h
       .http()

@@ -1,25 +1,51 @@
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import type { PropertyDetail } from '@manzil/contracts';
-import { Button, buttonClassName, contentQueries, useFeedback, useLanguage } from '@manzil/ui';
+import type { AgentContact, PropertyDetail } from '@manzil/contracts';
+import {
+  Button,
+  buttonClassName,
+  contentQueries,
+  useFeedback,
+  useLanguage,
+  useRequireLogin,
+} from '@manzil/ui';
 
 /**
- * The agent card: who lists the property, and call, WhatsApp and e-mail. The published listing
- * names its agent but carries no contact details (identity keeps them), so the lines reached
- * are the site's contact centre (content's admin info), and the message names the listing
- * and its reference so the team routes it to the agent.
+ * The agent card: who lists the property, and call, WhatsApp and e-mail. The agent's own lines
+ * come with the detail (`agentContact`: search keeps what identity's `identity.agent.contact`
+ * events say of a listed agent); an agent search knows no contact of reaches the site's contact
+ * centre (content's admin info) instead, the message naming the listing and its reference so
+ * the team routes it. Spec §6: contacting an agent needs a login, so each button asks for one
+ * first (the login prompt) when nobody is signed in.
  */
-export function AgentCard({ listing, title }: { listing: PropertyDetail['listing']; title: string }) {
+export function AgentCard({
+  listing,
+  title,
+  contact,
+}: {
+  listing: PropertyDetail['listing'];
+  title: string;
+  contact?: AgentContact | null;
+}) {
   const intl = useIntl();
   const language = useLanguage();
-  const contact = useQuery(contentQueries.adminInfo(language));
+  const requireLogin = useRequireLogin();
+  const centre = useQuery({ ...contentQueries.adminInfo(language), enabled: !contact });
   const reference = listing.referenceNumber ?? listing.slug;
   const message = intl.formatMessage(
     { id: 'customer.property.contactMessage' },
     { title, reference, url: typeof window === 'undefined' ? '' : window.location.href },
   );
   const name = listing.agent.name || intl.formatMessage({ id: 'customer.property.agentUnnamed' });
-  const info = contact.data;
+  const info = centre.data;
+  const lines = contact
+    ? { phone: contact.phone, whatsapp: contact.whatsapp, email: contact.email }
+    : info
+      ? { phone: `${info.phonePrefix}${info.mobile}`, whatsapp: info.whatsapp, email: info.email }
+      : null;
+  const guard = (event: React.MouseEvent) => {
+    if (!requireLogin('contact')) event.preventDefault();
+  };
   return (
     <section className="cu-card cu-agent" data-testid="agent-card" aria-labelledby="agent-card">
       <h2 id="agent-card" className="mz-visually-hidden">
@@ -34,31 +60,40 @@ export function AgentCard({ listing, title }: { listing: PropertyDetail['listing
           <span className="cu-agent__role">{intl.formatMessage({ id: 'customer.property.agent' })}</span>
         </span>
       </p>
-      {info ? (
-        <div className="cu-agent__actions">
-          <a
-            className={buttonClassName('primary')}
-            href={`tel:${info.phonePrefix}${info.mobile}`}
-            data-testid="agent-call"
-          >
-            {intl.formatMessage({ id: 'customer.property.call' })}
-          </a>
-          <a
-            className={buttonClassName('secondary')}
-            href={`https://wa.me/${info.whatsapp}?text=${encodeURIComponent(message)}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="agent-whatsapp"
-          >
-            {intl.formatMessage({ id: 'customer.property.whatsapp' })}
-          </a>
-          <a
-            className={buttonClassName('secondary')}
-            href={`mailto:${info.email}?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(message)}`}
-            data-testid="agent-email"
-          >
-            {intl.formatMessage({ id: 'customer.property.email' })}
-          </a>
+      {lines ? (
+        <div className="cu-agent__actions" data-contact={contact ? 'agent' : 'centre'}>
+          {lines.phone ? (
+            <a
+              className={buttonClassName('primary')}
+              href={`tel:${lines.phone}`}
+              onClick={guard}
+              data-testid="agent-call"
+            >
+              {intl.formatMessage({ id: 'customer.property.call' })}
+            </a>
+          ) : null}
+          {lines.whatsapp ? (
+            <a
+              className={buttonClassName('secondary')}
+              href={`https://wa.me/${lines.whatsapp}?text=${encodeURIComponent(message)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={guard}
+              data-testid="agent-whatsapp"
+            >
+              {intl.formatMessage({ id: 'customer.property.whatsapp' })}
+            </a>
+          ) : null}
+          {lines.email ? (
+            <a
+              className={buttonClassName('secondary')}
+              href={`mailto:${lines.email}?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(message)}`}
+              onClick={guard}
+              data-testid="agent-email"
+            >
+              {intl.formatMessage({ id: 'customer.property.email' })}
+            </a>
+          ) : null}
         </div>
       ) : null}
     </section>

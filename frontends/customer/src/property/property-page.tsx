@@ -204,7 +204,7 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
           </div>
 
           <aside className="cu-property__aside">
-            <AgentCard listing={listing} title={title} />
+            <AgentCard listing={listing} title={title} contact={detail.agentContact} />
             <div className="cu-property__actions">
               <ShareButton title={title} />
               <ReportListingButton propertyId={listing.id} />

@@ -12,6 +12,7 @@ import {
   type Site,
 } from '@manzil/contracts';
 import { AppException, CurrentSite, Public, ZodPipe } from '@manzil/nest-kit';
+import { AgentContacts } from '../directory/agent-contacts.js';
 import { SearchCache } from '../engines/search-cache.js';
 import { SEARCH_ENGINE, type SearchEngine } from '../engines/search-engine.js';
 
@@ -26,6 +27,7 @@ export class PropertiesController {
   constructor(
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     private readonly cache: SearchCache,
+    private readonly contacts: AgentContacts,
   ) {}
 
   @Get('properties')
@@ -41,9 +43,10 @@ export class PropertiesController {
     @Param(new ZodPipe(propertyDetailParamsSchema)) params: { slug: string },
     @CurrentSite() site: Site,
   ) {
-    const detail = await this.cache.read(site, 'detail', params.slug, () =>
-      this.engine.detail(site, params.slug),
-    );
+    const detail = await this.cache.read(site, 'detail', params.slug, async () => {
+      const found = await this.engine.detail(site, params.slug);
+      return found && { ...found, agentContact: await this.contacts.of(site, found.listing.agent.id) };
+    });
     if (!detail) throw new AppException('NO_DATA_FOUND');
     return detail;
   }
