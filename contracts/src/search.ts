@@ -447,6 +447,15 @@ export const propertyDetailSchema = z.object({
 });
 export type PropertyDetail = z.infer<typeof propertyDetailSchema>;
 
+/**
+ * `GET /v1/sitemap/listings?page&limit`: the site's published property pages for the sitemaps
+ * (gateway), newest approval first: the slug and when the last event changed the listing. Read
+ * from the read model, so an approval, a sale or a deactivation shows in the next answer.
+ */
+export const sitemapListingSchema = z.object({ slug: z.string(), lastmod: z.iso.datetime() });
+export type SitemapListing = z.infer<typeof sitemapListingSchema>;
+export const sitemapListingsPageSchema = pageSchema(sitemapListingSchema);
+
 /** The search service's paths (through the gateway under `/api/search`). */
 export const SEARCH_API = {
   properties: '/v1/properties',
@@ -454,4 +463,5 @@ export const SEARCH_API = {
   clusters: '/v1/map/clusters',
   pins: '/v1/map/pins',
   autocomplete: '/v1/locations/autocomplete',
+  sitemap: '/v1/sitemap/listings',
 } as const;

@@ -313,6 +313,16 @@ export function engineContract(name: string, start: () => Promise<EngineUnderTes
       expect(await under.engine.detail('sa', marina2.slug)).toBeNull();
     });
 
+    it('lists the slugs of the sitemaps page by page, newest approval first, with the last event time', async () => {
+      const first = await under.engine.sitemap('ae', 1, 2);
+      expect(first.items.map((item) => item.slug)).toEqual([reemRent.slug, jumeirahVilla.slug]);
+      expect(first.total).toBe(4);
+      expect(Date.parse(first.items[0].lastmod)).toBeGreaterThan(Date.parse('2026-01-01T00:00:00Z'));
+      const second = await under.engine.sitemap('ae', 2, 2);
+      expect(second.items.map((item) => item.slug)).toEqual([marina3.slug, marina2.slug]);
+      expect((await under.engine.sitemap('sa', 1, 10)).items.map((item) => item.slug)).toEqual([riyadh.slug]);
+    });
+
     it('applies events in their order: an older event never undoes a newer one', async () => {
       const payload = published({
         at: [25.1, 55.2],
@@ -328,9 +338,12 @@ export function engineContract(name: string, start: () => Promise<EngineUnderTes
       expect(ids(await search('ae', { q: 'order' }))).toEqual([]);
       await upsert(payload, t(30));
       expect(ids(await search('ae', { q: 'order' }))).toEqual([payload.id]);
+      const inSitemap = (await under.engine.sitemap('ae', 1, 100)).items.find((i) => i.slug === payload.slug);
+      expect(inSitemap?.lastmod).toBe(t(30).toISOString());
       await under.write((tx) => under.engine.remove('ae', payload.id, t(40), tx));
       await under.write((tx) => under.engine.remove('ae', randomUUID(), t(40), tx));
       expect(ids(await search('ae', { q: 'order' }))).toEqual([]);
+      expect((await under.engine.sitemap('ae', 1, 100)).items.map((i) => i.slug)).not.toContain(payload.slug);
     });
   });
 }

@@ -5,7 +5,9 @@ import {
   accountDeletedV1,
   agentContactV1,
   listingApprovedV2,
+  listingDeactivatedV1,
   listingSoldV1,
+  sitemapListingsPageSchema,
   locationSuggestionsPageSchema,
   mapClustersSchema,
   mapPinsPageSchema,
@@ -139,6 +141,47 @@ describe('search API', () => {
     });
     await get('ae', `/v1/properties/${villa.slug}`).expect(404);
     expect((await get('ae', `/v1/map/pins?${viewport}`).expect(200)).body.results.total).toBe(0);
+  });
+
+  it("keeps the sitemaps' property pages in step with approvals, sales and deactivations", async () => {
+    const slugs = async (site: 'ae' | 'sa' = 'ae') =>
+      sitemapListingsPageSchema
+        .parse((await get(site, '/v1/sitemap/listings?page=1&limit=100').expect(200)).body.results)
+        .items.map((item) => item.slug);
+    const sold = palm('Sitemap villa sold');
+    const deactivated = palm('Sitemap villa deactivated');
+    const stays = palm('Sitemap villa stays');
+    const before = await slugs(); // cached now: the events below must still show
+    for (const villa of [sold, deactivated, stays])
+      await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', villa.id, villa));
+    await expectEventually(async () =>
+      expect(await slugs()).toEqual(expect.arrayContaining([sold.slug, deactivated.slug, stays.slug])),
+    );
+    expect(before).not.toContain(stays.slug);
+    expect(await slugs('sa')).not.toContain(stays.slug);
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingSoldV1, 'ae', sold.id, {
+        id: sold.id,
+        soldAt: new Date().toISOString(),
+        by: { id: sold.agent.id!, role: 'agent' },
+      }),
+    );
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingDeactivatedV1, 'ae', deactivated.id, {
+        id: deactivated.id,
+        active: false,
+        at: new Date().toISOString(),
+        by: { id: deactivated.agent.id!, role: 'agent' },
+      }),
+    );
+    await expectEventually(async () => {
+      const now = await slugs();
+      expect(now).toContain(stays.slug);
+      expect(now).not.toContain(sold.slug);
+      expect(now).not.toContain(deactivated.slug);
+    });
   });
 
   it("gives the agent card the agent's call, WhatsApp and e-mail from identity's events, until the agent leaves", async () => {

@@ -24,6 +24,7 @@ import {
   type SearchQuery,
   type SearchResultPage,
   type Site,
+  type SitemapListing,
 } from '@manzil/contracts';
 import { boundsOf, facetSelection, MULTI_FACETS, sortBuckets, type MultiFacet } from './filters.js';
 import { cellBounds } from './geo.js';
@@ -34,6 +35,7 @@ import type { SearchEngine } from './search-engine.js';
 type Json = Record<string, unknown>;
 interface Hit {
   _id: string;
+  _version?: number;
   _source: Json;
   sort?: unknown[];
 }
@@ -479,6 +481,28 @@ export class OpenSearchSearchEngine implements SearchEngine {
       items: body.hits.hits.map((hit) => pinOf(hitOf(hit))),
       page: query.page,
       limit: query.limit,
+      total: body.hits.total.value,
+    };
+  }
+
+  /** The last event's time is the document's external version (`upsertOperations`). */
+  async sitemap(site: Site, page: number, limit: number): Promise<Page<SitemapListing>> {
+    const body = await this.query(this.listings, {
+      query: { bool: { filter: [{ term: { site } }, { term: { live: true } }] } },
+      sort: SORTS.newest,
+      from: (page - 1) * limit,
+      size: limit,
+      version: true,
+      _source: ['slug'],
+      track_total_hits: true,
+    });
+    return {
+      items: body.hits.hits.map((hit) => ({
+        slug: hit._source.slug as string,
+        lastmod: new Date(Number(hit._version)).toISOString(),
+      })),
+      page,
+      limit,
       total: body.hits.total.value,
     };
   }

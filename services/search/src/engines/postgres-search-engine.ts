@@ -25,6 +25,7 @@ import {
   type SearchQuery,
   type SearchResultPage,
   type Site,
+  type SitemapListing,
 } from '@manzil/contracts';
 import { boundsOf, facetSelection, MULTI_FACETS, sortBuckets, type MultiFacet } from './filters.js';
 import { boxAround, cellBounds, cellKey, cellSize } from './geo.js';
@@ -258,6 +259,26 @@ export class PostgresSearchEngine implements SearchEngine {
 
   private get db() {
     return this.dataSource.manager;
+  }
+
+  async sitemap(site: Site, page: number, limit: number): Promise<Page<SitemapListing>> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(
+        `SELECT "slug", "event_at" FROM "listing_read" WHERE "site" = $1
+         ORDER BY ${SORTS.newest} OFFSET $2 LIMIT $3`,
+        [site, (page - 1) * limit, limit],
+      ),
+      this.db.query(`SELECT count(*)::int AS total FROM "listing_read" WHERE "site" = $1`, [site]),
+    ]);
+    return {
+      items: rows.map((row: Row) => ({
+        slug: row.slug as string,
+        lastmod: new Date(row.event_at as string).toISOString(),
+      })),
+      page,
+      limit,
+      total,
+    };
   }
 
   async search(site: Site, query: SearchQuery): Promise<SearchResultPage> {

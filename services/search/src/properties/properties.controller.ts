@@ -4,7 +4,9 @@ import {
   mapClustersQuerySchema,
   mapPinsQuerySchema,
   propertyDetailParamsSchema,
+  paginationQuerySchema,
   searchQuerySchema,
+  type PaginationQuery,
   type LocationAutocompleteQuery,
   type MapClustersQuery,
   type MapPinsQuery,
@@ -63,6 +65,13 @@ export class PropertiesController {
   pins(@Query(new ZodPipe(mapPinsQuerySchema)) query: MapPinsQuery, @CurrentSite() site: Site) {
     sameSite(query, site);
     return this.cache.read(site, 'pins', query, () => this.engine.pins(site, query));
+  }
+
+  /** The sitemaps' property pages (gateway): cached per site generation, so an event shows at once. */
+  @Get('sitemap/listings')
+  @Public()
+  sitemap(@Query(new ZodPipe(paginationQuerySchema)) query: PaginationQuery, @CurrentSite() site: Site) {
+    return this.cache.read(site, 'sitemap', query, () => this.engine.sitemap(site, query.page, query.limit));
   }
 
   @Get('locations/autocomplete')
