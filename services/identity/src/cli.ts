@@ -3,10 +3,11 @@ import { runServiceCli } from '@manzil/db';
 import { busCliOptions, exitOnConfigError, loadConfig } from '@manzil/nest-kit';
 import { envSchema } from './config.js';
 import { buildDataSource } from './data-source.js';
+import { publishAllAgentContacts } from './directory/agent-contact.js';
 import { seed } from './seed.js';
 
 /**
- * node dist/cli.js migrate|revert|seed|outbox:dead|outbox:replay|outbox:discard, or bus:replay --topic <topic> [--group <group>] (dead
+ * node dist/cli.js migrate|revert|seed|outbox:dead|outbox:replay|outbox:discard|directory:publish-contacts, or bus:replay --topic <topic> [--group <group>] (dead
  * letters back onto their topic; this service's group by default).
  */
 const argv = process.argv.slice(2);
@@ -19,7 +20,7 @@ try {
     await runServiceCli(argv, {
       dataSource: buildDataSource(config.DATABASE_URL),
       seed: (ds) => seed(ds),
-      commands: outboxCommands,
+      commands: { ...outboxCommands, 'directory:publish-contacts': publishAllAgentContacts },
     });
   }
 } catch (error) {
