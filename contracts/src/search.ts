@@ -419,16 +419,42 @@ export const NEARBY_RADIUS_KM = 5;
  * first), up to 6 similar ones (same purpose and kind in the same community or city, closest
  * price first) and the area's price trend. 404 when the slug is not published on the site.
  */
+/**
+ * How the property page's agent card reaches the listing's agent (call, WhatsApp, e-mail):
+ * what identity's `identity.agent.contact` last said of a listed agent. Null when the agent is
+ * unknown to search, not in the directory, or deleted: the card then offers the site's
+ * contact centre.
+ */
+export const agentContactSchema = z.object({
+  /** "+971501000003". */
+  phone: z.string().nullable(),
+  /** The WhatsApp number (digits only, for wa.me), or null when the mobile takes no WhatsApp. */
+  whatsapp: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type AgentContact = z.infer<typeof agentContactSchema>;
+
 export const propertyDetailSchema = z.object({
   listing: publishedPropertySchema.extend({
     displayPrice: displayPriceSchema,
     exactLocation: z.boolean(),
   }),
+  /** Optional: answers of a search service from before it carried contacts still read. */
+  agentContact: agentContactSchema.nullable().optional(),
   nearby: z.array(nearbyHitSchema),
   similar: z.array(searchHitSchema),
   priceTrend: priceTrendSchema,
 });
 export type PropertyDetail = z.infer<typeof propertyDetailSchema>;
+
+/**
+ * `GET /v1/sitemap/listings?page&limit`: the site's published property pages for the sitemaps
+ * (gateway), newest approval first: the slug and when the last event changed the listing. Read
+ * from the read model, so an approval, a sale or a deactivation shows in the next answer.
+ */
+export const sitemapListingSchema = z.object({ slug: z.string(), lastmod: z.iso.datetime() });
+export type SitemapListing = z.infer<typeof sitemapListingSchema>;
+export const sitemapListingsPageSchema = pageSchema(sitemapListingSchema);
 
 /** The search service's paths (through the gateway under `/api/search`). */
 export const SEARCH_API = {
@@ -437,4 +463,5 @@ export const SEARCH_API = {
   clusters: '/v1/map/clusters',
   pins: '/v1/map/pins',
   autocomplete: '/v1/locations/autocomplete',
+  sitemap: '/v1/sitemap/listings',
 } as const;

@@ -8,7 +8,7 @@
  * (no HTTP, no cache: the SQL on Postgres through a pool of 8, or the OpenSearch requests),
  * printing p50/p95/p99, requests per second and the API/raw ratio, both engines side by side.
  *
- *   node --conditions=source --import ./services/identity/test/support/swc-register.mjs \
+ *   node --conditions=source --import ./infra/testing/src/swc-register.mjs \
  *     scripts/bench/search.ts [--listings 1000000] [--seconds 10] [--concurrency 32]
  *     [--engines postgres,opensearch] [--pg postgres://postgres@127.0.0.1:5432/postgres]
  *     [--redis redis://127.0.0.1:6379]       OPENSEARCH_URL=… for the OpenSearch engine
@@ -19,11 +19,12 @@
  */
 import 'reflect-metadata';
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Client } from '@opensearch-project/opensearch';
 import { createEventBus, newEvent } from '@manzil/bus';
 import {
   listingApprovedV2,
@@ -49,6 +50,7 @@ import { toIndexedListing } from '../../services/search/src/engines/indexed-list
 import { OpenSearchSearchEngine } from '../../services/search/src/engines/opensearch-search-engine.js';
 import { PostgresSearchEngine } from '../../services/search/src/engines/postgres-search-engine.js';
 import type { SearchEngine } from '../../services/search/src/engines/search-engine.js';
+import { bulkLoadOpenSearch, bulkLoadPostgres } from './search-bulk-load.js';
 
 const { values } = parseArgs({
   options: {
@@ -208,35 +210,11 @@ function generate(n: number): PublishedProperty {
 
 // ---- load --------------------------------------------------------------------------------------
 
-async function loadPostgres(dataSource: DataSource, engine: PostgresSearchEngine) {
-  const at = new Date('2026-11-01T00:00:00Z');
-  const batch = 500;
-  for (let start = 0; start < LISTINGS; start += batch) {
-    const listings = Array.from({ length: Math.min(batch, LISTINGS - start) }, (_, i) =>
-      toIndexedListing(generate(start + i)),
-    );
-    await dataSource.transaction(async (tx) => {
-      for (const listing of listings) await engine.upsert(listing, at, tx);
-    });
-    if ((start / batch) % 200 === 0)
-      process.stdout.write(`  postgres: ${start + listings.length} listings\r`);
-  }
-  await dataSource.query('ANALYZE');
-}
-
-async function loadOpenSearch(engine: OpenSearchSearchEngine) {
-  const at = new Date('2026-11-01T00:00:00Z');
-  const batch = 1000;
-  for (let start = 0; start < LISTINGS; start += batch) {
-    const listings = Array.from({ length: Math.min(batch, LISTINGS - start) }, (_, i) =>
-      toIndexedListing(generate(start + i)),
-    );
-    await engine.load(listings, at);
-    if ((start / batch) % 100 === 0)
-      process.stdout.write(`  opensearch: ${start + listings.length} listings\r`);
-  }
-  await engine.refresh();
-}
+/** Listing `n` of the generator as both engines store it. */
+const indexed = (n: number) => toIndexedListing(generate(n));
+const progress = (name: string) => (done: number) => {
+  if (done % 50_000 < 2_000) process.stdout.write(`  ${name}: ${done} listings\r`);
+};
 
 // ---- measure -----------------------------------------------------------------------------------
 
@@ -435,16 +413,17 @@ async function runEngine(name: 'postgres' | 'opensearch') {
   let engine: SearchEngine;
   const loadStart = performance.now();
   if (name === 'postgres') {
-    const pg = new PostgresSearchEngine(dataSource);
-    await loadPostgres(dataSource, pg);
-    engine = pg;
+    await bulkLoadPostgres(dataSource, LISTINGS, indexed, progress(name));
+    engine = new PostgresSearchEngine(dataSource);
   } else {
     const os = await OpenSearchSearchEngine.connect(OPENSEARCH_URL!, prefix);
-    await loadOpenSearch(os);
+    const client = new Client({ node: OPENSEARCH_URL! });
+    await bulkLoadOpenSearch(os, client, prefix, LISTINGS, indexed, progress(name));
+    await client.close();
     engine = os;
   }
   console.log(
-    `${name}: ${LISTINGS} listings loaded in ${((performance.now() - loadStart) / 1000).toFixed(0)} s`,
+    `${name}: ${LISTINGS} listings bulk-loaded in ${((performance.now() - loadStart) / 1000).toFixed(0)} s (${(LISTINGS / ((performance.now() - loadStart) / 1000)).toFixed(0)} listings/s; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
   );
   aeSlugs = (await engine.search('ae', searchQuerySchema.parse({ limit: '100', facets: 'false' }))).items.map(
     (item) => item.slug,

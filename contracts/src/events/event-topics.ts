@@ -2,7 +2,12 @@ import { appointmentAcceptedV1, appointmentRejectedV1, appointmentRequestedV1 } 
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
 import { enquiryReceivedV1 } from './enquiries.js';
-import { accountDeletedV1, accountNafathVerifiedV1, accountRegisteredV1 } from './identity.js';
+import {
+  accountDeletedV1,
+  accountNafathVerifiedV1,
+  accountRegisteredV1,
+  agentContactV1,
+} from './identity.js';
 import {
   listingApprovedV1,
   listingDeactivatedV1,
@@ -42,6 +47,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [accountRegisteredV1.type]: TOPICS.identityAccount,
   [accountNafathVerifiedV1.type]: TOPICS.identityAccount,
   [accountDeletedV1.type]: TOPICS.identityAccount,
+  [agentContactV1.type]: TOPICS.identityAccount,
   [subscriptionActivatedV1.type]: TOPICS.paymentsSubscription,
   [subscriptionExpiredV1.type]: TOPICS.paymentsSubscription,
   [bidPlacedV1.type]: TOPICS.auctionsAuction,

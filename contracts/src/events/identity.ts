@@ -26,3 +26,26 @@ export const accountDeletedV1 = {
   version: 1,
   payload: z.object({ accountId: z.uuid(), eraseAfter: z.iso.datetime() }),
 } as const;
+
+/**
+ * identity.agent.contact v1: how a visitor reaches an agent (the directory's call, WhatsApp and
+ * e-mail), published whenever an agent account is created or its name, contact or status
+ * changes. `listed` is false while the agent is not in the public directory (inactive, not
+ * verified): readers then show no contact of theirs. Search keeps the last one per agent for the
+ * property page's agent card; `identity.account.deleted` drops it.
+ */
+export const agentContactV1 = {
+  type: 'identity.agent.contact',
+  version: 1,
+  payload: z.object({
+    accountId: z.uuid(),
+    companyId: z.uuid().nullable(),
+    name: z.string(),
+    /** "+971501000003" (country code and mobile), or null. */
+    phone: z.string().nullable(),
+    /** The mobile takes WhatsApp messages. */
+    whatsapp: z.boolean(),
+    email: z.string().nullable(),
+    listed: z.boolean(),
+  }),
+} as const;

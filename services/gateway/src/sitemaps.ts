@@ -12,6 +12,7 @@ import {
   pageSchema,
   SEARCH_API,
   siteFromHost,
+  sitemapListingsPageSchema,
   type Language,
   type ListingPage,
   type MapConfig,
@@ -82,7 +83,7 @@ interface SitemapEntry {
 }
 
 const slugPage = pageSchema(z.object({ slug: z.string() }));
-const listingPage = pageSchema(z.object({ slug: z.string(), approvedAt: z.string().optional() }));
+const listingPage = sitemapListingsPageSchema;
 const cmsPages = z.array(z.object({ publicSlug: z.string(), publicSlugAr: z.string() }));
 const blogPage = pageSchema(
   z.object({ slug: z.string(), slugAr: z.string(), publishedAt: z.string().optional() }),
@@ -125,10 +126,12 @@ class UpstreamError extends Error {}
 
 /**
  * Sitemaps and robots.txt of each site, built from the services' public reads: the listing
- * pages and property pages (search), agents and companies (identity), static pages, blogs and
+ * pages and property pages (search's `/v1/sitemap/listings`, its read model of the listing
+ * events: an approved listing is in the next answer, a sold or deactivated one gone), agents and companies (identity), static pages, blogs and
  * communities (content). One sitemap per kind and language (`loc` in that language,
  * `xhtml:link` alternates for both); the index at `/sitemap.xml` lists them, the property
- * pages in files of `LISTINGS_PER_SITEMAP`. Answers are cached for five minutes per site;
+ * pages in files of `LISTINGS_PER_SITEMAP`. The index and listing files are built on each
+ * request (search caches per event generation); the others are cached for five minutes per site;
  * a service that does not answer makes that sitemap a 503 (a crawler retries), never a
  * sitemap missing half its pages.
  */
@@ -147,11 +150,16 @@ export class Sitemaps {
       const site = siteFromHost(request.headers.host);
       const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
       let build: (() => Promise<string>) | undefined;
+      // The index and the listing files follow the listing events: search's answers are cached
+      // per site generation (an approval, sale or deactivation moves it), so the gateway keeps
+      // no copy of its own; the pages and directory files are cached here for five minutes.
+      let live = false;
       let type = 'application/xml; charset=utf-8';
       if (path === '/robots.txt') {
         type = 'text/plain; charset=utf-8';
         build = async () => this.robots(origin);
       } else if (path === '/sitemap.xml') {
+        live = true;
         build = () => this.index(site, origin);
       } else {
         const match = /^\/sitemaps\/(pages|directory|listings)-(en|ar)(?:-(\d{1,6}))?\.xml$/.exec(path);
@@ -163,14 +171,15 @@ export class Sitemaps {
           string?,
         ];
         if ((kind === 'listings') !== (chunk !== undefined) || chunk === '0') return next();
+        live = kind === 'listings';
         build = () => this.sitemap(site, origin, kind, language, Number(chunk ?? 0));
       }
       setMetricsRoute(response, '(sitemaps)');
       const key = `${site}|${origin}|${path}`;
-      void this.cached(key, build).then(
+      void (live ? build() : this.cached(key, build)).then(
         (body) => {
           response.setHeader('Content-Type', type);
-          response.setHeader('Cache-Control', 'public, max-age=300');
+          response.setHeader('Cache-Control', live ? 'public, max-age=60' : 'public, max-age=300');
           response.status(200).send(body);
         },
         () => {
@@ -203,13 +212,7 @@ export class Sitemaps {
   }
 
   private async index(site: Site, origin: string): Promise<string> {
-    const first = await this.read(
-      'search',
-      SEARCH_API.properties,
-      site,
-      { page: 1, limit: 1, facets: 'false' },
-      listingPage,
-    );
+    const first = await this.read('search', SEARCH_API.sitemap, site, { page: 1, limit: 1 }, listingPage);
     const chunks = Math.ceil(first.total / LISTINGS_PER_SITEMAP);
     const paths = LANGUAGES.flatMap((language) => [
       `/sitemaps/pages-${language}.xml`,
@@ -277,16 +280,16 @@ export class Sitemaps {
       Array.from({ length: pagesPerChunk }, (_, index) =>
         this.read(
           'search',
-          SEARCH_API.properties,
+          SEARCH_API.sitemap,
           site,
-          { page: (chunk - 1) * pagesPerChunk + index + 1, limit: PAGE_LIMIT, facets: 'false' },
+          { page: (chunk - 1) * pagesPerChunk + index + 1, limit: PAGE_LIMIT },
           listingPage,
         ),
       ),
     );
     return pages
       .flatMap((page) => page.items)
-      .map((listing) => ({ paths: samePath(`/property/${listing.slug}`), lastmod: listing.approvedAt }));
+      .map((listing) => ({ paths: samePath(`/property/${listing.slug}`), lastmod: listing.lastmod }));
   }
 
   /** Every item of a paginated list (at most DIRECTORY_MAX). */

@@ -18,7 +18,7 @@ import { LISTINGS_PER_SITEMAP } from '../src/sitemaps.js';
  * `down` makes search refuse.
  */
 function startServices(listings: { ae: number; sa: number }) {
-  const state = { down: false, reads: 0 };
+  const state = { down: false, reads: 0, listings };
   const server: Server = createServer((req, res) => {
     state.reads += 1;
     const url = new URL(req.url ?? '/', 'http://x');
@@ -32,14 +32,14 @@ function startServices(listings: { ae: number; sa: number }) {
       total: all.length,
     });
     let results: unknown;
-    if (url.pathname === '/v1/properties') {
+    if (url.pathname === '/v1/sitemap/listings') {
       if (state.down) {
         res.statusCode = 502;
         return res.end('{}');
       }
-      const all = Array.from({ length: listings[site] }, (_, i) => ({
+      const all = Array.from({ length: state.listings[site] }, (_, i) => ({
         slug: `${site}-home-${i + 1}`,
-        approvedAt: '2026-11-01T00:00:00.000Z',
+        lastmod: '2026-11-01T00:00:00.000Z',
       }));
       results = paged(all);
     } else if (url.pathname === '/v1/directory/agents') {
@@ -147,6 +147,22 @@ describe('sitemaps and robots.txt', () => {
     const saudi = await get('/sitemaps/listings-en-1.xml', 'sa.localhost:3000').expect(200);
     expect(saudi.text).not.toContain('ae-home');
     expect(saudi.text.match(/<url>/g)).toHaveLength(3);
+  });
+
+  it('a listing file and the index follow search at once: a sale or an approval shows in the next request', async () => {
+    const urls = async () =>
+      ((await get('/sitemaps/listings-en-1.xml', 'sa.localhost:3000').expect(200)).text.match(/<url>/g) ?? [])
+        .length;
+    expect(await urls()).toBe(3);
+    services.state.listings.sa = 2; // one sold: search's read model no longer lists it
+    try {
+      expect(await urls()).toBe(2);
+      services.state.listings.sa = LISTINGS_PER_SITEMAP + 1; // approvals: a second file
+      const index = await get('/sitemap.xml', 'sa.localhost:3000').expect(200);
+      expect(index.text).toContain('listings-en-2.xml');
+    } finally {
+      services.state.listings.sa = 3;
+    }
   });
 
   it('the pages file has the listing pages by their Arabic slugs, CMS pages, blogs and communities, percent-encoded', async () => {

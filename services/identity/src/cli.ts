@@ -3,11 +3,12 @@ import { runServiceCli } from '@manzil/db';
 import { busCliOptions, exitOnConfigError, loadConfig } from '@manzil/nest-kit';
 import { envSchema } from './config.js';
 import { buildDataSource } from './data-source.js';
+import { publishAllAgentContacts } from './directory/agent-contact.js';
 import { seed } from './seed.js';
 import { seedRoster } from './seed-roster.js';
 
 /**
- * node dist/cli.js migrate|revert|seed|outbox:dead|outbox:replay|outbox:discard, or bus:replay --topic <topic> [--group <group>] (dead
+ * node dist/cli.js migrate|revert|seed|outbox:dead|outbox:replay|outbox:discard|directory:publish-contacts, or bus:replay --topic <topic> [--group <group>] (dead
  * letters back onto their topic; this service's group by default).
  */
 const argv = process.argv.slice(2);
@@ -22,8 +23,10 @@ try {
       seed: async (ds) => {
         await seed(ds);
         await seedRoster(ds);
+        // The roster's agents reach search's agent cards (a few dozen events; search keeps the newest).
+        await publishAllAgentContacts(ds);
       },
-      commands: outboxCommands,
+      commands: { ...outboxCommands, 'directory:publish-contacts': publishAllAgentContacts },
     });
   }
 } catch (error) {

@@ -5,6 +5,7 @@ import { enqueue, newEvent } from '@manzil/bus';
 import { subscriptionActivatedV1, subscriptionExpiredV1, TOPICS } from '@manzil/contracts';
 import { expectEventually, tokenFor } from '@manzil/testing';
 import { AnonymiseDeletedAccounts } from '../src/deletion/anonymise-deleted-accounts.job.js';
+import { publishAllAgentContacts } from '../src/directory/agent-contact.js';
 import { seed } from '../src/seed.js';
 import { startHarness, PASSWORD, PNG, type Harness } from './harness.js';
 
@@ -192,6 +193,22 @@ describe('company agents', () => {
       .send({ countryCode: '+971', mobile: '509000001', password: PASSWORD })
       .expect(422);
     expect(inactive.body.results.code).toBe('ACCOUNT_INACTIVE');
+    // Each change told search how to reach the agent (identity.agent.contact, in order): added,
+    // renamed, then unlisted with no contact once inactive.
+    const contacts = await ds.query(
+      `SELECT "event"->'payload' AS p FROM "outbox" WHERE "event"->>'type' = 'identity.agent.contact'
+         AND "event"->>'key' = $1 ORDER BY "id"`,
+      [id],
+    );
+    expect(
+      contacts.map((row: { p: { name: string; listed: boolean } }) => [row.p.name, row.p.listed]),
+    ).toEqual([
+      ['New Agent', true],
+      ['Renamed Agent', true],
+      ['Renamed Agent', false],
+    ]);
+    expect(contacts[0].p).toMatchObject({ accountId: id, phone: '+971509000001', whatsapp: false });
+    expect(contacts[2].p).toMatchObject({ phone: null, email: null });
     // Quota 5: two seeded + this one + two more; the sixth is refused.
     await h
       .http()
@@ -233,6 +250,22 @@ describe('company agents', () => {
       .set('authorization', bearer(token))
       .send(await agentBody('509000004'))
       .expect(201);
+  });
+
+  it("publishes every agent's contact on demand (cli directory:publish-contacts)", async () => {
+    const contacts = async () =>
+      (
+        await ds.query(
+          `SELECT count(*)::int AS n FROM "outbox" WHERE "event"->>'type' = 'identity.agent.contact'`,
+        )
+      )[0].n as number;
+    const [{ n: agents }] = await ds.query(
+      `SELECT count(*)::int AS n FROM "accounts" WHERE "role" = 'agent' AND "status" <> 'deleted'`,
+    );
+    expect(agents).toBeGreaterThan(0);
+    const before = await contacts();
+    expect(await publishAllAgentContacts(ds)).toBe(`identity.agent.contact published for ${agents} agents`);
+    expect((await contacts()) - before).toBe(agents);
   });
 
   it("refuses another company's agent (404), an agent's token (403), and a company without a subscription (402)", async () => {

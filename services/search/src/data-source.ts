@@ -3,6 +3,8 @@ import { createDataSource } from '@manzil/db';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
 import { ProjectRead1764300000001 } from './migrations/1764300000001-project-read.js';
 import { SearchEngine1764150000000 } from './migrations/1764150000000-search-engine.js';
+import { OwnerColumns1764500000000 } from './migrations/1764500000000-owner-columns.js';
+import { AgentContact1764500000001 } from './migrations/1764500000001-agent-contact.js';
 
 /** The read model's tables are written and read with SQL by the Postgres engine: no entities of its own. */
 export const entities = [...busEntities];
@@ -11,5 +13,7 @@ export const migrations = [
   Init1732200000000,
   SearchEngine1764150000000,
   ProjectRead1764300000001,
+  OwnerColumns1764500000000,
+  AgentContact1764500000001,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

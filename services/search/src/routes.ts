@@ -8,7 +8,9 @@ import {
   propertyDetailParamsSchema,
   propertyDetailSchema,
   searchQuerySchema,
+  paginationQuerySchema,
   searchResultPageSchema,
+  sitemapListingsPageSchema,
 } from '@manzil/contracts';
 import type { RouteDoc } from '@manzil/nest-kit';
 
@@ -43,6 +45,14 @@ export const ROUTES: RouteDoc[] = [
     summary: 'Listings of the viewport matching the filters as map pins, newest first, paginated',
     query: mapPinsQuerySchema,
     results: mapPinsPageSchema,
+  },
+  {
+    method: 'get',
+    path: '/v1/sitemap/listings',
+    summary:
+      "The site's published property slugs for the sitemaps, newest approval first, with the time of their last event, paginated",
+    query: paginationQuerySchema,
+    results: sitemapListingsPageSchema,
   },
   {
     method: 'get',

@@ -42,6 +42,8 @@ interface Spec {
   amenities?: string[];
   approvedAt?: string;
   site?: Site;
+  agentId?: string;
+  companyId?: string | null;
 }
 
 /** A `listing.approved` v2 payload with the hierarchy, facts and prices of the spec. */
@@ -72,6 +74,8 @@ function published(spec: Spec): PublishedProperty {
         : { price: null, daily: null, weekly: null, monthly: summary.price, yearly: summary.price * 10 },
     location: { city, community: community ?? null, subCommunity: subCommunity ?? null, building: null },
     facts: { furnishing: spec.furnishing ?? 'unfurnished', amenities: spec.amenities ?? [] },
+    agent: { id: spec.agentId ?? base.agent.id, name: base.agent.name },
+    company: spec.companyId ? { id: spec.companyId } : spec.companyId === null ? null : base.company,
   };
 }
 
@@ -88,6 +92,11 @@ export function engineContract(name: string, start: () => Promise<EngineUnderTes
     const search = (site: Site, query: Record<string, unknown>) =>
       under.engine.search(site, searchQuerySchema.parse(query));
     const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
+    // Two agents of one company, and a freelancer (no company).
+    const AGENT_A = randomUUID();
+    const AGENT_B = randomUUID();
+    const FREELANCER = randomUUID();
+    const COMPANY = randomUUID();
 
     const marina2 = published({
       title: { en: 'Marina Gate two bedroom', ar: 'شقة غرفتين في المدينة' },
@@ -99,6 +108,8 @@ export function engineContract(name: string, start: () => Promise<EngineUnderTes
       furnishing: 'furnished',
       amenities: ['pool', 'gym'],
       approvedAt: '2026-10-05T10:00:00.000Z',
+      agentId: AGENT_A,
+      companyId: COMPANY,
     });
     const marina3 = published({
       title: { en: 'Marina three bedroom', ar: 'شقة ثلاث غرف' },
@@ -109,6 +120,8 @@ export function engineContract(name: string, start: () => Promise<EngineUnderTes
       places: [DUBAI, MARINA],
       amenities: ['pool'],
       approvedAt: '2026-11-05T10:00:00.000Z',
+      agentId: AGENT_B,
+      companyId: COMPANY,
     });
     const jumeirahVilla = published({
       title: { en: 'Beach villa', ar: 'فيلا على الشاطئ' },
@@ -119,6 +132,8 @@ export function engineContract(name: string, start: () => Promise<EngineUnderTes
       at: [25.2048, 55.2425],
       places: [DUBAI, JUMEIRAH],
       approvedAt: '2026-11-06T10:00:00.000Z',
+      agentId: FREELANCER,
+      companyId: null,
     });
     const reemRent = published({
       title: { en: 'Reem studio for rent', ar: 'استوديو للإيجار' },
@@ -159,6 +174,32 @@ export function engineContract(name: string, start: () => Promise<EngineUnderTes
       ]);
       expect(ids(await search('ae', { amenities: 'pool,gym' }))).toEqual([marina2.id]);
       expect(ids(await search('ae', { furnishing: 'furnished' }))).toEqual([marina2.id]);
+    });
+
+    it("lists only one agent's live listings (agentId), on the list, the map and the pins", async () => {
+      expect(ids(await search('ae', { agentId: AGENT_A }))).toEqual([marina2.id]);
+      expect(ids(await search('ae', { agentId: FREELANCER }))).toEqual([jumeirahVilla.id]);
+      expect((await search('ae', { agentId: AGENT_B })).total).toBe(1);
+      expect(ids(await search('sa', { agentId: AGENT_A }))).toEqual([]);
+      expect(ids(await search('ae', { agentId: randomUUID() }))).toEqual([]);
+      const box = { north: '25.4', south: '24.3', east: '55.5', west: '54.2' };
+      const clusters = await under.engine.clusters(
+        'ae',
+        mapClustersQuerySchema.parse({ ...box, zoom: '8', agentId: AGENT_B }),
+      );
+      expect(clusters.total).toBe(1);
+      const pins = await under.engine.pins('ae', mapPinsQuerySchema.parse({ ...box, agentId: AGENT_A }));
+      expect(pins.items.map((pin) => pin.id)).toEqual([marina2.id]);
+    });
+
+    it("lists only one company's live listings (companyId), newest first, with its facets", async () => {
+      const company = await search('ae', { companyId: COMPANY });
+      expect(ids(company)).toEqual([marina3.id, marina2.id]);
+      expect(company.total).toBe(2);
+      expect(company.facets?.kind).toEqual([{ value: 'apartment', count: 2 }]);
+      expect(ids(await search('ae', { companyId: COMPANY, bedrooms: '3' }))).toEqual([marina3.id]);
+      expect(ids(await search('ae', { companyId: COMPANY, agentId: AGENT_A }))).toEqual([marina2.id]);
+      expect(ids(await search('ae', { companyId: randomUUID() }))).toEqual([]);
     });
 
     it('finds a location at any level of the hierarchy', async () => {
@@ -272,6 +313,16 @@ export function engineContract(name: string, start: () => Promise<EngineUnderTes
       expect(await under.engine.detail('sa', marina2.slug)).toBeNull();
     });
 
+    it('lists the slugs of the sitemaps page by page, newest approval first, with the last event time', async () => {
+      const first = await under.engine.sitemap('ae', 1, 2);
+      expect(first.items.map((item) => item.slug)).toEqual([reemRent.slug, jumeirahVilla.slug]);
+      expect(first.total).toBe(4);
+      expect(Date.parse(first.items[0].lastmod)).toBeGreaterThan(Date.parse('2026-01-01T00:00:00Z'));
+      const second = await under.engine.sitemap('ae', 2, 2);
+      expect(second.items.map((item) => item.slug)).toEqual([marina3.slug, marina2.slug]);
+      expect((await under.engine.sitemap('sa', 1, 10)).items.map((item) => item.slug)).toEqual([riyadh.slug]);
+    });
+
     it('applies events in their order: an older event never undoes a newer one', async () => {
       const payload = published({
         at: [25.1, 55.2],
@@ -287,9 +338,12 @@ export function engineContract(name: string, start: () => Promise<EngineUnderTes
       expect(ids(await search('ae', { q: 'order' }))).toEqual([]);
       await upsert(payload, t(30));
       expect(ids(await search('ae', { q: 'order' }))).toEqual([payload.id]);
+      const inSitemap = (await under.engine.sitemap('ae', 1, 100)).items.find((i) => i.slug === payload.slug);
+      expect(inSitemap?.lastmod).toBe(t(30).toISOString());
       await under.write((tx) => under.engine.remove('ae', payload.id, t(40), tx));
       await under.write((tx) => under.engine.remove('ae', randomUUID(), t(40), tx));
       expect(ids(await search('ae', { q: 'order' }))).toEqual([]);
+      expect((await under.engine.sitemap('ae', 1, 100)).items.map((i) => i.slug)).not.toContain(payload.slug);
     });
   });
 }

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import {
+  accountDeletedV1,
+  agentContactV1,
   listingApprovedV2,
+  listingDeactivatedV1,
   listingSoldV1,
+  sitemapListingsPageSchema,
   locationSuggestionsPageSchema,
   mapClustersSchema,
   mapPinsPageSchema,
@@ -137,6 +141,90 @@ describe('search API', () => {
     });
     await get('ae', `/v1/properties/${villa.slug}`).expect(404);
     expect((await get('ae', `/v1/map/pins?${viewport}`).expect(200)).body.results.total).toBe(0);
+  });
+
+  it("keeps the sitemaps' property pages in step with approvals, sales and deactivations", async () => {
+    const slugs = async (site: 'ae' | 'sa' = 'ae') =>
+      sitemapListingsPageSchema
+        .parse((await get(site, '/v1/sitemap/listings?page=1&limit=100').expect(200)).body.results)
+        .items.map((item) => item.slug);
+    const sold = palm('Sitemap villa sold');
+    const deactivated = palm('Sitemap villa deactivated');
+    const stays = palm('Sitemap villa stays');
+    const before = await slugs(); // cached now: the events below must still show
+    for (const villa of [sold, deactivated, stays])
+      await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', villa.id, villa));
+    await expectEventually(async () =>
+      expect(await slugs()).toEqual(expect.arrayContaining([sold.slug, deactivated.slug, stays.slug])),
+    );
+    expect(before).not.toContain(stays.slug);
+    expect(await slugs('sa')).not.toContain(stays.slug);
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingSoldV1, 'ae', sold.id, {
+        id: sold.id,
+        soldAt: new Date().toISOString(),
+        by: { id: sold.agent.id!, role: 'agent' },
+      }),
+    );
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingDeactivatedV1, 'ae', deactivated.id, {
+        id: deactivated.id,
+        active: false,
+        at: new Date().toISOString(),
+        by: { id: deactivated.agent.id!, role: 'agent' },
+      }),
+    );
+    await expectEventually(async () => {
+      const now = await slugs();
+      expect(now).toContain(stays.slug);
+      expect(now).not.toContain(sold.slug);
+      expect(now).not.toContain(deactivated.slug);
+    });
+  });
+
+  it("gives the agent card the agent's call, WhatsApp and e-mail from identity's events, until the agent leaves", async () => {
+    const villa = palm('Palm villa with agent contact');
+    const agentId = villa.agent.id!;
+    const contact = (listed: boolean, at: Date) => ({
+      ...newEvent(agentContactV1, 'ae', agentId, {
+        accountId: agentId,
+        companyId: null,
+        name: villa.agent.name,
+        phone: listed ? '+971501234567' : null,
+        whatsapp: listed,
+        email: listed ? 'agent@example.com' : null,
+        listed,
+      }),
+      occurredAt: at.toISOString(),
+    });
+    const detail = async () =>
+      propertyDetailSchema.parse((await get('ae', `/v1/properties/${villa.slug}`).expect(200)).body.results);
+    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', villa.id, villa));
+    // Listed before identity said anything: no contact of the agent (the card offers the site's).
+    await expectEventually(async () => expect((await detail()).agentContact).toBeNull());
+
+    const now = Date.now();
+    await bus.publish(TOPICS.identityAccount, contact(true, new Date(now)));
+    await expectEventually(async () =>
+      expect((await detail()).agentContact).toEqual({
+        phone: '+971501234567',
+        whatsapp: '971501234567',
+        email: 'agent@example.com',
+      }),
+    );
+    // An older event delivered late does not undo the newer one; a later "not listed" does.
+    await bus.publish(TOPICS.identityAccount, contact(false, new Date(now - 60_000)));
+    await bus.publish(TOPICS.identityAccount, contact(false, new Date(now + 1_000)));
+    await expectEventually(async () => expect((await detail()).agentContact).toBeNull());
+    await bus.publish(TOPICS.identityAccount, contact(true, new Date(now + 2_000)));
+    await expectEventually(async () => expect((await detail()).agentContact?.phone).toBe('+971501234567'));
+    await bus.publish(
+      TOPICS.identityAccount,
+      newEvent(accountDeletedV1, 'ae', agentId, { accountId: agentId, eraseAfter: new Date().toISOString() }),
+    );
+    await expectEventually(async () => expect((await detail()).agentContact).toBeNull());
   });
 
   it('refuses a query of the other site and a bad filter, naming the field', async () => {

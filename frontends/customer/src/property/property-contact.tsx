@@ -1,27 +1,22 @@
 import { useIntl } from 'react-intl';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  DIRECTORY_API,
   ENGAGEMENT_API,
   agentResponseSchema,
-  publicAgentSchema,
+  type AgentContact,
   type Language,
   type PropertyDetail,
 } from '@manzil/contracts';
-import { Button, apiQueryFn, buttonClassName, contentQueries, useFeedback, useLanguage } from '@manzil/ui';
+import {
+  Button,
+  apiQueryFn,
+  buttonClassName,
+  contentQueries,
+  useFeedback,
+  useLanguage,
+  useRequireLogin,
+} from '@manzil/ui';
 import { EnquiryForm } from './enquiry-form.js';
-
-/** The listing's agent as identity's directory shows them: their own phone and WhatsApp. */
-const agentContactQuery = (language: Language, agentId: string) =>
-  queryOptions({
-    queryKey: ['directory', 'agent-by-id', { language, agentId }],
-    queryFn: apiQueryFn(`/api/identity${DIRECTORY_API.agentById(agentId)}`, {
-      language,
-      results: publicAgentSchema,
-    }),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
 
 /** Whether the agent's measured median response supports "typically responds within 5 minutes". */
 const agentResponseQuery = (language: Language, propertyId: string) =>
@@ -36,30 +31,31 @@ const agentResponseQuery = (language: Language, propertyId: string) =>
   });
 
 /**
- * The agent card: who lists the property, call, WhatsApp and e-mail, the response claim and the
- * enquiry form. The published listing names its agent's id; identity's directory gives the
- * agent's own phone (call, and WhatsApp when they take it there). Without one (a company's
- * listing with no agent, an agent the directory does not show) the lines reached are the site's
- * contact centre (content's admin info), and the message names the listing and its reference
- * so the team routes it to the agent. "Typically responds within 5 minutes" (spec §9) is shown
- * only when the agent's measured median response time supports it.
+ * The agent card: who lists the property, and call, WhatsApp and e-mail. The agent's own lines
+ * come with the detail (`agentContact`: search keeps what identity's `identity.agent.contact`
+ * events say of a listed agent); an agent search knows no contact of reaches the site's contact
+ * centre (content's admin info) instead, the message naming the listing and its reference so
+ * the team routes it. Spec §6: contacting an agent needs a login, so each button asks for one
+ * first (the login prompt) when nobody is signed in. "Typically responds within 5 minutes"
+ * (spec §9) is shown only when the agent's measured median response time supports it; the
+ * enquiry form sends one of the five enquiry types to the agent.
  */
 export function AgentCard({
   listing,
   title,
   site,
+  contact,
 }: {
   listing: PropertyDetail['listing'];
   title: string;
   site: 'ae' | 'sa';
+  contact?: AgentContact | null;
 }) {
   const intl = useIntl();
   const language = useLanguage();
-  const contact = useQuery(contentQueries.adminInfo(language));
-  const agentId = listing.agent.id;
-  const agent = useQuery({ ...agentContactQuery(language, agentId ?? ''), enabled: Boolean(agentId) });
+  const requireLogin = useRequireLogin();
+  const centre = useQuery({ ...contentQueries.adminInfo(language), enabled: !contact });
   const response = useQuery(agentResponseQuery(language, listing.id));
-  const agentPhone = agent.data?.phone ?? null;
   const reference = listing.referenceNumber ?? listing.slug;
   const message = intl.formatMessage(
     { id: 'customer.property.contactMessage' },
@@ -69,14 +65,15 @@ export function AgentCard({
     (language === 'ar' && listing.agent.nameAr) ||
     listing.agent.name ||
     intl.formatMessage({ id: 'customer.property.agentUnnamed' });
-  const info = contact.data;
-  const phone = agentPhone ?? (info ? `${info.phonePrefix}${info.mobile}` : null);
-  const whatsapp = agentPhone
-    ? agent.data?.whatsapp
-      ? agentPhone.replace(/\D/g, '')
-      : null
-    : (info?.whatsapp ?? null);
-  const email = agent.data?.email ?? info?.email ?? null;
+  const info = centre.data;
+  const lines = contact
+    ? { phone: contact.phone, whatsapp: contact.whatsapp, email: contact.email }
+    : info
+      ? { phone: `${info.phonePrefix}${info.mobile}`, whatsapp: info.whatsapp, email: info.email }
+      : null;
+  const guard = (event: React.MouseEvent) => {
+    if (!requireLogin('contact')) event.preventDefault();
+  };
   return (
     <section className="cu-card cu-agent" data-testid="agent-card" aria-labelledby="agent-card">
       <h2 id="agent-card" className="mz-visually-hidden">
@@ -96,32 +93,43 @@ export function AgentCard({
           {intl.formatMessage({ id: 'customer.enquiry.respondsFast' })}
         </p>
       ) : null}
+      {lines ? (
+        <div className="cu-agent__actions" data-contact={contact ? 'agent' : 'centre'}>
+          {lines.phone ? (
+            <a
+              className={buttonClassName('primary')}
+              href={`tel:${lines.phone}`}
+              onClick={guard}
+              data-testid="agent-call"
+            >
+              {intl.formatMessage({ id: 'customer.property.call' })}
+            </a>
+          ) : null}
+          {lines.whatsapp ? (
+            <a
+              className={buttonClassName('secondary')}
+              href={`https://wa.me/${lines.whatsapp}?text=${encodeURIComponent(message)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={guard}
+              data-testid="agent-whatsapp"
+            >
+              {intl.formatMessage({ id: 'customer.property.whatsapp' })}
+            </a>
+          ) : null}
+          {lines.email ? (
+            <a
+              className={buttonClassName('secondary')}
+              href={`mailto:${lines.email}?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(message)}`}
+              onClick={guard}
+              data-testid="agent-email"
+            >
+              {intl.formatMessage({ id: 'customer.property.email' })}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
       <div className="cu-agent__actions">
-        {phone ? (
-          <a className={buttonClassName('secondary')} href={`tel:${phone}`} data-testid="agent-call">
-            {intl.formatMessage({ id: 'customer.property.call' })}
-          </a>
-        ) : null}
-        {whatsapp ? (
-          <a
-            className={buttonClassName('secondary')}
-            href={`https://wa.me/${whatsapp}?text=${encodeURIComponent(message)}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="agent-whatsapp"
-          >
-            {intl.formatMessage({ id: 'customer.property.whatsapp' })}
-          </a>
-        ) : null}
-        {email ? (
-          <a
-            className={buttonClassName('secondary')}
-            href={`mailto:${email}?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(message)}`}
-            data-testid="agent-email"
-          >
-            {intl.formatMessage({ id: 'customer.property.email' })}
-          </a>
-        ) : null}
         <EnquiryForm propertyId={listing.id} site={site} />
       </div>
     </section>

@@ -206,7 +206,7 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
           </div>
 
           <aside className="cu-property__aside">
-            <AgentCard listing={listing} title={title} site={site} />
+            <AgentCard listing={listing} title={title} site={site} contact={detail.agentContact} />
             <div className="cu-property__actions" data-testid="appointment-actions">
               <AppointmentButtons propertyId={listing.id} />
             </div>

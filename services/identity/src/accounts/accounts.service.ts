@@ -15,6 +15,7 @@ import { AppException, currentContext } from '@manzil/nest-kit';
 import { requestId } from '../shared/request-id.js';
 import { Account } from './account.entity.js';
 import { fullName } from './account-profile.js';
+import { publishAgentContact } from '../directory/agent-contact.js';
 
 /** The columns a new account is created with (the rest take their defaults). */
 export type NewAccount = Partial<Omit<Account, 'id' | 'createdAt' | 'updatedAt'>> &
@@ -158,6 +159,7 @@ export class AccountsService {
           requestId(),
         ),
       );
+      await publishAgentContact(tx, account);
       return account;
     };
     return manager ? run(manager) : this.dataSource.transaction(run);

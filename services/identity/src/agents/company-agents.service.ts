@@ -15,6 +15,7 @@ import {
   type updateAgentSchema,
 } from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
+import { publishAgentContact } from '../directory/agent-contact.js';
 import { AppException } from '@manzil/nest-kit';
 import type { ServiceConfig } from '../config.js';
 import { IDENTITY_CONFIG } from '../shared/config.token.js';
@@ -139,6 +140,7 @@ export class CompanyAgentsService {
       });
       if (passwordHash) agent.passwordHash = passwordHash;
       await manager.save(agent);
+      await publishAgentContact(manager, agent);
       if (passwordHash) await this.tokens.revokeAll(agent.id, manager);
       return agent;
     });
@@ -158,6 +160,7 @@ export class CompanyAgentsService {
       const agent = await this.own(manager, site, companyId, id);
       agent.status = status;
       await manager.update(Account, { id: agent.id }, { status });
+      await publishAgentContact(manager, agent);
       if (status === 'inactive') await this.tokens.revokeAll(agent.id, manager);
       return agent;
     });

@@ -12,6 +12,7 @@ import { OtpService, type OtpPurpose, type OtpTiming } from '../otp/otp.service.
 import { hashPassword, verifyPassword } from '../shared/passwords.js';
 import { REDIS_PREFIX } from '../shared/redis-keys.js';
 import { TokensService } from '../tokens/tokens.service.js';
+import { publishAgentContact } from '../directory/agent-contact.js';
 import { UnverifiedAccountException } from './unverified-account.exception.js';
 
 export type AccountKind = 'customer' | 'agent' | 'company';
@@ -100,7 +101,11 @@ export class SignInService {
         if (account.status !== 'active') throw new AppException('ACCOUNT_INACTIVE', 422);
         if (!account.verified) {
           account.verified = true;
-          await this.dataSource.getRepository(Account).update({ id: account.id }, { verified: true });
+          await this.dataSource.transaction(async (manager) => {
+            await manager.update(Account, { id: account.id }, { verified: true });
+            // A verified agent enters the directory: search learns how to reach it.
+            await publishAgentContact(manager, account);
+          });
         }
         return this.tokens.issue(account);
       case 'reset':

@@ -38,6 +38,7 @@ import { AccountsService } from '../accounts/accounts.service.js';
 import { EmailVerification } from '../auth/email-verification.js';
 import { hashPassword, verifyPassword } from '../shared/passwords.js';
 import { TokensService } from '../tokens/tokens.service.js';
+import { publishAgentContact } from '../directory/agent-contact.js';
 import { ImageUploadInterceptor, type UploadedImage } from '../uploads/image-upload.interceptor.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 
@@ -87,7 +88,9 @@ export class ProfileController {
       if (body.email !== undefined) own.email = body.email;
       // A new address is not proved yet: verified again with a code sent to it.
       if (emailChanged) own.emailVerified = false;
-      return { saved: await manager.save(own), emailChanged };
+      const saved = await manager.save(own);
+      await publishAgentContact(manager, saved);
+      return { saved, emailChanged };
     });
     if (account.emailChanged) await this.emailVerification.sendQuietly(account.saved);
     return toProfile(account.saved, this.config.PUBLIC_PATH);

@@ -55,6 +55,9 @@ export interface IndexedListing {
   communityId: string | null;
   subCommunityId: string | null;
   buildingId: string | null;
+  /** The listing's agent and company (identity's account ids), for the profile pages' filters. */
+  agentId: string | null;
+  companyId: string | null;
   /** Normalised (normalizeSearchText) title and place names, then the longer text, per language. */
   textEn: string;
   textAr: string;
@@ -222,6 +225,8 @@ export function toIndexedListing(payload: PropertySummary | PublishedProperty): 
     communityId: listing.location.community?.id ?? null,
     subCommunityId: listing.location.subCommunity?.id ?? null,
     buildingId: listing.location.building?.id ?? null,
+    agentId: listing.agent.id,
+    companyId: listing.company?.id ?? null,
     textEn: normalizeSearchText(names('en')),
     textAr: normalizeSearchText(names('ar')),
     bodyEn: normalizeSearchText(`${listing.description?.en ?? ''} ${listing.nearestFacilities?.en ?? ''}`),

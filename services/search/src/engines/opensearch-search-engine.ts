@@ -24,6 +24,7 @@ import {
   type SearchQuery,
   type SearchResultPage,
   type Site,
+  type SitemapListing,
 } from '@manzil/contracts';
 import { boundsOf, facetSelection, MULTI_FACETS, sortBuckets, type MultiFacet } from './filters.js';
 import { cellBounds } from './geo.js';
@@ -34,6 +35,7 @@ import type { SearchEngine } from './search-engine.js';
 type Json = Record<string, unknown>;
 interface Hit {
   _id: string;
+  _version?: number;
   _source: Json;
   sort?: unknown[];
 }
@@ -98,6 +100,8 @@ const LISTING_MAPPING = {
     communityId: keyword,
     subCommunityId: keyword,
     buildingId: keyword,
+    agentId: keyword,
+    companyId: keyword,
     approvedAt: { type: 'date' },
     textEn: { type: 'text', analyzer: 'en_text', copy_to: 'allEn' },
     bodyEn: { type: 'text', analyzer: 'en_text', copy_to: 'allEn' },
@@ -166,6 +170,8 @@ function filtersOf(site: Site, filters: SearchFilters, bounds: MapBounds | null)
   if (filters.purpose) base.push({ term: { purpose: filters.purpose } });
   if (filters.commercial !== undefined) base.push({ term: { commercial: filters.commercial } });
   if (filters.locationId) base.push({ terms: { locationIds: filters.locationId } });
+  if (filters.agentId) base.push({ term: { agentId: filters.agentId } });
+  if (filters.companyId) base.push({ term: { companyId: filters.companyId } });
   const range = (field: string, gte?: number, lte?: number) => {
     if (gte !== undefined || lte !== undefined) base.push({ range: { [field]: { gte, lte } } });
   };
@@ -234,7 +240,10 @@ export class OpenSearchSearchEngine implements SearchEngine {
       [this.history, HISTORY_MAPPING],
     ] as const) {
       const { body: exists } = await this.client.indices.exists({ index });
-      if (!exists)
+      // An index from before a field was added gets it (adding fields is all a mapping update
+      // may do); its documents index the field when their next event rewrites them.
+      if (exists) await this.client.indices.putMapping({ index, body: mappings as never });
+      else
         await this.client.indices
           .create({ index, body: { settings: SETTINGS, mappings } as never })
           .catch((error: { meta?: { body?: { error?: { type?: string } } } }) => {
@@ -307,6 +316,8 @@ export class OpenSearchSearchEngine implements SearchEngine {
         communityId: listing.communityId,
         subCommunityId: listing.subCommunityId,
         buildingId: listing.buildingId,
+        agentId: listing.agentId,
+        companyId: listing.companyId,
         approvedAt: listing.approvedAt.toISOString(),
         textEn: listing.textEn,
         textAr: listing.textAr,
@@ -470,6 +481,28 @@ export class OpenSearchSearchEngine implements SearchEngine {
       items: body.hits.hits.map((hit) => pinOf(hitOf(hit))),
       page: query.page,
       limit: query.limit,
+      total: body.hits.total.value,
+    };
+  }
+
+  /** The last event's time is the document's external version (`upsertOperations`). */
+  async sitemap(site: Site, page: number, limit: number): Promise<Page<SitemapListing>> {
+    const body = await this.query(this.listings, {
+      query: { bool: { filter: [{ term: { site } }, { term: { live: true } }] } },
+      sort: SORTS.newest,
+      from: (page - 1) * limit,
+      size: limit,
+      version: true,
+      _source: ['slug'],
+      track_total_hits: true,
+    });
+    return {
+      items: body.hits.hits.map((hit) => ({
+        slug: hit._source.slug as string,
+        lastmod: new Date(Number(hit._version)).toISOString(),
+      })),
+      page,
+      limit,
       total: body.hits.total.value,
     };
   }

@@ -25,6 +25,7 @@ import {
   type SearchQuery,
   type SearchResultPage,
   type Site,
+  type SitemapListing,
 } from '@manzil/contracts';
 import { boundsOf, facetSelection, MULTI_FACETS, sortBuckets, type MultiFacet } from './filters.js';
 import { boxAround, cellBounds, cellKey, cellSize } from './geo.js';
@@ -83,6 +84,8 @@ function conditions(site: Site, filters: SearchFilters, bounds: MapBounds | null
     add(facet, `"${FACET_COLUMNS[facet]}" = ANY(${p.add(selected)}::${cast})`);
   }
   if (filters.locationId) add(null, `"location_ids" && ${p.add(filters.locationId)}::text[]`);
+  if (filters.agentId) add(null, `"agent_id" = ${p.add(filters.agentId)}::uuid`);
+  if (filters.companyId) add(null, `"company_id" = ${p.add(filters.companyId)}::uuid`);
   if (filters.priceMin !== undefined) add(null, `"display_price" >= ${p.add(filters.priceMin)}`);
   if (filters.priceMax !== undefined) add(null, `"display_price" <= ${p.add(filters.priceMax)}`);
   if (filters.areaMin !== undefined) add(null, `"area" >= ${p.add(filters.areaMin)}`);
@@ -190,6 +193,8 @@ export class PostgresSearchEngine implements SearchEngine {
       community_id: listing.communityId,
       sub_community_id: listing.subCommunityId,
       building_id: listing.buildingId,
+      agent_id: listing.agentId,
+      company_id: listing.companyId,
       text_en: listing.textEn,
       text_ar: listing.textAr,
       body_en: listing.bodyEn,
@@ -254,6 +259,26 @@ export class PostgresSearchEngine implements SearchEngine {
 
   private get db() {
     return this.dataSource.manager;
+  }
+
+  async sitemap(site: Site, page: number, limit: number): Promise<Page<SitemapListing>> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(
+        `SELECT "slug", "event_at" FROM "listing_read" WHERE "site" = $1
+         ORDER BY ${SORTS.newest} OFFSET $2 LIMIT $3`,
+        [site, (page - 1) * limit, limit],
+      ),
+      this.db.query(`SELECT count(*)::int AS total FROM "listing_read" WHERE "site" = $1`, [site]),
+    ]);
+    return {
+      items: rows.map((row: Row) => ({
+        slug: row.slug as string,
+        lastmod: new Date(row.event_at as string).toISOString(),
+      })),
+      page,
+      limit,
+      total,
+    };
   }
 
   async search(site: Site, query: SearchQuery): Promise<SearchResultPage> {

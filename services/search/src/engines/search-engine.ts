@@ -11,6 +11,7 @@ import type {
   SearchQuery,
   SearchResultPage,
   Site,
+  SitemapListing,
 } from '@manzil/contracts';
 import type { IndexedListing } from './indexed-listing.js';
 
@@ -33,6 +34,8 @@ export interface SearchEngine {
   clusters(site: Site, query: MapClustersQuery): Promise<MapClusters>;
   pins(site: Site, query: MapPinsQuery): Promise<Page<MapPin>>;
   autocomplete(site: Site, query: LocationAutocompleteQuery): Promise<Page<LocationSuggestion>>;
+  /** The site's published slugs for the sitemaps, newest approval first, with the time of their last event. */
+  sitemap(site: Site, page: number, limit: number): Promise<Page<SitemapListing>>;
   /** The detail page of a published slug of the site, or null. */
   detail(site: Site, slug: string): Promise<PropertyDetail | null>;
 }

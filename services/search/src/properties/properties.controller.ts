@@ -4,7 +4,9 @@ import {
   mapClustersQuerySchema,
   mapPinsQuerySchema,
   propertyDetailParamsSchema,
+  paginationQuerySchema,
   searchQuerySchema,
+  type PaginationQuery,
   type LocationAutocompleteQuery,
   type MapClustersQuery,
   type MapPinsQuery,
@@ -12,6 +14,7 @@ import {
   type Site,
 } from '@manzil/contracts';
 import { AppException, CurrentSite, Public, ZodPipe } from '@manzil/nest-kit';
+import { AgentContacts } from '../directory/agent-contacts.js';
 import { SearchCache } from '../engines/search-cache.js';
 import { SEARCH_ENGINE, type SearchEngine } from '../engines/search-engine.js';
 
@@ -26,6 +29,7 @@ export class PropertiesController {
   constructor(
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     private readonly cache: SearchCache,
+    private readonly contacts: AgentContacts,
   ) {}
 
   @Get('properties')
@@ -41,9 +45,10 @@ export class PropertiesController {
     @Param(new ZodPipe(propertyDetailParamsSchema)) params: { slug: string },
     @CurrentSite() site: Site,
   ) {
-    const detail = await this.cache.read(site, 'detail', params.slug, () =>
-      this.engine.detail(site, params.slug),
-    );
+    const detail = await this.cache.read(site, 'detail', params.slug, async () => {
+      const found = await this.engine.detail(site, params.slug);
+      return found && { ...found, agentContact: await this.contacts.of(site, found.listing.agent.id) };
+    });
     if (!detail) throw new AppException('NO_DATA_FOUND');
     return detail;
   }
@@ -60,6 +65,13 @@ export class PropertiesController {
   pins(@Query(new ZodPipe(mapPinsQuerySchema)) query: MapPinsQuery, @CurrentSite() site: Site) {
     sameSite(query, site);
     return this.cache.read(site, 'pins', query, () => this.engine.pins(site, query));
+  }
+
+  /** The sitemaps' property pages (gateway): cached per site generation, so an event shows at once. */
+  @Get('sitemap/listings')
+  @Public()
+  sitemap(@Query(new ZodPipe(paginationQuerySchema)) query: PaginationQuery, @CurrentSite() site: Site) {
+    return this.cache.read(site, 'sitemap', query, () => this.engine.sitemap(site, query.page, query.limit));
   }
 
   @Get('locations/autocomplete')

@@ -5,6 +5,8 @@ import { OpenSearchSearchEngine } from '../engines/opensearch-search-engine.js';
 import { PostgresSearchEngine } from '../engines/postgres-search-engine.js';
 import { SearchCache } from '../engines/search-cache.js';
 import { SEARCH_ENGINE } from '../engines/search-engine.js';
+import { AgentContacts } from '../directory/agent-contacts.js';
+import { IdentityEventsController } from './identity-events.controller.js';
 import { ListingEventsController } from './listing-events.controller.js';
 
 /** The engine (Postgres unless OPENSEARCH_URL is set), the cache and the event handlers. */
@@ -14,9 +16,10 @@ export class ReadModelModule {
     return {
       module: ReadModelModule,
       global: true,
-      controllers: [ListingEventsController],
+      controllers: [ListingEventsController, IdentityEventsController],
       providers: [
         SearchCache,
+        AgentContacts,
         {
           provide: SEARCH_ENGINE,
           useFactory: (dataSource: DataSource) =>
@@ -26,7 +29,7 @@ export class ReadModelModule {
           inject: [DataSource],
         },
       ],
-      exports: [SEARCH_ENGINE, SearchCache],
+      exports: [SEARCH_ENGINE, SearchCache, AgentContacts],
     };
   }
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from '@jest/globals';
+import { agentContactV1 } from './identity.js';
+import { topicOfEvent } from './event-topics.js';
+
+describe('identity.agent.contact v1', () => {
+  const payload = {
+    accountId: '0193c1a2-0000-7000-8000-0000000000aa',
+    companyId: null,
+    name: 'Aisha Al Mansoori',
+    phone: '+971501000003',
+    whatsapp: true,
+    email: 'aisha@example.com',
+    listed: true,
+  };
+
+  it('carries how to reach a listed agent, on the identity.account topic', () => {
+    expect(agentContactV1).toMatchObject({ type: 'identity.agent.contact', version: 1 });
+    expect(agentContactV1.payload.parse(payload)).toEqual(payload);
+    expect(topicOfEvent(agentContactV1.type)).toBe('identity.account');
+  });
+
+  it('says an agent left the directory with no contact, and refuses a payload without `listed`', () => {
+    const unlisted = { ...payload, phone: null, whatsapp: false, email: null, listed: false };
+    expect(agentContactV1.payload.parse(unlisted)).toEqual(unlisted);
+    const { listed: _listed, ...withoutListed } = payload;
+    expect(agentContactV1.payload.safeParse(withoutListed).success).toBe(false);
+  });
+});
