@@ -5,6 +5,7 @@ import { REGA_MESSAGES } from './rega.js';
 import { MORTGAGE_MESSAGES } from './mortgage.js';
 import { AUCTION_ERROR_MESSAGES, AUCTION_FIELD_MESSAGES } from './auction-messages.js';
 import { PAYMENT_ERROR_MESSAGES } from './payment-messages.js';
+import { ADMIN_CONSOLE_ERROR_MESSAGES, ADMIN_CONSOLE_FIELD_MESSAGES } from './admin-console-messages.js';
 
 /**
  * Error codes with their message in each language. Services throw `AppException(code)`;
@@ -115,6 +116,7 @@ export const ERROR_MESSAGES = {
   },
   ...AUCTION_ERROR_MESSAGES,
   ...PAYMENT_ERROR_MESSAGES,
+  ...ADMIN_CONSOLE_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -148,6 +150,7 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
     ar: 'يحتوي هذا على أحرف غير مسموح بها.',
   },
   ...AUCTION_FIELD_MESSAGES,
+  ...ADMIN_CONSOLE_FIELD_MESSAGES,
 };
 
 /**

@@ -25,3 +25,5 @@ export * from './directory.js';
 export * from './map.js';
 export * from './payments.js';
 export * from './payment-messages.js';
+export * from './admin-console.js';
+export * from './admin-console-messages.js';

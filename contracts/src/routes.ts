@@ -238,6 +238,14 @@ export const COMMUNITY_ROUTES = ['/communities', '/communities/:slug'];
  */
 export const AUTH_CALLBACK_ROUTES = ['/auth/google/callback'];
 
+/**
+ * The pages the payment provider sends a payer back to (spec §2 lists them for customers and
+ * companies only). A freelancer agent buys plans too (services/payments: company and
+ * freelancer agent purchase), and was sent to `/` after paying, away from the page that says
+ * the payment was received: every role that can pay gets them.
+ */
+export const PAYMENT_RESULT_ROUTES = ['/payments/paymentSuccess', '/payments/paymentFailed'] as const;
+
 /** `/my-orders` is in the user dropdown of every logged-in role (Saudi only, checked by site). */
 const LOGGED_IN_EXTRAS = ['/my-orders'];
 
@@ -267,7 +275,7 @@ export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
     ...LOGGED_IN_EXTRAS,
     ...EVERY_ROLE_EXTRAS,
   ],
-  agent: [...AGENT_ROUTES_SPEC, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
+  agent: [...AGENT_ROUTES_SPEC, ...PAYMENT_RESULT_ROUTES, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
   company: [...COMPANY_ROUTES_SPEC, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
   admin: [...ADMIN_ROUTES, ...EVERY_ROLE_EXTRAS],
 };

@@ -1,3 +1,4 @@
+import { auctionCanceledV1, paymentRefundedV1 } from './admin-console.js';
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
 import { accountDeletedV1, accountNafathVerifiedV1, accountRegisteredV1 } from './identity.js';
@@ -38,6 +39,8 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [bidPlacedV1.type]: TOPICS.auctionsAuction,
   [bidOutbidV1.type]: TOPICS.auctionsAuction,
   [auctionClosedV1.type]: TOPICS.auctionsAuction,
+  [auctionCanceledV1.type]: TOPICS.auctionsAuction,
+  [paymentRefundedV1.type]: TOPICS.paymentsPayment,
 };
 
 /** The topic of an event type, or undefined for a type no one publishes. */
