@@ -51,13 +51,14 @@ export class CancelAuction {
           WHERE "auction_id" = $1 AND "status" IN ('pending', 'accepted')`,
         [id],
       );
-      const [{ canceled_at }] = (await manager.query(
+      // TypeORM answers an UPDATE … RETURNING as [rows, count].
+      const [[{ canceled_at }]] = (await manager.query(
         `UPDATE "auctions"
             SET "canceled_at" = now(), "canceled_by" = $2, "cancel_reason" = $3, "closed_at" = now(),
                 "winning_bid_id" = NULL, "updated_at" = now()
           WHERE "id" = $1 RETURNING "canceled_at"`,
         [id, adminId, reason || null],
-      )) as { canceled_at: Date }[];
+      )) as [{ canceled_at: Date }[], number];
       await enqueue(
         manager,
         TOPICS.auctionsAuction,

@@ -38,15 +38,23 @@ export async function recordRefund(
        FROM "payments" WHERE ${'paymentId' in where ? `"id" = $1` : `"provider_payment_intent" = $1`} FOR UPDATE`,
     ['paymentId' in where ? where.paymentId : where.paymentIntent],
   )) as RefundablePayment[];
-  if (!payment || payment.status !== 'paid') return false;
-  const [{ refunded_at }] = (await manager.query(
+  if (!payment) return false;
+  if (payment.status === 'refunded' && refund.by) {
+    // The provider's webhook got here first: the refund is the admin's all the same.
+    await manager.query(`UPDATE "payments" SET "refunded_by" = $2 WHERE "id" = $1 AND "refunded_by" IS NULL`, [
+      payment.id,
+      refund.by,
+    ]);
+  }
+  if (payment.status !== 'paid') return false;
+  // TypeORM answers an UPDATE … RETURNING as [rows, count].
+  const [[{ refunded_at }]] = (await manager.query(
     `UPDATE "payments" SET "status" = 'refunded', "refunded_at" = now(), "refunded_by" = $2,
             "provider_refund_id" = $3, "updated_at" = now()
       WHERE "id" = $1 RETURNING "refunded_at"`,
     [payment.id, refund.by, refund.refundId],
-  )) as { refunded_at: Date }[];
+  )) as [{ refunded_at: Date }[], number];
   if (payment.subscription_id) {
-    // TypeORM answers an UPDATE … RETURNING as [rows, count].
     const [ended] = (await manager.query(
       `UPDATE "subscriptions" s SET "ended_at" = now(), "ended_reason" = 'refunded'
          FROM "plans" p

@@ -10,7 +10,8 @@ import { StripeStore, stripeId } from './stripe.store.js';
  * Refunds as Stripe makes them: `POST /v1/refunds` with the payment intent of a paid session,
  * all of it or `amount` (minor units) of it; more than what is left is refused
  * (`charge_already_refunded`). Each refund posts `charge.refunded` (the charge with its
- * `amount_refunded` and `refunded`), signed like every other event. `Idempotency-Key` is
+ * `amount_refunded` and `refunded`), signed like every other event, posted just after the
+ * answer (Stripe's webhooks are asynchronous). `Idempotency-Key` is
  * honoured: a retried call answers the refund it made.
  */
 @Injectable()
@@ -21,10 +22,35 @@ export class StripeRefunds {
   ) {}
 
   async create(body: CreateRefundBody, idempotencyKey?: string): Promise<Refund> {
-    if (idempotencyKey) {
-      const earlier = await this.store.idempotentRefund(idempotencyKey);
-      if (earlier) return earlier;
+    // The key is claimed before anything happens: a second call with it, even one arriving
+    // while the first is still running, answers the first one's refund (as Stripe does).
+    if (idempotencyKey && !(await this.store.claimRefundKey(idempotencyKey))) {
+      return this.earlierRefund(idempotencyKey);
     }
+    try {
+      return await this.refund(body, idempotencyKey);
+    } catch (error) {
+      if (idempotencyKey) await this.store.releaseRefundKey(idempotencyKey);
+      throw error;
+    }
+  }
+
+  /** Waits (a few seconds at most) for the refund of a key another call holds. */
+  private async earlierRefund(key: string): Promise<Refund> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const earlier = await this.store.idempotentRefund(key);
+      if (earlier) return earlier;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new StripeApiError(
+      400,
+      'invalid_request_error',
+      'There is currently another in-progress request using this Idempotent Key',
+      'idempotency_key_in_use',
+    );
+  }
+
+  private async refund(body: CreateRefundBody, idempotencyKey?: string): Promise<Refund> {
     const charge = await this.store.charge(body.payment_intent);
     if (!charge) {
       throw new StripeApiError(
@@ -60,7 +86,9 @@ export class StripeRefunds {
     const updated = { ...charge, amount_refunded: refunded, refunded: refunded >= charge.amount };
     await this.store.saveCharge(updated);
     if (idempotencyKey) await this.store.saveIdempotentRefund(idempotencyKey, refund);
-    await this.stripe.deliver((await this.stripe.emit('charge.refunded', updated)).id);
+    // Posted after the answer, as Stripe does (the caller records its refund first).
+    const event = await this.stripe.emit('charge.refunded', updated);
+    setImmediate(() => void this.stripe.deliver(event.id));
     return refund;
   }
 }

@@ -89,6 +89,16 @@ export class StripeStore {
     return after;
   }
 
+  /** True for the first call holding an idempotency key of a refund. */
+  async claimRefundKey(key: string): Promise<boolean> {
+    return (await this.redis.set(this.key('idem-refund-claim', key), '1', 'EX', 24 * 3600, 'NX')) === 'OK';
+  }
+
+  /** A failed refund gives its key back, so the caller may try again. */
+  async releaseRefundKey(key: string): Promise<void> {
+    await this.redis.del(this.key('idem-refund-claim', key));
+  }
+
   async idempotentRefund(key: string): Promise<Refund | null> {
     const value = await this.redis.get(this.key('idem-refund', key));
     return value ? (JSON.parse(value) as Refund) : null;
