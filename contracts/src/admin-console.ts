@@ -72,7 +72,11 @@ const decimal = (message: string) =>
   z.preprocess(
     // Arabic digits, the Arabic decimal separator (٫) and thousands separators typed are read.
     (value) =>
-      typeof value === 'string' ? normalizeDigits(value).replace(/[,\s٬]/g, '').replace('٫', '.') : value,
+      typeof value === 'string'
+        ? normalizeDigits(value)
+            .replace(/[,\s٬]/g, '')
+            .replace('٫', '.')
+        : value,
     z.coerce
       .number({ message })
       .refine((n) => Number.isFinite(n) && n >= 1 && n <= MAX_BID, message)

@@ -37,8 +37,11 @@ test('an admin schedules an auction from an accepted property and refunds a paid
       headers: auth,
     });
     expect(picker.status(), await picker.text()).toBe(200);
-    const free = ((await picker.json()) as { results: { items: { id: string; slug: string; openAuctionId: string | null }[] } })
-      .results.items.find((p) => p.openAuctionId === null);
+    const free = (
+      (await picker.json()) as {
+        results: { items: { id: string; slug: string; openAuctionId: string | null }[] };
+      }
+    ).results.items.find((p) => p.openAuctionId === null);
     expect(free, 'an accepted property for sale without an auction').toBeDefined();
 
     // A company's paid plan to refund: bought through the API, paid on the sandbox's page.
@@ -50,8 +53,9 @@ test('an admin schedules an auction from an accepted property and refunds a paid
       data: { planId },
     });
     expect(bought.status(), await bought.text()).toBe(201);
-    const { paymentId, checkoutUrl } = ((await bought.json()) as { results: { paymentId: string; checkoutUrl: string } })
-      .results;
+    const { paymentId, checkoutUrl } = (
+      (await bought.json()) as { results: { paymentId: string; checkoutUrl: string } }
+    ).results;
 
     const context = await browser.newContext();
     await putSession(context, site, tokens);
@@ -70,7 +74,9 @@ test('an admin schedules an auction from an accepted property and refunds a paid
     // Nothing filled: every field says why, in the page's language, nothing sent.
     await expect(form.locator('[role="alert"], .mz-field__error').first()).toBeVisible();
     await form.getByTestId('auction-property-search').fill(free!.slug);
-    await expect(form.getByTestId('auction-property-select').locator(`option[value="${free!.id}"]`)).toHaveCount(1);
+    await expect(
+      form.getByTestId('auction-property-select').locator(`option[value="${free!.id}"]`),
+    ).toHaveCount(1);
     await form.getByTestId('auction-property-select').selectOption(free!.id);
     await form.getByTestId('auction-starts').fill(siteLocal(site, 30));
     await form.getByTestId('auction-ends').fill(siteLocal(site, 60 * 24 * 3));
@@ -79,7 +85,10 @@ test('an admin schedules an auction from an accepted property and refunds a paid
     await contentShot(page, `admin-auction-form-${site}-${lang}`, true);
     await form.getByTestId('auction-create').click();
     await expect(page.getByText(TEXT[lang].scheduled)).toBeVisible();
-    const row = page.getByTestId('auction-row').filter({ has: page.getByTestId('auction-status') }).first();
+    const row = page
+      .getByTestId('auction-row')
+      .filter({ has: page.getByTestId('auction-status') })
+      .first();
     await expect(row.getByTestId('auction-status')).toHaveText(TEXT[lang].upcoming);
     const auctionId = await row.getAttribute('data-auction-id');
     await contentShot(page, `admin-auctions-${site}-${lang}`, true);

@@ -3,7 +3,13 @@ import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { listingApprovedV1, listingWithdrawnV1, TOPICS, type EventEnvelope, type Site } from '@manzil/contracts';
+import {
+  listingApprovedV1,
+  listingWithdrawnV1,
+  TOPICS,
+  type EventEnvelope,
+  type Site,
+} from '@manzil/contracts';
 import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
 import {
   createMigratedDatabase,
@@ -88,7 +94,11 @@ describe('auctions: the admin console (accepted properties, schedule, reschedule
       biddingFee: 250,
     };
     const created = await create('ae', admin, body).expect(201);
-    expect(created.body.results).toMatchObject({ status: 'upcoming', startingPrice: 1_500_000, biddingFee: 250 });
+    expect(created.body.results).toMatchObject({
+      status: 'upcoming',
+      startingPrice: 1_500_000,
+      biddingFee: 250,
+    });
     // Listed as upcoming for the public, and in the console.
     const upcoming = await http().get('/v1/auctions?status=upcoming').set('x-site', 'ae').expect(200);
     expect(upcoming.body.results.items.map((a: { id: string }) => a.id)).toContain(created.body.results.id);
@@ -118,7 +128,11 @@ describe('auctions: the admin console (accepted properties, schedule, reschedule
     });
     // Only an admin, of this site.
     await create('ae', await tokenFor('user', { site: 'ae' }), body).expect(403);
-    await http().get('/v1/admin/auctions').set('x-site', 'ae').set('authorization', `Bearer ${await tokenFor('company', { site: 'ae' })}`).expect(403);
+    await http()
+      .get('/v1/admin/auctions')
+      .set('x-site', 'ae')
+      .set('authorization', `Bearer ${await tokenFor('company', { site: 'ae' })}`)
+      .expect(403);
     await http().get('/v1/admin/auctions').set('x-site', 'ae').expect(401);
   });
 
@@ -144,17 +158,28 @@ describe('auctions: the admin console (accepted properties, schedule, reschedule
         .set('authorization', `Bearer ${admin}`)
         .send(body);
     const moved = await schedule(
-      { startsAt: new Date(Date.now() + 60_000).toISOString(), endsAt: new Date(Date.now() + 7_200_000).toISOString() },
+      {
+        startsAt: new Date(Date.now() + 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 7_200_000).toISOString(),
+      },
       'ar',
     ).expect(422);
-    expect(moved.body.results.fields).toEqual([{ field: 'startsAt', message: 'بدأ المزاد: لم يعد بالإمكان تغيير بدايته.' }]);
+    expect(moved.body.results.fields).toEqual([
+      { field: 'startsAt', message: 'بدأ المزاد: لم يعد بالإمكان تغيير بدايته.' },
+    ]);
 
     // Ends in 1.5 s: the old job is gone, the new one closes it.
     const newEnd = new Date(Date.now() + 1_500);
     const rescheduled = await schedule({ startsAt, endsAt: newEnd.toISOString() }).expect(200);
     expect(rescheduled.body.results).toMatchObject({ adminStatus: 'live', endsAt: newEnd.toISOString() });
     expect(await jobIds()).not.toContain(`close-${id}-${oldEnd}`);
-    await waitForEvent(testRedisUrl(), namespace, TOPICS.auctionsAuction, (e) => e.type === 'auction.closed' && e.key === id, 15_000);
+    await waitForEvent(
+      testRedisUrl(),
+      namespace,
+      TOPICS.auctionsAuction,
+      (e) => e.type === 'auction.closed' && e.key === id,
+      15_000,
+    );
     await schedule({ startsAt, endsAt: new Date(Date.now() + 3_600_000).toISOString() }).expect(422);
     // Another site's admin does not find it.
     await http()
@@ -190,7 +215,12 @@ describe('auctions: the admin console (accepted properties, schedule, reschedule
       .send({ reason: 'Owner withdrew' })
       .expect(200);
     expect(canceled.body.results).toMatchObject({ adminStatus: 'canceled', cancelReason: 'Owner withdrew' });
-    const event = await waitForEvent(testRedisUrl(), namespace, TOPICS.auctionsAuction, (e) => e.type === 'auction.canceled' && e.key === id);
+    const event = await waitForEvent(
+      testRedisUrl(),
+      namespace,
+      TOPICS.auctionsAuction,
+      (e) => e.type === 'auction.canceled' && e.key === id,
+    );
     expect((event as EventEnvelope<{ bidderIds: string[] }>).payload.bidderIds).toHaveLength(1);
     const again = await http()
       .post(`/v1/admin/auctions/${id}/cancel`)
@@ -206,7 +236,9 @@ describe('auctions: the admin console (accepted properties, schedule, reschedule
       .set('authorization', `Bearer ${bidder}`)
       .send({ amount: 200_000 })
       .expect((r) => expect([404, 422]).toContain(r.status));
-    const [row] = (await app.get(DataSource).query(`SELECT "status" FROM "bids" WHERE "id" = $1`, [bid.body.results.id])) as {
+    const [row] = (await app
+      .get(DataSource)
+      .query(`SELECT "status" FROM "bids" WHERE "id" = $1`, [bid.body.results.id])) as {
       status: string;
     }[];
     expect(row.status).toBe('rejected');

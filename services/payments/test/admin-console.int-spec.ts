@@ -24,7 +24,9 @@ describe('payments: the admin console (plans and prices, payments with their his
       .set('authorization', `Bearer ${token}`)
       .expect(200);
     expect(list.body.results.total).toBe(12);
-    expect(new Set(list.body.results.items.map((p: { currency: string }) => p.currency))).toEqual(new Set(['SAR']));
+    expect(new Set(list.body.results.items.map((p: { currency: string }) => p.currency))).toEqual(
+      new Set(['SAR']),
+    );
     const gold = list.body.results.items.find(
       (p: { tier: string; durationMonths: number }) => p.tier === 'gold' && p.durationMonths === 12,
     );
@@ -42,8 +44,17 @@ describe('payments: the admin console (plans and prices, payments with their his
         { field: 'agentQuota', message: 'يرجى إدخال عدد صحيح من 0 إلى 10000.' },
       ]),
     );
-    const edited = await patch('sa', token, { fees: '١٢٣٤٥٫٥', agentQuota: 60, nameAr: 'الذهبية السنوية' }).expect(200);
-    expect(edited.body.results).toMatchObject({ fees: 12345.5, agentQuota: 60, nameAr: 'الذهبية السنوية', currency: 'SAR' });
+    const edited = await patch('sa', token, {
+      fees: '١٢٣٤٥٫٥',
+      agentQuota: 60,
+      nameAr: 'الذهبية السنوية',
+    }).expect(200);
+    expect(edited.body.results).toMatchObject({
+      fees: 12345.5,
+      agentQuota: 60,
+      nameAr: 'الذهبية السنوية',
+      currency: 'SAR',
+    });
     // The same values again change nothing and write no audit line.
     await patch('sa', token, { fees: 12345.5 }).expect(200);
     const changes = await h
@@ -124,11 +135,24 @@ describe('payments: the admin console (plans and prices, payments with their his
       checkout.paymentId,
     ])) as { refunded_by: string }[];
     expect(refunded_by).toBe(adminId);
-    await waitForEvent(testRedisUrl(), h.namespace, TOPICS.paymentsPayment, (e) => e.type === REFUNDED && e.key === checkout.paymentId);
-    const active = await h.http().get('/v1/subscriptions/active').set('authorization', `Bearer ${token}`).expect(200);
+    await waitForEvent(
+      testRedisUrl(),
+      h.namespace,
+      TOPICS.paymentsPayment,
+      (e) => e.type === REFUNDED && e.key === checkout.paymentId,
+    );
+    const active = await h
+      .http()
+      .get('/v1/subscriptions/active')
+      .set('authorization', `Bearer ${token}`)
+      .expect(200);
     expect(active.body.results).toBeNull();
     // A late "completed" of the same session does not buy it again.
-    const [completed] = events.filter((e) => e.type === 'checkout.session.completed' && (e as unknown as { data: { object: { id: string } } }).data.object.id === checkout.sessionId) as unknown as { id: string }[];
+    const [completed] = events.filter(
+      (e) =>
+        e.type === 'checkout.session.completed' &&
+        (e as unknown as { data: { object: { id: string } } }).data.object.id === checkout.sessionId,
+    ) as unknown as { id: string }[];
     await h.deliver(completed.id);
     expect(await h.payment(checkout.paymentId)).toMatchObject({ status: 'refunded' });
   });
@@ -175,10 +199,21 @@ describe('payments: the admin console (plans and prices, payments with their his
     const failed = await h.buy(buyer, await h.planId('ae', 'gold', 1));
     await h.decide(failed.sessionId, 'fail', 'send');
     const get = (query: string) =>
-      h.http().get(`/v1/admin/payments?${query}`).set('x-site', 'ae').set('authorization', `Bearer ${token}`).expect(200);
+      h
+        .http()
+        .get(`/v1/admin/payments?${query}`)
+        .set('x-site', 'ae')
+        .set('authorization', `Bearer ${token}`)
+        .expect(200);
     const mine = await get(`accountId=${accountId}`);
-    expect(mine.body.results.items.map((p: { id: string }) => p.id)).toEqual([failed.paymentId, pending.paymentId]);
-    expect(mine.body.results.items[0].history.map((e: { status: string }) => e.status)).toEqual(['pending', 'canceled']);
+    expect(mine.body.results.items.map((p: { id: string }) => p.id)).toEqual([
+      failed.paymentId,
+      pending.paymentId,
+    ]);
+    expect(mine.body.results.items[0].history.map((e: { status: string }) => e.status)).toEqual([
+      'pending',
+      'canceled',
+    ]);
     const canceled = await get(`accountId=${accountId}&status=canceled`);
     expect(canceled.body.results.items.map((p: { id: string }) => p.id)).toEqual([failed.paymentId]);
     const today = new Date().toISOString().slice(0, 10);

@@ -9,7 +9,14 @@ import {
   type Site,
 } from '@manzil/contracts';
 import { ApiError, Button, EmptyState, ErrorFallback, Price, Skeleton, useFeedback } from '@manzil/ui';
-import { FormErrorSummary, SelectField, SubmitButton, TextField, showServerErrors, useContractForm } from '@manzil/ui/forms';
+import {
+  FormErrorSummary,
+  SelectField,
+  SubmitButton,
+  TextField,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui/forms';
 import { useAdminText } from '../cms/use-admin-text.js';
 import { Pager } from '../pager.js';
 import {
@@ -54,10 +61,20 @@ function CreateAuctionForm({ site, onDone }: { site: Site; onDone: () => void })
   const feedback = useFeedback();
   const client = useQueryClient();
   const [search, setSearch] = useState('');
-  const properties = useQuery({ ...auctionablePropertiesQuery(search, 1, language), placeholderData: keepPreviousData });
+  const properties = useQuery({
+    ...auctionablePropertiesQuery(search, 1, language),
+    placeholderData: keepPreviousData,
+  });
   const form = useContractForm<CreateValues>({
     schema: createAuctionBodySchema,
-    defaultValues: { propertyId: '', startsAt: '', endsAt: '', startingPrice: '', minIncrement: '', biddingFee: '' },
+    defaultValues: {
+      propertyId: '',
+      startsAt: '',
+      endsAt: '',
+      startingPrice: '',
+      minIncrement: '',
+      biddingFee: '',
+    },
     toInput: createInput(site),
   });
   const { control } = form;
@@ -176,7 +193,15 @@ interface ScheduleValues {
 }
 
 /** New times of an auction not ended (its start only while upcoming). */
-function RescheduleForm({ auction, site, onDone }: { auction: AdminAuctionView; site: Site; onDone: () => void }) {
+function RescheduleForm({
+  auction,
+  site,
+  onDone,
+}: {
+  auction: AdminAuctionView;
+  site: Site;
+  onDone: () => void;
+}) {
   const { t, language } = useAdminText();
   const feedback = useFeedback();
   const client = useQueryClient();
@@ -246,7 +271,8 @@ function AuctionRow({ auction, site }: { auction: AdminAuctionView; site: Site }
   const cancel = useMutation({
     mutationFn: () => cancelAuction(auction.id, language),
     onSuccess: () => feedback.toast('success', t('auctions.done.canceled')),
-    onError: (error) => feedback.toast('danger', error instanceof ApiError ? error.message : t('admin.error.action')),
+    onError: (error) =>
+      feedback.toast('danger', error instanceof ApiError ? error.message : t('admin.error.action')),
     onSettled: () => afterChange(client, commerceKeys.auctions),
   });
   const open = auction.adminStatus === 'upcoming' || auction.adminStatus === 'live';
@@ -278,7 +304,12 @@ function AuctionRow({ auction, site }: { auction: AdminAuctionView; site: Site }
         <td className="ad-table__actions">
           {open ? (
             <>
-              <Button variant="secondary" size="sm" onClick={() => setEditing((v) => !v)} data-testid="auction-reschedule">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setEditing((v) => !v)}
+                data-testid="auction-reschedule"
+              >
                 {t('auctions.reschedule')}
               </Button>
               <button

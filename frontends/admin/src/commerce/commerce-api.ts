@@ -34,7 +34,11 @@ export function siteInstant(local: string, site: Site): string {
 
 /** An instant → what a datetime-local input shows for the site. */
 export function siteLocal(iso: string, site: Site): string {
-  const [sign, hh, mm] = [SITE_UTC_OFFSET[site][0], SITE_UTC_OFFSET[site].slice(1, 3), SITE_UTC_OFFSET[site].slice(4)];
+  const [sign, hh, mm] = [
+    SITE_UTC_OFFSET[site][0],
+    SITE_UTC_OFFSET[site].slice(1, 3),
+    SITE_UTC_OFFSET[site].slice(4),
+  ];
   const offsetMs = (sign === '-' ? -1 : 1) * (Number(hh) * 60 + Number(mm)) * 60_000;
   return new Date(Date.parse(iso) + offsetMs).toISOString().slice(0, 16);
 }

@@ -1,11 +1,23 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_STATUSES, type AdminPaymentView, type AdminPaymentsQuery, type PaymentStatus, type Site } from '@manzil/contracts';
+import {
+  PAYMENT_STATUSES,
+  type AdminPaymentView,
+  type AdminPaymentsQuery,
+  type PaymentStatus,
+  type Site,
+} from '@manzil/contracts';
 import { ApiError, Button, EmptyState, ErrorFallback, Price, Skeleton, useFeedback } from '@manzil/ui';
 import { useAdminText } from '../cms/use-admin-text.js';
 import { Pager } from '../pager.js';
-import { COMMERCE_PAGE_SIZE, adminPaymentsQuery, afterChange, commerceKeys, refundPayment } from './commerce-api.js';
+import {
+  COMMERCE_PAGE_SIZE,
+  adminPaymentsQuery,
+  afterChange,
+  commerceKeys,
+  refundPayment,
+} from './commerce-api.js';
 import { SiteTime } from './site-time.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,7 +54,8 @@ function PaymentRow({ payment, site }: { payment: AdminPaymentView; site: Site }
   const refund = useMutation({
     mutationFn: () => refundPayment(payment.id, language),
     onSuccess: () => feedback.toast('success', t('payments.done.refunded')),
-    onError: (error) => feedback.toast('danger', error instanceof ApiError ? error.message : t('admin.error.action')),
+    onError: (error) =>
+      feedback.toast('danger', error instanceof ApiError ? error.message : t('admin.error.action')),
     onSettled: () => afterChange(client, commerceKeys.payments),
   });
   const askRefund = async () => {
@@ -96,7 +109,9 @@ function PaymentRow({ payment, site }: { payment: AdminPaymentView; site: Site }
             <ol className="ad-history" data-testid="payment-history">
               {payment.history.map((entry, i) => (
                 <li key={`${entry.status}-${i}`}>
-                  <span className={`ad-status ad-status--${entry.status}`}>{t(`payments.status.${entry.status}`)}</span>{' '}
+                  <span className={`ad-status ad-status--${entry.status}`}>
+                    {t(`payments.status.${entry.status}`)}
+                  </span>{' '}
                   <SiteTime iso={entry.at} site={site} />
                 </li>
               ))}
@@ -117,9 +132,11 @@ export function PaymentsPage({ site }: { site: Site }) {
   const list = useQuery({ ...adminPaymentsQuery(filters, language), placeholderData: keepPreviousData });
   const data = list.data;
   const go = (next: AdminPaymentsQuery) => {
-    const entries = Object.entries({ ...next, limit: undefined, page: next.page > 1 ? next.page : undefined }).filter(
-      ([, value]) => value !== undefined,
-    );
+    const entries = Object.entries({
+      ...next,
+      limit: undefined,
+      page: next.page > 1 ? next.page : undefined,
+    }).filter(([, value]) => value !== undefined);
     setParams(Object.fromEntries(entries.map(([key, value]) => [key, String(value)])));
   };
   const set = (patch: Partial<AdminPaymentsQuery>) => go({ ...filters, ...patch, page: 1 });
@@ -130,13 +147,20 @@ export function PaymentsPage({ site }: { site: Site }) {
         <h1 className="ad-head__title">{t('payments.title')}</h1>
         <span className="ad-chip">{t(`moderation.site.${site}`)}</span>
       </div>
-      <div className="ad-filters" role="group" aria-label={t('payments.filters')} data-testid="payments-filters">
+      <div
+        className="ad-filters"
+        role="group"
+        aria-label={t('payments.filters')}
+        data-testid="payments-filters"
+      >
         <label className="ad-filters__field">
           <span className="ad-filters__label">{t('admin.column.status')}</span>
           <select
             className="mz-input"
             value={filters.status ?? ''}
-            onChange={(event) => set({ status: (event.target.value || undefined) as PaymentStatus | undefined })}
+            onChange={(event) =>
+              set({ status: (event.target.value || undefined) as PaymentStatus | undefined })
+            }
             data-testid="payments-filter-status"
           >
             <option value="">{t('payments.status.all')}</option>

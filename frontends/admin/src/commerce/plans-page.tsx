@@ -2,8 +2,23 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { updatePlanBodySchema, type AdminPlanView, type PlanChangeView, type Site } from '@manzil/contracts';
-import { ApiError, Button, EmptyState, ErrorFallback, Price, Skeleton, useFeedback, useTabs } from '@manzil/ui';
-import { FormErrorSummary, SubmitButton, TextField, showServerErrors, useContractForm } from '@manzil/ui/forms';
+import {
+  ApiError,
+  Button,
+  EmptyState,
+  ErrorFallback,
+  Price,
+  Skeleton,
+  useFeedback,
+  useTabs,
+} from '@manzil/ui';
+import {
+  FormErrorSummary,
+  SubmitButton,
+  TextField,
+  showServerErrors,
+  useContractForm,
+} from '@manzil/ui/forms';
 import { useAdminText } from '../cms/use-admin-text.js';
 import { Pager } from '../pager.js';
 import {
@@ -59,8 +74,22 @@ function PlanForm({ plan, site, onDone }: { plan: AdminPlanView; site: Site; onD
     >
       <FormErrorSummary control={control} setFocus={form.setFocus} />
       <div className="ad-editor__row">
-        <TextField control={control} name="nameEn" label={t('plans.field.nameEn')} dir="ltr" lang="en" data-testid="plan-name-en" />
-        <TextField control={control} name="nameAr" label={t('plans.field.nameAr')} dir="rtl" lang="ar" data-testid="plan-name-ar" />
+        <TextField
+          control={control}
+          name="nameEn"
+          label={t('plans.field.nameEn')}
+          dir="ltr"
+          lang="en"
+          data-testid="plan-name-en"
+        />
+        <TextField
+          control={control}
+          name="nameAr"
+          label={t('plans.field.nameAr')}
+          dir="rtl"
+          lang="ar"
+          data-testid="plan-name-ar"
+        />
       </div>
       <div className="ad-editor__row">
         <TextField
@@ -71,8 +100,22 @@ function PlanForm({ plan, site, onDone }: { plan: AdminPlanView; site: Site; onD
           dir="ltr"
           data-testid="plan-fees"
         />
-        <TextField control={control} name="propertyQuota" inputMode="numeric" label={t('plans.field.propertyQuota')} dir="ltr" data-testid="plan-property-quota" />
-        <TextField control={control} name="agentQuota" inputMode="numeric" label={t('plans.field.agentQuota')} dir="ltr" data-testid="plan-agent-quota" />
+        <TextField
+          control={control}
+          name="propertyQuota"
+          inputMode="numeric"
+          label={t('plans.field.propertyQuota')}
+          dir="ltr"
+          data-testid="plan-property-quota"
+        />
+        <TextField
+          control={control}
+          name="agentQuota"
+          inputMode="numeric"
+          label={t('plans.field.agentQuota')}
+          dir="ltr"
+          data-testid="plan-agent-quota"
+        />
       </div>
       <div className="ad-head__actions">
         <Button variant="ghost" onClick={onDone}>
@@ -109,7 +152,12 @@ function PlanRows({
         <td>{plan.propertyQuota}</td>
         <td>{plan.agentQuota}</td>
         <td className="ad-table__actions">
-          <Button variant="secondary" size="sm" onClick={() => onEdit(open ? null : plan.id)} data-testid="plan-edit">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onEdit(open ? null : plan.id)}
+            data-testid="plan-edit"
+          >
             {t('plans.edit')}
           </Button>
         </td>
@@ -152,7 +200,13 @@ function PlansTab({ site }: { site: Site }) {
           </thead>
           <tbody>
             {data.items.map((plan) => (
-              <PlanRows key={plan.id} plan={plan} site={site} editing={editing === plan.id} onEdit={setEditing} />
+              <PlanRows
+                key={plan.id}
+                plan={plan}
+                site={site}
+                editing={editing === plan.id}
+                onEdit={setEditing}
+              />
             ))}
           </tbody>
         </table>
@@ -160,7 +214,6 @@ function PlansTab({ site }: { site: Site }) {
       <Pager page={page} pages={pages} onPage={setPage} />
     </>
   );
-
 }
 
 function changeValue(change: PlanChangeView['changes'][number], value: string | number, currency: string) {

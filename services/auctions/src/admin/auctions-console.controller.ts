@@ -18,7 +18,15 @@ import {
   type RescheduleAuctionBody,
   type Site,
 } from '@manzil/contracts';
-import { AppException, CurrentLanguage, CurrentSite, CurrentUser, Roles, ZodPipe, type AuthUser } from '@manzil/nest-kit';
+import {
+  AppException,
+  CurrentLanguage,
+  CurrentSite,
+  CurrentUser,
+  Roles,
+  ZodPipe,
+  type AuthUser,
+} from '@manzil/nest-kit';
 import { AUCTION_SELECT, STATUS_WHERE, toAuctionView, type AuctionRow } from '../auctions/auction-view.js';
 import { CancelAuction } from './cancel-auction.js';
 import { RescheduleAuction } from './reschedule-auction.js';
@@ -69,9 +77,10 @@ export class AuctionsConsoleController {
         `${ADMIN_SELECT} WHERE ${where} ORDER BY c."starts_at" DESC, c."id" LIMIT $2 OFFSET $3`,
         [site, query.limit, (query.page - 1) * query.limit],
       ) as Promise<AdminAuctionRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS "total" FROM "auctions" c WHERE c."site" = $1 AND ${where}`, [
-        site,
-      ]) as Promise<{ total: number }[]>,
+      this.dataSource.query(
+        `SELECT count(*)::int AS "total" FROM "auctions" c WHERE c."site" = $1 AND ${where}`,
+        [site],
+      ) as Promise<{ total: number }[]>,
     ]);
     return { items: rows.map(toAdminView), page: query.page, limit: query.limit, total };
   }
@@ -97,9 +106,10 @@ export class AuctionsConsoleController {
           ORDER BY p."event_at" DESC, p."property_id" LIMIT $${n + 1} OFFSET $${n + 2}`,
         [...params, query.limit, (query.page - 1) * query.limit],
       ) as Promise<{ summary: PropertySummary; open_auction_id: string | null }[]>,
-      this.dataSource.query(`SELECT count(*)::int AS "total" FROM "auction_properties" p WHERE ${where}`, params) as Promise<
-        { total: number }[]
-      >,
+      this.dataSource.query(
+        `SELECT count(*)::int AS "total" FROM "auction_properties" p WHERE ${where}`,
+        params,
+      ) as Promise<{ total: number }[]>,
     ]);
     return {
       items: rows.map((row) => ({ ...row.summary, openAuctionId: row.open_auction_id })),
@@ -136,7 +146,10 @@ export class AuctionsConsoleController {
   }
 
   private async one(site: Site, id: string): Promise<AdminAuctionView> {
-    const [row] = (await this.dataSource.query(`${ADMIN_SELECT} WHERE c."id" = $2`, [site, id])) as AdminAuctionRow[];
+    const [row] = (await this.dataSource.query(`${ADMIN_SELECT} WHERE c."id" = $2`, [
+      site,
+      id,
+    ])) as AdminAuctionRow[];
     if (!row) throw new AppException('NOT_FOUND');
     return toAdminView(row);
   }

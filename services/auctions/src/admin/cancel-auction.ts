@@ -41,7 +41,8 @@ export class CancelAuction {
         ended: boolean;
       }[];
       if (!row) throw new AppException('NOT_FOUND');
-      if (row.closed_at || row.canceled_at || row.ended) throw new AppException('AUCTION_NOT_CANCELABLE', 422);
+      if (row.closed_at || row.canceled_at || row.ended)
+        throw new AppException('AUCTION_NOT_CANCELABLE', 422);
       const bidders = (await manager.query(
         `SELECT DISTINCT "bidder_id" FROM "bids" WHERE "auction_id" = $1 ORDER BY "bidder_id"`,
         [id],

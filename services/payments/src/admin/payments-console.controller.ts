@@ -18,7 +18,15 @@ import {
   type Site,
   type UpdatePlanBody,
 } from '@manzil/contracts';
-import { AppException, CurrentLanguage, CurrentSite, CurrentUser, Roles, ZodPipe, type AuthUser } from '@manzil/nest-kit';
+import {
+  AppException,
+  CurrentLanguage,
+  CurrentSite,
+  CurrentUser,
+  Roles,
+  ZodPipe,
+  type AuthUser,
+} from '@manzil/nest-kit';
 import { RefundPayment } from './refund-payment.js';
 import { UpdatePlan } from './update-plan.js';
 
@@ -89,9 +97,9 @@ export class PaymentsConsoleController {
           ORDER BY array_position(ARRAY['basic','standard','gold'], "tier"), "duration_months" LIMIT $2 OFFSET $3`,
         [site, query.limit, (query.page - 1) * query.limit],
       ) as Promise<PlanRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS "total" FROM "plans" WHERE "site" = $1`, [site]) as Promise<
-        { total: number }[]
-      >,
+      this.dataSource.query(`SELECT count(*)::int AS "total" FROM "plans" WHERE "site" = $1`, [
+        site,
+      ]) as Promise<{ total: number }[]>,
     ]);
     return { items: rows.map(toAdminPlan), page: query.page, limit: query.limit, total };
   }

@@ -41,10 +41,10 @@ export async function recordRefund(
   if (!payment) return false;
   if (payment.status === 'refunded' && refund.by) {
     // The provider's webhook got here first: the refund is the admin's all the same.
-    await manager.query(`UPDATE "payments" SET "refunded_by" = $2 WHERE "id" = $1 AND "refunded_by" IS NULL`, [
-      payment.id,
-      refund.by,
-    ]);
+    await manager.query(
+      `UPDATE "payments" SET "refunded_by" = $2 WHERE "id" = $1 AND "refunded_by" IS NULL`,
+      [payment.id, refund.by],
+    );
   }
   if (payment.status !== 'paid') return false;
   // TypeORM answers an UPDATE … RETURNING as [rows, count].
@@ -122,7 +122,9 @@ export class RefundPayment {
       if (!paymentIntent) {
         const session = await this.stripe.checkout.sessions.retrieve(payment.provider_session_id);
         paymentIntent =
-          typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+          typeof session.payment_intent === 'string'
+            ? session.payment_intent
+            : (session.payment_intent?.id ?? null);
         if (!paymentIntent) throw new AppException('PAYMENT_NOT_REFUNDABLE', 422);
         await this.dataSource.query(`UPDATE "payments" SET "provider_payment_intent" = $2 WHERE "id" = $1`, [
           payment.id,
@@ -135,7 +137,10 @@ export class RefundPayment {
       );
     } catch (error) {
       if (error instanceof AppException) throw error;
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'charge_already_refunded'
+      ) {
         // Refunded at the provider already (another admin, the dashboard): its webhook records it.
         throw new AppException('PAYMENT_NOT_REFUNDABLE', 422);
       }

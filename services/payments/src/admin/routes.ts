@@ -42,7 +42,8 @@ export const PAYMENTS_CONSOLE_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/v1/admin/payments',
-    summary: 'Payments of the site, newest first, by status/purpose/account/day, each with its status history',
+    summary:
+      'Payments of the site, newest first, by status/purpose/account/day, each with its status history',
     query: adminPaymentsQuerySchema,
     results: adminPaymentPageSchema,
     roles: ['admin'],

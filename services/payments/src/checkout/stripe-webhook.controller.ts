@@ -24,11 +24,13 @@ const SETTLEMENTS: Partial<Record<Stripe.Event['type'], Settlement>> = {
  */
 async function refundedAtProvider(manager: EntityManager, charge: Stripe.Charge): Promise<void> {
   if (!charge.refunded) return;
-  const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  const intent =
+    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   const refund = { refundId: charge.id, by: null };
   const done = intent ? await recordRefund(manager, { paymentIntent: intent }, refund) : false;
   const paymentId = charge.metadata?.paymentId;
-  if (!done && paymentId && /^[0-9a-f-]{36}$/i.test(paymentId)) await recordRefund(manager, { paymentId }, refund);
+  if (!done && paymentId && /^[0-9a-f-]{36}$/i.test(paymentId))
+    await recordRefund(manager, { paymentId }, refund);
 }
 
 /**

@@ -86,7 +86,9 @@ export class AdminConsole1764800000000 implements MigrationInterface {
     await queryRunner.query(`DROP FUNCTION "payment_status_history_record"()`);
     await queryRunner.query(`DROP TABLE "payment_status_history"`);
     await queryRunner.query(`ALTER TABLE "subscriptions" DROP CONSTRAINT "subscriptions_ended_reason_check"`);
-    await queryRunner.query(`UPDATE "subscriptions" SET "ended_reason" = 'ended' WHERE "ended_reason" = 'refunded'`);
+    await queryRunner.query(
+      `UPDATE "subscriptions" SET "ended_reason" = 'ended' WHERE "ended_reason" = 'refunded'`,
+    );
     await queryRunner.query(`
       ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_ended_reason_check"
         CHECK ("ended_reason" IN ('ended', 'upgraded'))`);

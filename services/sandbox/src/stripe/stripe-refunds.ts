@@ -2,7 +2,12 @@ import { Body, Controller, Injectable, Post, Req, Res, UseFilters, UseGuards } f
 import type { Request, Response } from 'express';
 import { Public } from '@manzil/nest-kit';
 import { StripeErrorFilter, StripeKeyGuard } from './stripe-api.controller.js';
-import { createRefundBodySchema, StripeApiError, type CreateRefundBody, type Refund } from './stripe.schema.js';
+import {
+  createRefundBodySchema,
+  StripeApiError,
+  type CreateRefundBody,
+  type Refund,
+} from './stripe.schema.js';
 import { StripeSandboxService } from './stripe.service.js';
 import { StripeStore, stripeId } from './stripe.store.js';
 
@@ -62,7 +67,8 @@ export class StripeRefunds {
       );
     }
     const amount = body.amount ?? charge.amount - charge.amount_refunded;
-    const refunded = amount > 0 ? await this.store.addRefunded(charge.payment_intent, amount, charge.amount) : null;
+    const refunded =
+      amount > 0 ? await this.store.addRefunded(charge.payment_intent, amount, charge.amount) : null;
     if (refunded === null) {
       throw new StripeApiError(
         400,

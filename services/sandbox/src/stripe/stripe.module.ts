@@ -69,8 +69,7 @@ export const STRIPE_ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/v1/refunds',
-    summary:
-      'Stripe: refund a paid payment intent, all or `amount` of it (charge.refunded posted, signed)',
+    summary: 'Stripe: refund a paid payment intent, all or `amount` of it (charge.refunded posted, signed)',
     body: createRefundBodySchema,
     results: z.record(z.string(), z.unknown()).describe("Stripe's Refund object"),
     answers: 'json',

@@ -66,7 +66,12 @@ export class StripeStore {
 
   /** The charge of a paid session, found by its payment intent (what a refund names). */
   async saveCharge(charge: Charge): Promise<void> {
-    await this.redis.set(this.key('charge', charge.payment_intent), JSON.stringify(charge), 'EX', KEEP_SECONDS);
+    await this.redis.set(
+      this.key('charge', charge.payment_intent),
+      JSON.stringify(charge),
+      'EX',
+      KEEP_SECONDS,
+    );
   }
 
   async charge(paymentIntent: string): Promise<Charge | null> {
