@@ -10,7 +10,7 @@ describe('admin console inputs', () => {
   });
 
   it('refuses fees below 1 or with three decimals, and quotas that are not whole', () => {
-    const result = updatePlanBodySchema.safeParse({ fees: '0.999', propertyQuota: '1.5', nameEn: '' });
+    const result = updatePlanBodySchema.safeParse({ fees: '1.999', propertyQuota: '1.5', nameEn: '' });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]).sort()).toEqual([
       ['fees', 'plan.fees'],
