@@ -21,7 +21,7 @@ import {
 import { SiteTime } from './site-time.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const PURPOSES = ['subscription', 'upgrade', 'bid-fee', 'unit-booking'] as const;
+const PURPOSES = ['subscription', 'upgrade', 'bid_fee', 'unit_booking'] as const;
 
 function filtersOf(params: URLSearchParams): AdminPaymentsQuery {
   const day = (name: string) => {
