@@ -14,8 +14,20 @@ const JOURNEYS: { site: SiteKey; lang: Lang }[] = [
 ];
 
 const TEXT = {
-  en: { scheduled: 'The auction is scheduled.', upcoming: 'Upcoming', refunded: 'Refunded' },
-  ar: { scheduled: 'تمت جدولة المزاد.', upcoming: 'قادم', refunded: 'مستردة' },
+  en: {
+    scheduled: 'The auction is scheduled.',
+    upcoming: 'Upcoming',
+    refunded: 'Refunded',
+    canceled: 'The auction is cancelled.',
+    canceledStatus: 'Cancelled',
+  },
+  ar: {
+    scheduled: 'تمت جدولة المزاد.',
+    upcoming: 'قادم',
+    refunded: 'مستردة',
+    canceled: 'تم إلغاء المزاد.',
+    canceledStatus: 'ملغى',
+  },
 };
 
 /** `2026-12-01T18:05` on the site's clock, `minutes` from now. */
@@ -32,17 +44,31 @@ test('an admin schedules an auction from an accepted property and refunds a paid
   for (const { site, lang } of JOURNEYS) {
     const tokens = await adminTokens(request, site);
     const auth = { authorization: `Bearer ${tokens.token}` };
-    // A property no auction holds yet, as the console's picker lists them.
+    // A property no auction holds yet, as the console's picker lists them; the demo's sale
+    // properties may all be under auction: then the seeded upcoming one is cancelled first.
     const picker = await api(request, site).get('/api/auctions/v1/admin/auctionable-properties?limit=100', {
       headers: auth,
     });
     expect(picker.status(), await picker.text()).toBe(200);
-    const free = (
-      (await picker.json()) as {
-        results: { items: { id: string; slug: string; openAuctionId: string | null }[] };
-      }
-    ).results.items.find((p) => p.openAuctionId === null);
-    expect(free, 'an accepted property for sale without an auction').toBeDefined();
+    type Item = { id: string; slug: string; openAuctionId: string | null };
+    const items = ((await picker.json()) as { results: { items: Item[] } }).results.items;
+    let target = items.find((p) => p.openAuctionId === null);
+    let toCancel: string | null = null;
+    if (!target) {
+      const upcoming = await api(request, site).get(
+        '/api/auctions/v1/admin/auctions?status=upcoming&limit=100',
+        {
+          headers: auth,
+        },
+      );
+      const ids = new Set(
+        ((await upcoming.json()) as { results: { items: { id: string }[] } }).results.items.map((a) => a.id),
+      );
+      target = items.find((p) => p.openAuctionId !== null && ids.has(p.openAuctionId));
+      toCancel = target?.openAuctionId ?? null;
+    }
+    expect(target, 'an accepted property for sale, free or under an upcoming auction').toBeDefined();
+    const free = target!;
 
     // A company's paid plan to refund: bought through the API, paid on the sandbox's page.
     const company = await apiLogin(request, site, 'company', SITE[site].seeded.company);
@@ -69,16 +95,26 @@ test('an admin schedules an auction from an accepted property and refunds a paid
     await open(page, site, lang, '/');
     await navigateInApp(page, '/admin/auctions');
     await expect(page.getByTestId('admin-auctions-page')).toBeVisible();
+    if (toCancel) {
+      await navigateInApp(page, '/admin/auctions?status=upcoming');
+      const seeded = page.locator(`[data-testid="auction-row"][data-auction-id="${toCancel}"]`);
+      await seeded.getByTestId('auction-cancel').click();
+      await page.getByTestId('confirm-dialog-ok').click();
+      await expect(page.getByText(TEXT[lang].canceled)).toBeVisible();
+      await navigateInApp(page, '/admin/auctions?status=canceled');
+      await expect(seeded.getByTestId('auction-status')).toHaveText(TEXT[lang].canceledStatus);
+      await navigateInApp(page, '/admin/auctions');
+    }
     await page.getByTestId('auction-new').click();
     const form = page.getByTestId('auction-create-form');
     await form.getByTestId('auction-create').click();
     // Nothing filled: every field says why, in the page's language, nothing sent.
     await expect(form.locator('[role="alert"], .mz-field__error').first()).toBeVisible();
-    await form.getByTestId('auction-property-search').fill(free!.slug);
+    await form.getByTestId('auction-property-search').fill(free.slug);
     await expect(
-      form.getByTestId('auction-property-select').locator(`option[value="${free!.id}"]`),
+      form.getByTestId('auction-property-select').locator(`option[value="${free.id}"]`),
     ).toHaveCount(1);
-    await form.getByTestId('auction-property-select').selectOption(free!.id);
+    await form.getByTestId('auction-property-select').selectOption(free.id);
     await form.getByTestId('auction-starts').fill(siteLocal(site, 30));
     await form.getByTestId('auction-ends').fill(siteLocal(site, 60 * 24 * 3));
     await form.getByTestId('auction-price').fill(lang === 'ar' ? '١٢٠٠٠٠٠' : '1200000');
@@ -86,12 +122,15 @@ test('an admin schedules an auction from an accepted property and refunds a paid
     await contentShot(page, `admin-auction-form-${site}-${lang}`, true);
     await form.getByTestId('auction-create').click();
     await expect(page.getByText(TEXT[lang].scheduled)).toBeVisible();
-    const row = page
-      .getByTestId('auction-row')
-      .filter({ has: page.getByTestId('auction-status') })
-      .first();
+    const listed = await api(request, site).get('/api/auctions/v1/admin/auctions?status=upcoming&limit=100', {
+      headers: auth,
+    });
+    const auctionId = (
+      (await listed.json()) as { results: { items: { id: string; propertyId: string }[] } }
+    ).results.items.find((a) => a.propertyId === free.id)?.id;
+    expect(auctionId, 'the new auction, upcoming').toBeDefined();
+    const row = page.locator(`[data-testid="auction-row"][data-auction-id="${auctionId}"]`);
     await expect(row.getByTestId('auction-status')).toHaveText(TEXT[lang].upcoming);
-    const auctionId = await row.getAttribute('data-auction-id');
     await contentShot(page, `admin-auctions-${site}-${lang}`, true);
 
     // Public: on the upcoming tab of /properties-for-auction.

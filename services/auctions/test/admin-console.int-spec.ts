@@ -150,7 +150,7 @@ describe('auctions: the admin console (accepted properties, schedule, reschedule
     const oldEnd = Date.parse(created.body.results.endsAt);
     await expectEventually(async () => expect(await jobIds()).toContain(`close-${id}-${oldEnd}`));
 
-    const schedule = (body: unknown, language = 'en') =>
+    const schedule = (body: object, language = 'en') =>
       http()
         .post(`/v1/admin/auctions/${id}/schedule`)
         .set('x-site', 'sa')

@@ -30,7 +30,7 @@ describe('payments: the admin console (plans and prices, payments with their his
     const gold = list.body.results.items.find(
       (p: { tier: string; durationMonths: number }) => p.tier === 'gold' && p.durationMonths === 12,
     );
-    const patch = (site: string, auth: string | null, body: unknown, language = 'en') => {
+    const patch = (site: string, auth: string | null, body: object, language = 'en') => {
       const call = h.http().patch(`/v1/admin/plans/${gold.id}`).set('x-site', site).set('language', language);
       return (auth ? call.set('authorization', `Bearer ${auth}`) : call).send(body);
     };
