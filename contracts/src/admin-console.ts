@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auctionViewSchema, MAX_BID } from './auctions.js';
+import { auctionViewSchema, bidAmountSchema, MAX_BID } from './auctions.js';
 import { pageSchema, paginationQuerySchema } from './envelope.js';
 import { propertySummarySchema } from './listings.js';
 import { PAYMENT_STATUSES, planViewSchema, PLAN_TIERS } from './payments.js';
@@ -39,6 +39,27 @@ export const auctionablePropertiesQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
 });
 export type AuctionablePropertiesQuery = z.infer<typeof auctionablePropertiesQuerySchema>;
+
+const requiredText = (then: z.ZodType) =>
+  z.string({ error: 'required' }).trim().min(1, 'required').pipe(then);
+
+/**
+ * The console's new-auction form: what `POST /v1/admin/auctions` takes (createAuctionBodySchema),
+ * with "required" said for a field left empty (the form holds strings) rather than "invalid".
+ */
+export const createAuctionFormSchema = z
+  .object({
+    propertyId: requiredText(z.uuid('auction.propertyNotAccepted')),
+    startsAt: requiredText(z.iso.datetime({ offset: true, error: 'invalid' })),
+    endsAt: requiredText(z.iso.datetime({ offset: true, error: 'invalid' })),
+    startingPrice: requiredText(bidAmountSchema),
+    minIncrement: bidAmountSchema.optional(),
+    biddingFee: z.coerce.number('invalid').min(0, 'invalid').max(MAX_BID, 'invalid').optional(),
+  })
+  .refine((body) => Date.parse(body.endsAt) > Date.parse(body.startsAt), {
+    path: ['endsAt'],
+    message: 'auction.endsBeforeStart',
+  });
 
 /** New times of an auction not ended: both, the start unchanged once it has started. */
 export const rescheduleAuctionBodySchema = z

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  createAuctionBodySchema,
+  createAuctionFormSchema,
   rescheduleAuctionBodySchema,
   type AdminAuctionView,
   type AdminAuctionsQuery,
@@ -47,7 +47,7 @@ interface CreateValues {
 
 /** Blank optional amounts are left out (the service's defaults: increment 1,000, no fee). */
 const createInput = (site: Site) => (values: CreateValues) => ({
-  propertyId: values.propertyId || undefined,
+  propertyId: values.propertyId,
   startsAt: siteInstant(values.startsAt, site),
   endsAt: siteInstant(values.endsAt, site),
   startingPrice: values.startingPrice,
@@ -66,7 +66,7 @@ function CreateAuctionForm({ site, onDone }: { site: Site; onDone: () => void })
     placeholderData: keepPreviousData,
   });
   const form = useContractForm<CreateValues>({
-    schema: createAuctionBodySchema,
+    schema: createAuctionFormSchema,
     defaultValues: {
       propertyId: '',
       startsAt: '',
