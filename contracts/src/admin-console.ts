@@ -40,8 +40,13 @@ export const auctionablePropertiesQuerySchema = paginationQuerySchema.extend({
 });
 export type AuctionablePropertiesQuery = z.infer<typeof auctionablePropertiesQuerySchema>;
 
-const requiredText = (then: z.ZodType) =>
-  z.string({ error: 'required' }).trim().min(1, 'required').pipe(then);
+// The piped schema reads the trimmed string (bidAmountSchema takes any input, strings included).
+const requiredText = <T extends z.ZodType>(then: T) =>
+  z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, 'required')
+    .pipe(then as unknown as z.ZodType<z.output<T>, string>);
 
 /**
  * The console's new-auction form: what `POST /v1/admin/auctions` takes (createAuctionBodySchema),
