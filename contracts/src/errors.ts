@@ -6,6 +6,7 @@ import { MORTGAGE_MESSAGES } from './mortgage.js';
 import { AUCTION_ERROR_MESSAGES, AUCTION_FIELD_MESSAGES } from './auction-messages.js';
 import { PAYMENT_ERROR_MESSAGES } from './payment-messages.js';
 import { ENGAGEMENT_ERROR_MESSAGES, ENGAGEMENT_FIELD_MESSAGES } from './engagement-messages.js';
+import { ADMIN_CONSOLE_ERROR_MESSAGES, ADMIN_CONSOLE_FIELD_MESSAGES } from './admin-console-messages.js';
 
 /**
  * Error codes with their message in each language. Services throw `AppException(code)`;
@@ -117,6 +118,7 @@ export const ERROR_MESSAGES = {
   ...AUCTION_ERROR_MESSAGES,
   ...PAYMENT_ERROR_MESSAGES,
   ...ENGAGEMENT_ERROR_MESSAGES,
+  ...ADMIN_CONSOLE_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -151,6 +153,7 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
   },
   ...AUCTION_FIELD_MESSAGES,
   ...ENGAGEMENT_FIELD_MESSAGES,
+  ...ADMIN_CONSOLE_FIELD_MESSAGES,
 };
 
 /**

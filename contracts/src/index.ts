@@ -29,3 +29,5 @@ export * from './engagement.js';
 export * from './enquiries.js';
 export * from './projects.js';
 export * from './demo-roster.js';
+export * from './admin-console.js';
+export * from './admin-console-messages.js';

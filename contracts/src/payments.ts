@@ -4,8 +4,11 @@ import { z } from 'zod';
 export const PLAN_TIERS = ['basic', 'standard', 'gold'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 export const PLAN_DURATIONS = [1, 3, 6, 12] as const;
-/** Spec §3/§4 payment status labels: Pending, Canceled, Paid. */
-export const PAYMENT_STATUSES = ['pending', 'canceled', 'paid'] as const;
+/**
+ * Spec §3/§4 payment status labels: Pending, Canceled, Paid; and Refunded (a paid payment
+ * whose money an admin gave back, issue 13 item 8).
+ */
+export const PAYMENT_STATUSES = ['pending', 'canceled', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const planViewSchema = z.object({

@@ -58,6 +58,15 @@ describe('route allow-lists (spec §2)', () => {
     }
   });
 
+  it('opens the payment result pages to every role that can pay (a freelancer agent buys plans)', () => {
+    for (const path of ['/payments/paymentSuccess', '/payments/paymentFailed']) {
+      for (const role of ['user', 'agent', 'company'] as const) {
+        expect(isRouteAllowed(role, `${path}?paymentId=x`)).toBe(true);
+      }
+      expect(isRouteAllowed('visitor', path)).toBe(false);
+    }
+  });
+
   it('keeps account pages from visitors', () => {
     for (const path of [
       '/profile',

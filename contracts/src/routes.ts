@@ -260,6 +260,14 @@ export const COMPANY_ENGAGEMENT_ROUTES = ['/enquiries', '/requirements'] as cons
  */
 export const COMPANY_PROJECTS_ROUTE = '/myProjects';
 
+/**
+ * The pages the payment provider sends a payer back to (spec §2 lists them for customers and
+ * companies only). A freelancer agent buys plans too (services/payments: company and
+ * freelancer agent purchase), and was sent to `/` after paying, away from the page that says
+ * the payment was received: every role that can pay gets them.
+ */
+export const PAYMENT_RESULT_ROUTES = ['/payments/paymentSuccess', '/payments/paymentFailed'] as const;
+
 /** `/my-orders` is in the user dropdown of every logged-in role (Saudi only, checked by site). */
 const LOGGED_IN_EXTRAS = ['/my-orders'];
 
@@ -291,7 +299,13 @@ export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
     ...LOGGED_IN_EXTRAS,
     ...EVERY_ROLE_EXTRAS,
   ],
-  agent: [...AGENT_ROUTES_SPEC, ...AGENT_ENGAGEMENT_ROUTES, ...LOGGED_IN_EXTRAS, ...EVERY_ROLE_EXTRAS],
+  agent: [
+    ...AGENT_ROUTES_SPEC,
+    ...AGENT_ENGAGEMENT_ROUTES,
+    ...PAYMENT_RESULT_ROUTES,
+    ...LOGGED_IN_EXTRAS,
+    ...EVERY_ROLE_EXTRAS,
+  ],
   company: [
     ...COMPANY_ROUTES_SPEC,
     ...COMPANY_ENGAGEMENT_ROUTES,

@@ -36,7 +36,9 @@ const SIGN_IN_SCREENS = ['/login', '/register', '/forgotPassword', '/otpVerify',
 const EXPECTED_ALLOWED: Record<Role, Set<string>> = {
   visitor: new Set(specList(SPEC.visitor)),
   user: new Set(specList(SPEC.user)),
-  agent: new Set(specList(SPEC.agent)),
+  // A freelancer agent pays for plans: the provider sends it back to the result pages
+  // (frontends/README.md "Decisions"), which spec §2 lists for customers and companies only.
+  agent: new Set([...specList(SPEC.agent), '/payments/paymentSuccess', '/payments/paymentFailed']),
   company: new Set(specList(SPEC.company)),
   admin: new Set([
     ...specList(SPEC.visitor).filter((path) => !SIGN_IN_SCREENS.includes(path)),

@@ -1,4 +1,5 @@
 import { appointmentAcceptedV1, appointmentRejectedV1, appointmentRequestedV1 } from './appointments.js';
+import { auctionCanceledV1, paymentRefundedV1 } from './admin-console.js';
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
 import { enquiryReceivedV1 } from './enquiries.js';
@@ -62,6 +63,8 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [unitAddedV1.type]: TOPICS.listingsProject,
   [unitUpdatedV1.type]: TOPICS.listingsProject,
   [unitStatusChangedV1.type]: TOPICS.listingsProject,
+  [auctionCanceledV1.type]: TOPICS.auctionsAuction,
+  [paymentRefundedV1.type]: TOPICS.paymentsPayment,
 };
 
 /** The topic of an event type, or undefined for a type no one publishes. */

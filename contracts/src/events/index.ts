@@ -10,3 +10,4 @@ export * from './auctions.js';
 export * from './appointments.js';
 export * from './enquiries.js';
 export * from './projects.js';
+export * from './admin-console.js';

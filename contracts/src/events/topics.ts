@@ -15,6 +15,8 @@ export const TOPICS = {
   contentCms: 'content.cms',
   identityAccount: 'identity.account',
   paymentsSubscription: 'payments.subscription',
+  /** A payment's own facts (refunded), keyed by payment id. */
+  paymentsPayment: 'payments.payment',
   auctionsAuction: 'auctions.auction',
   /** Viewings and meetings booked with agents (listings). */
   listingsAppointment: 'listings.appointment',

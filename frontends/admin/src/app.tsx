@@ -9,6 +9,9 @@ import { MessagesPage } from './cms/messages-page.js';
 import { useAdminText } from './cms/use-admin-text.js';
 import { ModerationDetail } from './moderation/moderation-detail.js';
 import { ModerationQueue } from './moderation/moderation-queue.js';
+import { AuctionsPage } from './commerce/auctions-page.js';
+import { PaymentsPage } from './commerce/payments-page.js';
+import { PlansPage } from './commerce/plans-page.js';
 import ar from './i18n/ar.json' with { type: 'json' };
 import en from './i18n/en.json' with { type: 'json' };
 import './admin.css';
@@ -37,6 +40,9 @@ function AdminHome() {
           ['/admin/messages', 'admin.kind.messages'],
           ['/admin/complaints', 'admin.kind.complaints'],
           ['/admin/deletion-requests', 'admin.kind.deletionRequests'],
+          ['/admin/auctions', 'auctions.title'],
+          ['/admin/plans', 'plans.title'],
+          ['/admin/payments', 'payments.title'],
         ].map(([to, label]) => (
           <li key={to}>
             <NavLink className="ad-tile" to={to}>
@@ -58,6 +64,9 @@ function AdminConsole({ site }: { site: Site }) {
     ['/admin/messages', 'admin.kind.messages'],
     ['/admin/complaints', 'admin.kind.complaints'],
     ['/admin/deletion-requests', 'admin.kind.deletionRequests'],
+    ['/admin/auctions', 'auctions.title'],
+    ['/admin/plans', 'plans.title'],
+    ['/admin/payments', 'payments.title'],
   ];
   return (
     <div className="mz-container ad-console">
@@ -82,6 +91,9 @@ function AdminConsole({ site }: { site: Site }) {
           <Route path="/admin/messages" element={<MessagesPage key="contact" box="contact" />} />
           <Route path="/admin/complaints" element={<MessagesPage key="complaints" box="complaints" />} />
           <Route path="/admin/deletion-requests" element={<DeletionRequestsPage />} />
+          <Route path="/admin/auctions" element={<AuctionsPage site={site} />} />
+          <Route path="/admin/plans" element={<PlansPage site={site} />} />
+          <Route path="/admin/payments" element={<PaymentsPage site={site} />} />
           <Route path="/admin/*" element={<AdminHome />} />
         </Routes>
       </div>

@@ -14,6 +14,7 @@ import { entities, migrations } from './data-source.js';
 import { AuctionsModule } from './auctions/auctions.module.js';
 import { AUCTION_JOBS } from './closing/auction-closing.job.js';
 import { AUCTION_ROUTES } from './routes.js';
+import { AUCTION_CONSOLE_ROUTES } from './admin/routes.js';
 
 /** A dynamic module so tests pass their own configuration. */
 @Module({})
@@ -26,7 +27,7 @@ export class AppModule {
           service: 'auctions',
           auth: authOptionsFrom(config),
           redisUrl: config.REDIS_URL,
-          routes: [...AUCTION_ROUTES, ...outboxAdminRoutes],
+          routes: [...AUCTION_ROUTES, ...AUCTION_CONSOLE_ROUTES, ...outboxAdminRoutes],
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),

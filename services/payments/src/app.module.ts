@@ -15,6 +15,8 @@ import { PlansModule, PLAN_ROUTES } from './plans/plans.module.js';
 import { PAYMENT_JOBS } from './reconciliation/payment-reconciliation.job.js';
 import { SUBSCRIPTION_ROUTES } from './routes.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
+import { AdminConsoleModule } from './admin/admin-console.module.js';
+import { PAYMENTS_CONSOLE_ROUTES } from './admin/routes.js';
 
 /** A dynamic module so tests pass their own configuration. */
 @Module({})
@@ -27,7 +29,7 @@ export class AppModule {
           service: 'payments',
           auth: authOptionsFrom(config),
           redisUrl: config.REDIS_URL,
-          routes: [...PLAN_ROUTES, ...SUBSCRIPTION_ROUTES, ...outboxAdminRoutes],
+          routes: [...PLAN_ROUTES, ...SUBSCRIPTION_ROUTES, ...PAYMENTS_CONSOLE_ROUTES, ...outboxAdminRoutes],
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
@@ -47,6 +49,7 @@ export class AppModule {
         }),
         PlansModule,
         SubscriptionsModule.forRoot(config),
+        AdminConsoleModule.forRoot(config),
       ],
     };
   }

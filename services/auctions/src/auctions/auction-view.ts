@@ -79,9 +79,10 @@ export async function findAuctionView(
   site: Site,
   id: string,
 ): Promise<AuctionRow | undefined> {
-  const rows = (await manager.query(`${AUCTION_SELECT} WHERE a."id" = $1 AND a."site" = $2`, [
-    id,
-    site,
-  ])) as AuctionRow[];
+  // A cancelled auction is gone for the public (404); the admin console reads it its own way.
+  const rows = (await manager.query(
+    `${AUCTION_SELECT} WHERE a."id" = $1 AND a."site" = $2 AND a."canceled_at" IS NULL`,
+    [id, site],
+  )) as AuctionRow[];
   return rows[0];
 }

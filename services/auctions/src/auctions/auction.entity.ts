@@ -51,6 +51,16 @@ export class Auction {
   @Column({ name: 'winning_bid_id', type: 'uuid', nullable: true })
   winningBidId: string | null;
 
+  /** Set by an admin's cancel (with `closedAt`: a cancelled auction is settled, without winner). */
+  @Column({ name: 'canceled_at', type: 'timestamptz', nullable: true })
+  canceledAt: Date | null;
+
+  @Column({ name: 'canceled_by', type: 'uuid', nullable: true })
+  canceledBy: string | null;
+
+  @Column({ name: 'cancel_reason', type: 'text', nullable: true })
+  cancelReason: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -52,7 +52,8 @@ export class AuctionsController {
     @Query(new ZodPipe(listAuctionsQuerySchema)) query: ListAuctionsQuery,
     @CurrentSite() site: Site,
   ): Promise<Page<AuctionView>> {
-    const where = `a."site" = $1${query.status ? ` AND ${STATUS_WHERE[query.status]}` : ''}`;
+    // A cancelled auction leaves the public lists (the admin console still lists it).
+    const where = `a."site" = $1 AND a."canceled_at" IS NULL${query.status ? ` AND ${STATUS_WHERE[query.status]}` : ''}`;
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(
         `${AUCTION_SELECT} WHERE ${where} ORDER BY ${ORDER[query.status ?? 'all']} LIMIT $2 OFFSET $3`,

@@ -15,16 +15,29 @@ import {
 import { CloseAuction } from '../closing/close-auction.js';
 import { PriceFeed } from '../live/price-feed.js';
 import { ListingEventsController } from '../read-model/listing-events.controller.js';
+import { ListingWithdrawnController } from '../read-model/listing-withdrawn.controller.js';
+import { AuctionsConsoleController } from '../admin/auctions-console.controller.js';
+import { CancelAuction } from '../admin/cancel-auction.js';
+import { RescheduleAuction } from '../admin/reschedule-auction.js';
 
 /** Auctions, bids, the live price feed, the closing job and the property cards' read model. */
 @Module({
   imports: [BullModule.registerQueue({ name: CLOSING_QUEUE, configKey: AUCTION_JOBS })],
-  controllers: [AuctionsController, BidsController, AdminAuctionsController, ListingEventsController],
+  controllers: [
+    AuctionsController,
+    BidsController,
+    AdminAuctionsController,
+    AuctionsConsoleController,
+    ListingEventsController,
+    ListingWithdrawnController,
+  ],
   providers: [
     PriceFeed,
     PlaceBid,
     WithdrawBid,
     CreateAuction,
+    RescheduleAuction,
+    CancelAuction,
     CloseAuction,
     AuctionClosingScheduler,
     AuctionClosingProcessor,

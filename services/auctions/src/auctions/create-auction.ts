@@ -25,13 +25,17 @@ export class CreateAuction {
   ) {}
 
   async execute(site: Site, language: Language, body: CreateAuctionBody): Promise<string> {
+    // Accepted now (listing.approved, no listing.withdrawn since), of this site, and not
+    // already under an auction that is neither settled nor cancelled.
     const [known] = (await this.dataSource.query(
-      `SELECT 1 FROM "auction_properties" WHERE "property_id" = $1 AND "site" = $2`,
+      `SELECT 1 FROM "auction_properties" p
+        WHERE p."property_id" = $1 AND p."site" = $2 AND p."accepted"
+          AND NOT EXISTS (SELECT 1 FROM "auctions" a WHERE a."property_id" = p."property_id" AND a."closed_at" IS NULL)`,
       [body.propertyId, site],
     )) as unknown[];
     if (!known)
       throw new AppException('VALIDATION_FAILED', 422, [
-        { field: 'propertyId', message: fieldMessage('invalid', language) },
+        { field: 'propertyId', message: fieldMessage('auction.propertyNotAccepted', language) },
       ]);
     const auction = await this.dataSource.manager.save(
       this.dataSource.manager.create(Auction, {

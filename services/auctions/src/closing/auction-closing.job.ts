@@ -11,6 +11,8 @@ export const CLOSING_QUEUE = 'auction-closing';
 
 interface ClosingJobData {
   auctionId: string;
+  /** The end this job was scheduled for (ms); absent on jobs queued before rescheduling existed. */
+  endsAt?: number;
 }
 
 /**
@@ -30,7 +32,23 @@ export class AuctionClosingScheduler implements OnApplicationBootstrap {
   ) {}
 
   async schedule(auction: { id: string; endsAt: Date }): Promise<void> {
-    await this.queue.add('close', { auctionId: auction.id }, jobDueAt(`close-${auction.id}`, auction.endsAt));
+    await this.queue.add(
+      'close',
+      { auctionId: auction.id, endsAt: auction.endsAt.getTime() },
+      jobDueAt(`close-${auction.id}`, auction.endsAt),
+    );
+  }
+
+  /**
+   * Drops the job of an end the auction no longer has (rescheduled or cancelled). A job
+   * already running, or one another replica re-adds, is harmless: the processor skips a job
+   * whose end is not the auction's, and a cancelled auction is settled.
+   */
+  async unschedule(auction: { id: string; endsAt: Date }): Promise<void> {
+    const jobId = jobDueAt(`close-${auction.id}`, auction.endsAt).jobId!;
+    await this.queue.remove(jobId).catch((error: unknown) => {
+      this.logger.warn({ auctionId: auction.id, error: String(error), msg: 'closing job not removed' });
+    });
   }
 
   /** Every auction not yet settled, ended or not: the ended ones close now. */
@@ -49,11 +67,21 @@ export class AuctionClosingScheduler implements OnApplicationBootstrap {
 
 @Processor({ name: CLOSING_QUEUE, configKey: AUCTION_JOBS })
 export class AuctionClosingProcessor extends ServiceJobWorker {
-  constructor(private readonly closeAuction: CloseAuction) {
+  constructor(
+    private readonly closeAuction: CloseAuction,
+    private readonly dataSource: DataSource,
+  ) {
     super();
   }
 
-  async process(job: Job<ClosingJobData>): Promise<CloseOutcome> {
+  async process(job: Job<ClosingJobData>): Promise<CloseOutcome | 'rescheduled'> {
+    if (job.data.endsAt !== undefined) {
+      // An admin moved the end: the job of the new end closes it, not this one.
+      const [row] = (await this.dataSource.query(`SELECT "ends_at" FROM "auctions" WHERE "id" = $1`, [
+        job.data.auctionId,
+      ])) as { ends_at: Date }[];
+      if (row && row.ends_at.getTime() !== job.data.endsAt) return 'rescheduled';
+    }
     const outcome = await this.closeAuction.execute(job.data.auctionId);
     if (outcome === 'not-ended') throw new Error(`auction ${job.data.auctionId} has not ended yet`);
     return outcome;

@@ -13,6 +13,13 @@ export class AuctionProperty {
   @Column({ type: 'jsonb' })
   summary: PropertySummary;
 
+  /** Whether the listing is accepted now: `listing.withdrawn` (sold, inactive, deleted, rejected) turns it off. */
+  @Column({ type: 'boolean', default: true })
+  accepted: boolean;
+
+  @Column({ name: 'withdrawn_reason', type: 'text', nullable: true })
+  withdrawnReason: string | null;
+
   /** When the applied event happened: an older event never overwrites a newer card. */
   @Column({ name: 'event_at', type: 'timestamptz' })
   eventAt: Date;

@@ -27,10 +27,11 @@ export class ListingEventsController {
     if (card.site !== event.site) throw new Error(`listing ${card.id} of ${card.site} sent as ${event.site}`);
     await this.inbox.handleOnce(event, (tx) =>
       tx.query(
-        `INSERT INTO "auction_properties" ("property_id", "site", "summary", "event_at")
-         VALUES ($1, $2, $3, $4)
+        `INSERT INTO "auction_properties" ("property_id", "site", "summary", "event_at", "accepted")
+         VALUES ($1, $2, $3, $4, true)
          ON CONFLICT ("property_id") DO UPDATE
-           SET "site" = EXCLUDED."site", "summary" = EXCLUDED."summary", "event_at" = EXCLUDED."event_at"
+           SET "site" = EXCLUDED."site", "summary" = EXCLUDED."summary", "event_at" = EXCLUDED."event_at",
+               "accepted" = true, "withdrawn_reason" = NULL
            WHERE "auction_properties"."event_at" <= EXCLUDED."event_at"`,
         [card.id, card.site, JSON.stringify(card), new Date(event.occurredAt)],
       ),

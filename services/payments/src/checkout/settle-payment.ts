@@ -15,7 +15,7 @@ interface LockedPayment {
   purpose: 'subscription' | 'upgrade';
   plan_id: string;
   upgrades_subscription_id: string | null;
-  status: 'pending' | 'canceled' | 'paid';
+  status: 'pending' | 'canceled' | 'paid' | 'refunded';
 }
 
 interface PlanRow {
@@ -66,7 +66,8 @@ export class SettlePayment {
       [sessionId],
     )) as LockedPayment[];
     if (!payment) return 'missing';
-    if (payment.status === 'paid') return 'unchanged';
+    // Paid is final, and so is Refunded (a late "completed" must not buy the subscription again).
+    if (payment.status === 'paid' || payment.status === 'refunded') return 'unchanged';
     if (settlement === 'canceled') {
       if (payment.status !== 'pending') return 'unchanged';
       await manager.query(

@@ -2,9 +2,10 @@ import { Controller, Headers, HttpCode, Inject, Logger, Post, Req } from '@nestj
 import type { RawBodyRequest } from '@nestjs/common';
 import type { Request } from 'express';
 import type Stripe from 'stripe';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppException, Public } from '@manzil/nest-kit';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../payments.config.js';
+import { recordRefund } from '../admin/refund-payment.js';
 import { SettlePayment, type Settlement } from './settle-payment.js';
 import { STRIPE } from './stripe.provider.js';
 
@@ -15,6 +16,22 @@ const SETTLEMENTS: Partial<Record<Stripe.Event['type'], Settlement>> = {
   'checkout.session.expired': 'canceled',
   'checkout.session.async_payment_failed': 'canceled',
 };
+
+/**
+ * `charge.refunded` of a charge refunded in full: the payment is Refunded (found by the
+ * payment intent the admin's refund kept, else by the checkout's `paymentId` metadata), its
+ * subscription revoked. A partial refund changes nothing here (the console refunds in full).
+ */
+async function refundedAtProvider(manager: EntityManager, charge: Stripe.Charge): Promise<void> {
+  if (!charge.refunded) return;
+  const intent =
+    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  const refund = { refundId: charge.id, by: null };
+  const done = intent ? await recordRefund(manager, { paymentIntent: intent }, refund) : false;
+  const paymentId = charge.metadata?.paymentId;
+  if (!done && paymentId && /^[0-9a-f-]{36}$/i.test(paymentId))
+    await recordRefund(manager, { paymentId }, refund);
+}
 
 /**
  * Stripe's webhook endpoint. Public (Stripe has no token of ours) but trusted only after
@@ -67,6 +84,7 @@ export class StripeWebhookController {
         const paid = settlement === 'canceled' || session.payment_status !== 'unpaid';
         if (paid) await this.settle.execute(session.id, settlement, 'webhook', manager);
       }
+      if (event.type === 'charge.refunded') await refundedAtProvider(manager, event.data.object);
       return true;
     });
     return { received: true, duplicate: !handled };

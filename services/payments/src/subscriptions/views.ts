@@ -53,7 +53,7 @@ interface SubscriptionRow extends PlanColumns {
   id: string;
   starts_at: Date;
   ends_at: Date;
-  ended_reason: 'ended' | 'upgraded' | null;
+  ended_reason: 'ended' | 'upgraded' | 'refunded' | null;
   now: Date;
 }
 
@@ -64,7 +64,7 @@ export function toSubscriptionView(row: SubscriptionRow, language: Language): Su
   const status =
     row.ended_reason === 'upgraded'
       ? 'upgraded'
-      : row.ends_at <= row.now
+      : row.ended_reason === 'refunded' || row.ends_at <= row.now
         ? 'expired'
         : row.starts_at > row.now
           ? 'scheduled'

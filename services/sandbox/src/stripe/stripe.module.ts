@@ -11,7 +11,9 @@ import type { RouteDoc } from '@manzil/nest-kit';
 import type { StripeSandboxOptions } from './stripe.config.js';
 import { StripeApiController, StripeKeyGuard } from './stripe-api.controller.js';
 import { StripeCheckoutController } from './stripe-checkout.controller.js';
+import { StripeRefunds, StripeRefundsController } from './stripe-refunds.js';
 import {
+  createRefundBodySchema,
   createSessionBodySchema,
   listEventsQuerySchema,
   webhookModeSchema,
@@ -61,6 +63,15 @@ export const STRIPE_ROUTES: RouteDoc[] = [
     summary: 'Stripe: expire an open Checkout Session',
     params: idParams,
     results: sessionSchema,
+    answers: 'json',
+    protocol: 'stripe',
+  },
+  {
+    method: 'post',
+    path: '/v1/refunds',
+    summary: 'Stripe: refund a paid payment intent, all or `amount` of it (charge.refunded posted, signed)',
+    body: createRefundBodySchema,
+    results: z.record(z.string(), z.unknown()).describe("Stripe's Refund object"),
     answers: 'json',
     protocol: 'stripe',
   },
@@ -126,11 +137,12 @@ export class StripeSandboxModule implements NestModule {
   static forRoot(options: StripeSandboxOptions): DynamicModule {
     return {
       module: StripeSandboxModule,
-      controllers: [StripeApiController, StripeCheckoutController],
+      controllers: [StripeApiController, StripeCheckoutController, StripeRefundsController],
       providers: [
         { provide: STRIPE_OPTIONS, useValue: options },
         StripeStore,
         StripeSandboxService,
+        StripeRefunds,
         StripeKeyGuard,
       ],
     };
@@ -138,9 +150,12 @@ export class StripeSandboxModule implements NestModule {
 
   /** Stripe's API is form-encoded with nested keys (`line_items[0][price_data][currency]`). */
   configure(consumer: MiddlewareConsumer): void {
-    // Only the create call has parameters; the route itself, so the path is exactly the API's.
+    // Only the create calls have parameters; the routes themselves, so the paths are exactly the API's.
     consumer
       .apply(express.urlencoded({ extended: true, limit: '100kb' }))
-      .forRoutes({ path: 'v1/checkout/sessions', method: RequestMethod.POST });
+      .forRoutes(
+        { path: 'v1/checkout/sessions', method: RequestMethod.POST },
+        { path: 'v1/refunds', method: RequestMethod.POST },
+      );
   }
 }

@@ -72,7 +72,47 @@ export interface StripeEvent {
   livemode: false;
   pending_webhooks: number;
   request: { id: null; idempotency_key: null };
-  data: { object: CheckoutSession };
+  data: { object: CheckoutSession | Charge };
+}
+
+/** `POST /v1/refunds` (form-encoded): the payment to refund, all of it or `amount` of it. */
+export const createRefundBodySchema = z.object({
+  payment_intent: z.string().min(1),
+  amount: z.coerce.number().int().min(1).optional(),
+  reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
+export type CreateRefundBody = z.infer<typeof createRefundBodySchema>;
+
+/** The fields of Stripe's Refund object the sandbox serves. */
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: 'succeeded';
+  created: number;
+}
+
+/** The fields of Stripe's Charge object `charge.refunded` carries. */
+export interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+  paid: true;
+  refunded: boolean;
+  status: 'succeeded';
+  created: number;
+  livemode: false;
 }
 
 export interface Delivery {

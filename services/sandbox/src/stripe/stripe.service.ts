@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { StripeSandboxOptions } from './stripe.config.js';
 import {
   StripeApiError,
+  type Charge,
   type CheckoutSession,
   type CreateSessionBody,
   type Delivery,
@@ -21,6 +22,25 @@ export interface PaymentResult {
   /** Where the hosted page sends the browser. */
   redirectUrl: string;
   events: Delivery[];
+}
+
+/** The charge a paid session made (one per payment intent), nothing refunded yet. */
+function chargeOf(session: CheckoutSession, paymentIntent: string): Charge {
+  return {
+    id: `ch_${paymentIntent.slice(3)}`,
+    object: 'charge',
+    amount: session.amount_total,
+    amount_captured: session.amount_total,
+    amount_refunded: 0,
+    currency: session.currency,
+    payment_intent: paymentIntent,
+    metadata: session.metadata,
+    paid: true,
+    refunded: false,
+    status: 'succeeded',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+  };
 }
 
 /** Stripe's behaviour: sessions, the payer's decision on the hosted page, signed webhooks. */
@@ -129,6 +149,7 @@ export class StripeSandboxService {
       );
     }
     const settled = await this.find(id);
+    if (settled.payment_intent) await this.store.saveCharge(chargeOf(settled, settled.payment_intent));
     const type = outcome === 'pay' ? 'checkout.session.completed' : 'checkout.session.expired';
     const event = await this.emit(type, settled);
     const events = webhook === 'send' ? [await this.deliver(event.id)] : [this.held(event)];
@@ -157,7 +178,7 @@ export class StripeSandboxService {
     return session;
   }
 
-  private async emit(type: string, session: CheckoutSession): Promise<StripeEvent> {
+  async emit(type: string, object: CheckoutSession | Charge): Promise<StripeEvent> {
     const event: StripeEvent = {
       id: stripeId('evt'),
       object: 'event',
@@ -167,7 +188,7 @@ export class StripeSandboxService {
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object: session },
+      data: { object },
     };
     await this.store.saveEvent(event);
     return event;

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS } from '@manzil/nest-kit';
 import type { StripeSandboxOptions } from './stripe.config.js';
-import type { CheckoutSession, StripeEvent } from './stripe.schema.js';
+import type { Charge, CheckoutSession, Refund, StripeEvent } from './stripe.schema.js';
 
 export const STRIPE_OPTIONS = Symbol('STRIPE_OPTIONS');
 /** Sessions and events stay readable a week, like the sinks. */
@@ -62,6 +62,55 @@ export class StripeStore {
     if (!current || current.status !== 'open') return false;
     await this.redis.set(k, JSON.stringify(update(current)), 'EX', KEEP_SECONDS);
     return true;
+  }
+
+  /** The charge of a paid session, found by its payment intent (what a refund names). */
+  async saveCharge(charge: Charge): Promise<void> {
+    await this.redis.set(
+      this.key('charge', charge.payment_intent),
+      JSON.stringify(charge),
+      'EX',
+      KEEP_SECONDS,
+    );
+  }
+
+  async charge(paymentIntent: string): Promise<Charge | null> {
+    const value = await this.redis.get(this.key('charge', paymentIntent));
+    return value ? (JSON.parse(value) as Charge) : null;
+  }
+
+  /**
+   * Adds `amount` to what the charge has had refunded, atomically: null when that would pass
+   * what was paid (two refunds at once cannot refund more than the charge).
+   */
+  async addRefunded(paymentIntent: string, amount: number, total: number): Promise<number | null> {
+    const k = this.key('refunded', paymentIntent);
+    const after = await this.redis.incrby(k, amount);
+    await this.redis.expire(k, KEEP_SECONDS);
+    if (after > total) {
+      await this.redis.decrby(k, amount);
+      return null;
+    }
+    return after;
+  }
+
+  /** True for the first call holding an idempotency key of a refund. */
+  async claimRefundKey(key: string): Promise<boolean> {
+    return (await this.redis.set(this.key('idem-refund-claim', key), '1', 'EX', 24 * 3600, 'NX')) === 'OK';
+  }
+
+  /** A failed refund gives its key back, so the caller may try again. */
+  async releaseRefundKey(key: string): Promise<void> {
+    await this.redis.del(this.key('idem-refund-claim', key));
+  }
+
+  async idempotentRefund(key: string): Promise<Refund | null> {
+    const value = await this.redis.get(this.key('idem-refund', key));
+    return value ? (JSON.parse(value) as Refund) : null;
+  }
+
+  async saveIdempotentRefund(key: string, refund: Refund): Promise<void> {
+    await this.redis.set(this.key('idem-refund', key), JSON.stringify(refund), 'EX', 24 * 3600);
   }
 
   async saveEvent(event: StripeEvent): Promise<void> {

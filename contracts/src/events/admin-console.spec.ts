@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import { auctionCanceledV1, paymentRefundedV1 } from './admin-console.js';
+import { topicOfEvent } from './event-topics.js';
+import { TOPICS } from './topics.js';
+
+describe('admin console events v1 (contract)', () => {
+  it('auction.canceled is on auctions.auction, payments.payment.refunded on payments.payment', () => {
+    expect(auctionCanceledV1.version).toBe(1);
+    expect(topicOfEvent(auctionCanceledV1.type)).toBe(TOPICS.auctionsAuction);
+    expect(paymentRefundedV1.version).toBe(1);
+    expect(topicOfEvent(paymentRefundedV1.type)).toBe(TOPICS.paymentsPayment);
+  });
+
+  it('auction.canceled names who cancelled and every bidder', () => {
+    const canceled = {
+      auctionId: randomUUID(),
+      propertyId: randomUUID(),
+      canceledAt: new Date().toISOString(),
+      by: randomUUID(),
+      reason: null,
+      bidderIds: [randomUUID()],
+    };
+    expect(auctionCanceledV1.payload.parse(canceled)).toEqual(canceled);
+    expect(auctionCanceledV1.payload.safeParse({ ...canceled, by: 'admin' }).success).toBe(false);
+    const { bidderIds: _omitted, ...withoutBidders } = canceled;
+    expect(auctionCanceledV1.payload.safeParse(withoutBidders).success).toBe(false);
+  });
+
+  it('payments.payment.refunded carries the amount, the refund and what it revoked', () => {
+    const refunded = {
+      paymentId: randomUUID(),
+      accountId: randomUUID(),
+      purpose: 'subscription',
+      amount: 1422,
+      currency: 'AED',
+      refundId: 're_123',
+      subscriptionId: randomUUID(),
+      refundedAt: new Date().toISOString(),
+      by: null,
+    };
+    expect(paymentRefundedV1.payload.parse(refunded)).toEqual(refunded);
+    expect(paymentRefundedV1.payload.safeParse({ ...refunded, currency: 'USD' }).success).toBe(false);
+    expect(paymentRefundedV1.payload.safeParse({ ...refunded, amount: -1 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Events of the admin console (issue 13 item 8): an auction cancelled by an admin, and a
+ * payment refunded by one. A breaking change is a new version, never an edit.
+ */
+
+const currency = z.enum(['AED', 'SAR']);
+
+/**
+ * auction.canceled v1: an admin cancelled an auction before it was settled, on
+ * `auctions.auction` keyed by the auction. No winner; `bidderIds` are everyone who had bid
+ * (notifications tell them), their bids rejected.
+ */
+export const auctionCanceledV1 = {
+  type: 'auction.canceled',
+  version: 1,
+  payload: z.object({
+    auctionId: z.uuid(),
+    propertyId: z.uuid(),
+    canceledAt: z.iso.datetime(),
+    /** The admin who cancelled it. */
+    by: z.uuid(),
+    reason: z.string().nullable(),
+    bidderIds: z.array(z.uuid()),
+  }),
+} as const;
+
+/**
+ * payments.payment.refunded v1: money taken for a payment went back to the payer (a manual
+ * refund by an admin, or one made at the provider and reported by its `charge.refunded`), on
+ * `payments.payment` keyed by the payment. `subscriptionId`: the subscription it had bought,
+ * revoked from `refundedAt` (its `payments.subscription.expired` follows in the same
+ * transaction), or null.
+ */
+export const paymentRefundedV1 = {
+  type: 'payments.payment.refunded',
+  version: 1,
+  payload: z.object({
+    paymentId: z.uuid(),
+    accountId: z.uuid(),
+    purpose: z.string(),
+    amount: z.number().nonnegative(),
+    currency,
+    refundId: z.string(),
+    subscriptionId: z.uuid().nullable(),
+    refundedAt: z.iso.datetime(),
+    /** The admin who refunded it; null when it was made at the provider. */
+    by: z.uuid().nullable(),
+  }),
+} as const;

@@ -1,0 +1,155 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import Stripe from 'stripe';
+import { DataSource, type EntityManager } from 'typeorm';
+import { paymentRefundedV1, TOPICS, type RefundPaymentBody, type Site } from '@manzil/contracts';
+import { enqueue, newEvent } from '@manzil/bus';
+import { AppException } from '@manzil/nest-kit';
+import { STRIPE } from '../checkout/stripe.provider.js';
+import { enqueueExpired } from '../subscriptions/views.js';
+
+interface RefundablePayment {
+  id: string;
+  site: Site;
+  account_id: string;
+  purpose: string;
+  status: string;
+  amount: string;
+  currency: 'AED' | 'SAR';
+  provider_session_id: string | null;
+  provider_payment_intent: string | null;
+  subscription_id: string | null;
+}
+
+/**
+ * Marks a payment Refunded, once, under its row lock, in the caller's transaction: the
+ * subscription it bought is revoked now (`ended_reason = 'refunded'`, and
+ * `payments.subscription.expired` so identity and listings end the entitlement), and
+ * `payments.payment.refunded` is written to the outbox. Called by the admin's refund and by
+ * the provider's `charge.refunded` webhook, whichever comes first; the other finds it done.
+ * Answers whether it changed anything.
+ */
+export async function recordRefund(
+  manager: EntityManager,
+  where: { paymentId: string } | { paymentIntent: string },
+  refund: { refundId: string; by: string | null },
+): Promise<boolean> {
+  const [payment] = (await manager.query(
+    `SELECT "id", "site", "account_id", "purpose", "status", "amount", "currency", "subscription_id"
+       FROM "payments" WHERE ${'paymentId' in where ? `"id" = $1` : `"provider_payment_intent" = $1`} FOR UPDATE`,
+    ['paymentId' in where ? where.paymentId : where.paymentIntent],
+  )) as RefundablePayment[];
+  if (!payment) return false;
+  if (payment.status === 'refunded' && refund.by) {
+    // The provider's webhook got here first: the refund is the admin's all the same.
+    await manager.query(
+      `UPDATE "payments" SET "refunded_by" = $2 WHERE "id" = $1 AND "refunded_by" IS NULL`,
+      [payment.id, refund.by],
+    );
+  }
+  if (payment.status !== 'paid') return false;
+  // TypeORM answers an UPDATE … RETURNING as [rows, count].
+  const [[{ refunded_at }]] = (await manager.query(
+    `UPDATE "payments" SET "status" = 'refunded', "refunded_at" = now(), "refunded_by" = $2,
+            "provider_refund_id" = $3, "updated_at" = now()
+      WHERE "id" = $1 RETURNING "refunded_at"`,
+    [payment.id, refund.by, refund.refundId],
+  )) as [{ refunded_at: Date }[], number];
+  if (payment.subscription_id) {
+    const [ended] = (await manager.query(
+      `UPDATE "subscriptions" s SET "ended_at" = now(), "ended_reason" = 'refunded'
+         FROM "plans" p
+        WHERE s."id" = $1 AND s."ended_at" IS NULL AND p."id" = s."plan_id"
+        RETURNING s."id", s."account_id", s."ended_at", p."name"`,
+      [payment.subscription_id],
+    )) as [{ id: string; account_id: string; ended_at: Date; name: string }[], number];
+    for (const row of ended) {
+      // v1 knows `ended` and `upgraded`: a revoked subscription has simply ended, now.
+      await enqueueExpired(manager, payment.site, {
+        id: row.id,
+        accountId: row.account_id,
+        plan: row.name,
+        endedAt: row.ended_at,
+        reason: 'ended',
+      });
+    }
+  }
+  await enqueue(
+    manager,
+    TOPICS.paymentsPayment,
+    newEvent(paymentRefundedV1, payment.site, payment.id, {
+      paymentId: payment.id,
+      accountId: payment.account_id,
+      purpose: payment.purpose,
+      amount: Number(payment.amount),
+      currency: payment.currency,
+      refundId: refund.refundId,
+      subscriptionId: payment.subscription_id,
+      refundedAt: refunded_at.toISOString(),
+      by: refund.by,
+    }),
+  );
+  return true;
+}
+
+/**
+ * An admin's manual refund of a Paid payment of their site, through the official client:
+ * the session's payment intent (asked of the provider, and kept on the payment so its
+ * `charge.refunded` finds it), then `refunds.create` with the idempotency key
+ * `refund-<payment>`, so a retried or doubled request refunds once. The provider's answer is
+ * recorded at once (the webhook that follows changes nothing); if the provider cannot be
+ * reached nothing is recorded and the admin is told to try again (503).
+ */
+@Injectable()
+export class RefundPayment {
+  private readonly logger = new Logger('refund-payment');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+  ) {}
+
+  async execute(site: Site, paymentId: string, adminId: string, body: RefundPaymentBody): Promise<void> {
+    const [payment] = (await this.dataSource.query(
+      `SELECT "id", "status", "provider_session_id", "provider_payment_intent" FROM "payments" WHERE "id" = $1 AND "site" = $2`,
+      [paymentId, site],
+    )) as Pick<RefundablePayment, 'id' | 'status' | 'provider_session_id' | 'provider_payment_intent'>[];
+    if (!payment) throw new AppException('NOT_FOUND');
+    if (payment.status !== 'paid' || !payment.provider_session_id)
+      throw new AppException('PAYMENT_NOT_REFUNDABLE', 422);
+    let refund: Stripe.Refund;
+    try {
+      let paymentIntent = payment.provider_payment_intent;
+      if (!paymentIntent) {
+        const session = await this.stripe.checkout.sessions.retrieve(payment.provider_session_id);
+        paymentIntent =
+          typeof session.payment_intent === 'string'
+            ? session.payment_intent
+            : (session.payment_intent?.id ?? null);
+        if (!paymentIntent) throw new AppException('PAYMENT_NOT_REFUNDABLE', 422);
+        await this.dataSource.query(`UPDATE "payments" SET "provider_payment_intent" = $2 WHERE "id" = $1`, [
+          payment.id,
+          paymentIntent,
+        ]);
+      }
+      refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntent, reason: body.reason, metadata: { paymentId: payment.id, adminId } },
+        { idempotencyKey: `refund-${payment.id}` },
+      );
+    } catch (error) {
+      if (error instanceof AppException) throw error;
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'charge_already_refunded'
+      ) {
+        // Refunded at the provider already (another admin, the dashboard): its webhook records it.
+        throw new AppException('PAYMENT_NOT_REFUNDABLE', 422);
+      }
+      this.logger.warn({ paymentId, error: String(error), msg: 'refund not made' });
+      throw new AppException('REFUND_UNAVAILABLE', 503);
+    }
+    await this.dataSource.transaction((manager) =>
+      recordRefund(manager, { paymentId: payment.id }, { refundId: refund.id, by: adminId }),
+    );
+    this.logger.log({ paymentId, refundId: refund.id, msg: 'payment refunded' });
+  }
+}
