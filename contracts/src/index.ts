@@ -24,4 +24,5 @@ export * from './reports.js';
 export * from './directory.js';
 export * from './map.js';
 export * from './payments.js';
+export * from './bid-fees.js';
 export * from './payment-messages.js';

@@ -1,4 +1,5 @@
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
+import { bidFeeFailedV1, bidFeePaidV1 } from './bid-fees.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
 import { accountDeletedV1, accountNafathVerifiedV1, accountRegisteredV1 } from './identity.js';
 import {
@@ -35,6 +36,8 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [accountDeletedV1.type]: TOPICS.identityAccount,
   [subscriptionActivatedV1.type]: TOPICS.paymentsSubscription,
   [subscriptionExpiredV1.type]: TOPICS.paymentsSubscription,
+  [bidFeePaidV1.type]: TOPICS.paymentsBidFee,
+  [bidFeeFailedV1.type]: TOPICS.paymentsBidFee,
   [bidPlacedV1.type]: TOPICS.auctionsAuction,
   [bidOutbidV1.type]: TOPICS.auctionsAuction,
   [auctionClosedV1.type]: TOPICS.auctionsAuction,

@@ -7,3 +7,4 @@ export * from './payments.js';
 export * from './outbox.js';
 export * from './event-topics.js';
 export * from './auctions.js';
+export * from './bid-fees.js';

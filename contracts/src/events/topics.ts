@@ -15,6 +15,8 @@ export const TOPICS = {
   contentCms: 'content.cms',
   identityAccount: 'identity.account',
   paymentsSubscription: 'payments.subscription',
+  /** Bidding fees of pending bids: paid or failed (auctions accepts or rejects the bid). */
+  paymentsBidFee: 'payments.bid-fee',
   auctionsAuction: 'auctions.auction',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];

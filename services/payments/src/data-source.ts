@@ -3,8 +3,9 @@ import { createDataSource } from '@manzil/db';
 import { Plan } from './plans/plan.entity.js';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
 import { Subscriptions1764200000000 } from './migrations/1764200000000-subscriptions.js';
+import { BidFees1764700000000 } from './migrations/1764700000000-bid-fees.js';
 
 /** The one data source of the service, used by the app module and the CLI. */
 export const entities = [...busEntities, Plan];
-export const migrations = [...busMigrations, Init1732200000000, Subscriptions1764200000000];
+export const migrations = [...busMigrations, Init1732200000000, Subscriptions1764200000000, BidFees1764700000000];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -3,7 +3,9 @@ import { BullModule } from '@nestjs/bullmq';
 import { AuctionsController } from './auctions.controller.js';
 import { AdminAuctionsController } from './admin-auctions.controller.js';
 import { CreateAuction } from './create-auction.js';
+import { BidFeeEventsController } from '../bids/bid-fee-events.controller.js';
 import { BidsController } from '../bids/bids.controller.js';
+import { SettleBidFee } from '../bids/settle-bid-fee.js';
 import { PlaceBid } from '../bids/place-bid.js';
 import { WithdrawBid } from '../bids/withdraw-bid.js';
 import {
@@ -19,11 +21,12 @@ import { ListingEventsController } from '../read-model/listing-events.controller
 /** Auctions, bids, the live price feed, the closing job and the property cards' read model. */
 @Module({
   imports: [BullModule.registerQueue({ name: CLOSING_QUEUE, configKey: AUCTION_JOBS })],
-  controllers: [AuctionsController, BidsController, AdminAuctionsController, ListingEventsController],
+  controllers: [AuctionsController, BidsController, AdminAuctionsController, ListingEventsController, BidFeeEventsController],
   providers: [
     PriceFeed,
     PlaceBid,
     WithdrawBid,
+    SettleBidFee,
     CreateAuction,
     CloseAuction,
     AuctionClosingScheduler,
