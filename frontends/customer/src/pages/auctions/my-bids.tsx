@@ -7,6 +7,9 @@ import { myBidsQuery, useWithdrawBid } from './auction-queries.js';
 import { serverMessage } from './bid-form.js';
 import { usePayBidFee } from './pay-bid-fee.js';
 
+/** While one of the customer's bids waits on its fee, its state is read again this often. */
+const PENDING_BIDS_POLL_MS = 3_000;
+
 /** A bid its bidder may still take back (the server checks again). */
 function withdrawable(bid: BidView, auction: AuctionDetail) {
   return auction.status === 'live' && (bid.status === 'accepted' || bid.status === 'pending');
@@ -20,7 +23,12 @@ export function MyBids({ auction }: { auction: AuctionDetail }) {
   const intl = useIntl();
   const language = useLanguage();
   const feedback = useFeedback();
-  const bids = useQuery(myBidsQuery(language));
+  // A bid waiting on its fee changes when payments' word reaches auctions: read again until then.
+  const bids = useQuery({
+    ...myBidsQuery(language),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((bid) => bid.status === 'pending') ? PENDING_BIDS_POLL_MS : false,
+  });
   const withdraw = useWithdrawBid(language);
   const fee = usePayBidFee();
   const [problem, setProblem] = useState<{ bidId: string; message: string } | null>(null);
