@@ -134,4 +134,52 @@ describe('auctions: a pending bid accepted or rejected by payments’ bid fee ev
     await expectEventually(async () => expect(await statusOf(placed.id)).toEqual({ status: 'rejected', payment_status: 'success' }), SLOW);
     expect((await auctionRow(id)).bid_count).toBe(0);
   });
+
+  it("lists the customer's auctions with their bids' states, paginated by auction, latest bid first", async () => {
+    const me = randomUUID();
+    const token = await tokenFor('user', { site: 'ae', sub: me });
+    const first = await insertAuction(dataSource, { startingPrice: 1_000_000 });
+    const second = await insertAuction(dataSource, { startingPrice: 2_000_000, biddingFee: 500 });
+    await bid(first, token, 1_001_000);
+    await bid(first, await tokenFor('user', { site: 'ae' }), 1_002_000);
+    const mine = await bid(first, token, 1_003_000);
+    const pending = await bid(second, token, 2_001_000);
+    const page = (n: number) =>
+      http()
+        .get(`/v1/me/auctions?page=${n}&limit=1`)
+        .set('x-site', 'ae')
+        .set('authorization', `Bearer ${token}`)
+        .expect(200);
+    const one = (await page(1)).body.results;
+    expect(one).toMatchObject({ page: 1, limit: 1, total: 2 });
+    expect(one.items[0]).toMatchObject({ id: second, leading: false, myBidCount: 1, biddingFee: 500 });
+    expect(one.items[0].myBids).toEqual([
+      expect.objectContaining({ id: pending.id, status: 'pending', paymentStatus: 'pending' }),
+    ]);
+    const two = (await page(2)).body.results;
+    expect(two.items[0]).toMatchObject({ id: first, leading: true, myBidCount: 2, currentPrice: 1_003_000 });
+    expect(two.items[0].myBids.map((b: BidView) => [b.amount, b.status, b.leading])).toEqual([
+      [1_003_000, 'accepted', true],
+      [1_001_000, 'accepted', false],
+    ]);
+    expect(two.items[0].myBids[0].id).toBe(mine.id);
+    expect((await page(3)).body.results).toMatchObject({ items: [], total: 2 });
+    // Another customer has none; a Saudi token on the UAE site and an agent are refused.
+    const other = await http()
+      .get('/v1/me/auctions')
+      .set('x-site', 'ae')
+      .set('authorization', `Bearer ${await tokenFor('user', { site: 'ae' })}`)
+      .expect(200);
+    expect(other.body.results).toMatchObject({ items: [], total: 0 });
+    await http()
+      .get('/v1/me/auctions')
+      .set('x-site', 'ae')
+      .set('authorization', `Bearer ${await tokenFor('user', { site: 'sa', sub: me })}`)
+      .expect(401);
+    await http()
+      .get('/v1/me/auctions')
+      .set('x-site', 'ae')
+      .set('authorization', `Bearer ${await tokenFor('agent', { site: 'ae' })}`)
+      .expect(403);
+  });
 });
