@@ -1,9 +1,10 @@
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, EmptyState, Skeleton, useSession, useTabs } from '@manzil/ui';
+import { Button, EmptyState, Skeleton, roleOf, useSession, useTabs } from '@manzil/ui';
 import { useShell } from '../auth/shell-context.js';
 import { Avatar } from '../auth/user-menu.js';
+import { AuctionPropertiesTab } from './auction-properties-tab.js';
 import { ChangePasswordTab } from './change-password-tab.js';
 import { MyProfileTab } from './my-profile-tab.js';
 import { NafathBlock } from './nafath-block.js';
@@ -12,8 +13,13 @@ import { SettingsTab } from './settings-tab.js';
 import './profile.css';
 
 /** The account tabs the identity service serves (spec §2 "Account-area tabs"). */
-export const PROFILE_TABS = ['profile', 'password', 'settings'] as const;
+export const PROFILE_TABS = ['profile', 'password', 'settings', 'auctions'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** The tabs of a role: "auction properties" is a customer's (only customers bid, spec §6). */
+export function profileTabsOf(role: string): readonly ProfileTab[] {
+  return role === 'user' ? PROFILE_TABS : PROFILE_TABS.filter((name) => name !== 'auctions');
+}
 
 /** `/profile`: change password, my profile, settings; the Nafath block on the Saudi site. */
 export function ProfilePage() {
@@ -22,13 +28,14 @@ export function ProfilePage() {
   const session = useSession();
   const { site, language } = useShell();
   const [params, setParams] = useSearchParams();
-  const tab: ProfileTab = PROFILE_TABS.find((name) => name === params.get('tab')) ?? 'profile';
+  const tabs = profileTabsOf(roleOf(session));
+  const tab: ProfileTab = tabs.find((name) => name === params.get('tab')) ?? 'profile';
   const query = useQuery(profileQuery(language));
   const profile = query.data ?? null;
   const setProfile = useSetProfile();
   // A profile already shown stays on screen when a later refresh fails.
   const failed = !profile && query.isError && !query.isFetching;
-  const { tabListProps, tabProps, panelProps } = useTabs(PROFILE_TABS, tab, (name) =>
+  const { tabListProps, tabProps, panelProps } = useTabs(tabs, tab, (name) =>
     setParams(name === 'profile' ? {} : { tab: name }, { replace: true }),
   );
 
@@ -43,7 +50,7 @@ export function ProfilePage() {
       </header>
       <div className="profile__layout">
         <div className="profile-tabs" {...tabListProps} aria-label={t('shell.profile.tabs')}>
-          {PROFILE_TABS.map((name) => (
+          {tabs.map((name) => (
             <button
               key={name}
               {...tabProps(name)}
@@ -68,6 +75,8 @@ export function ProfilePage() {
               <Skeleton inlineSize="80%" />
               <Skeleton inlineSize="65%" />
             </div>
+          ) : tab === 'auctions' ? (
+            <AuctionPropertiesTab />
           ) : tab === 'password' ? (
             <ChangePasswordTab />
           ) : tab === 'settings' ? (
