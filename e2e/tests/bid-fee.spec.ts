@@ -18,12 +18,18 @@ const toArabicDigits = (text: string) => text.replace(/\d/g, (d) => ARABIC_DIGIT
 const ACCEPTED = { en: 'Accepted', ar: 'مقبولة' };
 const FEE_PAID = { en: 'Fee paid', ar: 'تم دفع الرسوم' };
 
-async function bidWithFee(browser: Browser, request: Parameters<typeof apiLogin>[0], site: SiteKey, lang: Lang) {
+async function bidWithFee(
+  browser: Browser,
+  request: Parameters<typeof apiLogin>[0],
+  site: SiteKey,
+  lang: Lang,
+) {
   const auctionId = FEE_AUCTION[site];
   const detail = await api(request, site).get(`/api/auctions/v1/auctions/${auctionId}`);
   expect(detail.status(), await detail.text()).toBe(200);
-  const { minimumBid, biddingFee } = ((await detail.json()) as { results: { minimumBid: number; biddingFee: number } })
-    .results;
+  const { minimumBid, biddingFee } = (
+    (await detail.json()) as { results: { minimumBid: number; biddingFee: number } }
+  ).results;
   expect(biddingFee).toBeGreaterThan(0);
   const shown = minimumBid.toLocaleString('en-US');
   const context = await browser.newContext();

@@ -90,7 +90,9 @@ function call(method: 'GET' | 'POST', path: string, token: string, body?: unknow
           host: 'ae.localhost',
           'x-site': 'ae',
           authorization: `Bearer ${token}`,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
         },
       },
       (response) => {
@@ -185,7 +187,8 @@ const stateWrong =
 
 latencies.sort((a, b) => a - b);
 const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-const anomalies = notHigher + lost + unanswered + (ladder.length - amounts.size) + (stateWrong ? 1 : 0) + errors;
+const anomalies =
+  notHigher + lost + unanswered + (ladder.length - amounts.size) + (stateWrong ? 1 : 0) + errors;
 console.log(`bids bench: ${BIDDERS} bidders, one live auction (no fee), ${SECONDS} s, through the gateway`);
 console.log(
   `  machine: ${os.cpus().length} cores, load average at start ${load.map((l) => l.toFixed(2)).join(' ')}, at end ${os
@@ -198,7 +201,9 @@ console.log(
     ` (${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}; transport errors ${errors})`,
 );
 console.log(`  accepted: ${acknowledged.length} = ${(acknowledged.length / elapsed).toFixed(1)} accepted/s`);
-console.log(`  latency ms: p50 ${q(0.5).toFixed(1)}  p95 ${q(0.95).toFixed(1)}  p99 ${q(0.99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`);
+console.log(
+  `  latency ms: p50 ${q(0.5).toFixed(1)}  p95 ${q(0.95).toFixed(1)}  p99 ${q(0.99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`,
+);
 console.log(
   `  ladder: ${ladder.length} accepted in the database; not strictly higher than the one before: ${notHigher};` +
     ` 201s not found accepted (lost): ${lost}; 201s / accepted rows / in the outbox: ${acknowledged.length} / ${acceptedRows} / ${ladder.length};` +

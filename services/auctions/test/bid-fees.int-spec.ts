@@ -90,19 +90,30 @@ describe('auctions: a pending bid accepted or rejected by payments’ bid fee ev
     expect(free).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
     const aliceFee = feeEvent(free, 'paid');
     await bus.publish(TOPICS.paymentsBidFee, aliceFee);
-    await expectEventually(async () => expect(await statusOf(free.id)).toEqual({ status: 'accepted', payment_status: 'success' }), SLOW);
+    await expectEventually(
+      async () => expect(await statusOf(free.id)).toEqual({ status: 'accepted', payment_status: 'success' }),
+      SLOW,
+    );
     await bus.publish(TOPICS.paymentsBidFee, aliceFee);
     const placed = await bid(id, await tokenFor('user', { site: 'ae', sub: bob }), 1_010_000);
     await bus.publish(TOPICS.paymentsBidFee, feeEvent(placed, 'paid'));
     await expectEventually(async () => expect((await statusOf(placed.id)).status).toBe('accepted'), SLOW);
-    expect(await auctionRow(id)).toEqual({ current_price: '1010000.00', leading_bid_id: placed.id, bid_count: 2 });
+    expect(await auctionRow(id)).toEqual({
+      current_price: '1010000.00',
+      leading_bid_id: placed.id,
+      bid_count: 2,
+    });
     const outbid = await waitForEvent(
       testRedisUrl(),
       namespace,
       TOPICS.auctionsAuction,
       (e) => e.type === 'bid.outbid' && (e.payload as { newBidId: string }).newBidId === placed.id,
     );
-    expect(outbid.payload).toMatchObject({ previousBidId: free.id, previousBidderId: alice, newAmount: 1_010_000 });
+    expect(outbid.payload).toMatchObject({
+      previousBidId: free.id,
+      previousBidderId: alice,
+      newAmount: 1_010_000,
+    });
   });
 
   it('rejects a bid whose fee failed, and one overtaken while its bidder paid; never two accepted at one amount', async () => {
@@ -123,15 +134,26 @@ describe('auctions: a pending bid accepted or rejected by payments’ bid fee ev
       // Same amount as an accepted one, and below the price by the time its fee came.
       expect(await statusOf(slow.id)).toEqual({ status: 'rejected', payment_status: 'success' });
     }, SLOW);
-    expect(await auctionRow(id)).toMatchObject({ current_price: '1050000.00', leading_bid_id: higher.id, bid_count: 2 });
+    expect(await auctionRow(id)).toMatchObject({
+      current_price: '1050000.00',
+      leading_bid_id: higher.id,
+      bid_count: 2,
+    });
   });
 
   it('a fee paid after the auction closed leaves the bid rejected, its payment recorded', async () => {
     const id = await insertAuction(dataSource, { biddingFee: 500 });
     const placed = await bid(id, await tokenFor('user', { site: 'ae' }), 1_001_000);
-    await dataSource.query(`UPDATE "auctions" SET "ends_at" = now(), "starts_at" = now() - interval '1 hour' WHERE "id" = $1`, [id]);
+    await dataSource.query(
+      `UPDATE "auctions" SET "ends_at" = now(), "starts_at" = now() - interval '1 hour' WHERE "id" = $1`,
+      [id],
+    );
     await bus.publish(TOPICS.paymentsBidFee, feeEvent(placed, 'paid'));
-    await expectEventually(async () => expect(await statusOf(placed.id)).toEqual({ status: 'rejected', payment_status: 'success' }), SLOW);
+    await expectEventually(
+      async () =>
+        expect(await statusOf(placed.id)).toEqual({ status: 'rejected', payment_status: 'success' }),
+      SLOW,
+    );
     expect((await auctionRow(id)).bid_count).toBe(0);
   });
 

@@ -7,5 +7,10 @@ import { BidFees1764700000000 } from './migrations/1764700000000-bid-fees.js';
 
 /** The one data source of the service, used by the app module and the CLI. */
 export const entities = [...busEntities, Plan];
-export const migrations = [...busMigrations, Init1732200000000, Subscriptions1764200000000, BidFees1764700000000];
+export const migrations = [
+  ...busMigrations,
+  Init1732200000000,
+  Subscriptions1764200000000,
+  BidFees1764700000000,
+];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -70,7 +70,14 @@ describe('payments: bidding fees of pending bids, through the same Checkout and 
     const { bidId, auctionId, event } = await placeBid(bidderId);
     await bus.publish(TOPICS.auctionsAuction, event);
     const fee = await openedFee(bidId, token);
-    expect(fee).toMatchObject({ bidId, auctionId, status: 'pending', amount: 500, currency: 'AED', paidAt: null });
+    expect(fee).toMatchObject({
+      bidId,
+      auctionId,
+      status: 'pending',
+      amount: 500,
+      currency: 'AED',
+      paidAt: null,
+    });
     expect(await h.count(`"payments" WHERE "bid_id" = $1`, [bidId])).toBe(1);
     const page = await fetch(fee.checkoutUrl!);
     expect(await page.text()).toContain('500.00 AED');
@@ -82,9 +89,16 @@ describe('payments: bidding fees of pending bids, through the same Checkout and 
     const [delivery] = paid.events;
     expect((await h.deliver(delivery.eventId)).status).toBe(200);
     expect((await h.deliver(delivery.eventId)).status).toBe(200);
-    expect(await h.payment(fee.paymentId)).toMatchObject({ status: 'paid', settled_by: 'webhook', subscription_id: null });
+    expect(await h.payment(fee.paymentId)).toMatchObject({
+      status: 'paid',
+      settled_by: 'webhook',
+      subscription_id: null,
+    });
     expect(
-      await h.count(`"outbox" WHERE "event"->>'type' = $1 AND "event"->'payload'->>'bidId' = $2`, [PAID, bidId]),
+      await h.count(`"outbox" WHERE "event"->>'type' = $1 AND "event"->'payload'->>'bidId' = $2`, [
+        PAID,
+        bidId,
+      ]),
     ).toBe(1);
     const event2 = await published(PAID, bidId);
     expect(event2).toMatchObject({
@@ -105,7 +119,10 @@ describe('payments: bidding fees of pending bids, through the same Checkout and 
     expect(fee.currency).toBe('SAR');
     const failed = await h.decide(sessionOf(fee), 'fail');
     expect(failed.redirectUrl).toContain(`/payments/paymentFailed?paymentId=${fee.paymentId}&bidId=${bidId}`);
-    await expectEventually(async () => expect(await h.payment(fee.paymentId)).toMatchObject({ status: 'canceled' }), SLOW);
+    await expectEventually(
+      async () => expect(await h.payment(fee.paymentId)).toMatchObject({ status: 'canceled' }),
+      SLOW,
+    );
     expect((await published(FAILED, bidId)).payload).toMatchObject({ bidId, amount: 250, currency: 'SAR' });
   });
 

@@ -84,7 +84,12 @@ describe('/profile?tab=auctions (auction properties)', () => {
       const calls = mockFetch(
         envelope(200, profile('user')),
         envelope(200, { items: [auction], page: 1, limit: 10, total: 11 }),
-        envelope(200, { items: [{ ...auction, id: '0193a000-0000-7000-8000-000000000002' }], page: 2, limit: 10, total: 11 }),
+        envelope(200, {
+          items: [{ ...auction, id: '0193a000-0000-7000-8000-000000000002' }],
+          page: 2,
+          limit: 10,
+          total: 11,
+        }),
       );
       renderScreen(<ProfilePage />, { path: '/profile?tab=auctions', language });
       expect(screen.getByTestId('profile-tab-auctions').textContent).toBe(tabName);

@@ -49,7 +49,11 @@ function AuctionItem({ auction }: { auction: MyAuctionView }) {
         ) : null}
       </div>
       <p className="profile-auction__price">
-        {t(auction.status === 'closed' ? 'shell.profile.auctions.finalPrice' : 'shell.profile.auctions.currentPrice')}{' '}
+        {t(
+          auction.status === 'closed'
+            ? 'shell.profile.auctions.finalPrice'
+            : 'shell.profile.auctions.currentPrice',
+        )}{' '}
         <Price amount={auction.winningPrice ?? auction.currentPrice} currency={auction.currency} />
       </p>
       <table className="profile-auction__bids">
@@ -73,7 +77,10 @@ function AuctionItem({ auction }: { auction: MyAuctionView }) {
                 <SiteDate date={bid.createdAt} month="short" />
               </td>
               <td>
-                <span className={`profile-chip profile-chip--${bid.status}`} data-testid="my-auction-bid-status">
+                <span
+                  className={`profile-chip profile-chip--${bid.status}`}
+                  data-testid="my-auction-bid-status"
+                >
                   {t(`shell.profile.auctions.bid.${bid.status}`)}
                 </span>
                 {bid.paymentStatus ? (
@@ -126,7 +133,10 @@ export function AuctionPropertiesTab() {
         title={t('shell.profile.auctions.empty')}
         description={t('shell.profile.auctions.emptyNote')}
         action={
-          <Link className="mz-button mz-button--primary mz-button--md" to={listingPagePath('auctions', language)}>
+          <Link
+            className="mz-button mz-button--primary mz-button--md"
+            to={listingPagePath('auctions', language)}
+          >
             {t('shell.profile.auctions.browse')}
           </Link>
         }

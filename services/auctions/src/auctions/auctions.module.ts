@@ -21,7 +21,13 @@ import { ListingEventsController } from '../read-model/listing-events.controller
 /** Auctions, bids, the live price feed, the closing job and the property cards' read model. */
 @Module({
   imports: [BullModule.registerQueue({ name: CLOSING_QUEUE, configKey: AUCTION_JOBS })],
-  controllers: [AuctionsController, BidsController, AdminAuctionsController, ListingEventsController, BidFeeEventsController],
+  controllers: [
+    AuctionsController,
+    BidsController,
+    AdminAuctionsController,
+    ListingEventsController,
+    BidFeeEventsController,
+  ],
   providers: [
     PriceFeed,
     PlaceBid,

@@ -158,7 +158,9 @@ export class BidsController {
     const byId = new Map(auctions.map((auction) => [auction.id, auction]));
     const items = pageRows.map(({ auction_id: id, count }): MyAuctionView => {
       const auction = byId.get(id)!;
-      const mine = rows.filter((bid) => bid.auctionId === id).map((bid) => toBidView(bid, auction.leading_bid_id));
+      const mine = rows
+        .filter((bid) => bid.auctionId === id)
+        .map((bid) => toBidView(bid, auction.leading_bid_id));
       return {
         ...toAuctionView(auction),
         leading: mine.some((bid) => bid.leading),

@@ -50,10 +50,20 @@ export class SettleBidFee {
     private readonly feed: PriceFeed,
   ) {}
 
-  async execute(event: EventEnvelope<{ bidId: string; auctionId: string }>, outcome: FeeOutcome): Promise<void> {
+  async execute(
+    event: EventEnvelope<{ bidId: string; auctionId: string }>,
+    outcome: FeeOutcome,
+  ): Promise<void> {
     let price: AuctionPriceMessage | null = null;
     await this.inbox.handleOnce(event, async (manager) => {
-      price = await this.settle(manager, event.site, event.payload.auctionId, event.payload.bidId, outcome, event);
+      price = await this.settle(
+        manager,
+        event.site,
+        event.payload.auctionId,
+        event.payload.bidId,
+        outcome,
+        event,
+      );
     });
     if (price) await this.feed.publish(price);
   }
@@ -72,7 +82,10 @@ export class SettleBidFee {
          FROM "auctions" WHERE "id" = $1 AND "site" = $2 FOR UPDATE`,
       [auctionId, site],
     )) as LockedAuction[];
-    const bid = await manager.findOne(Bid, { where: { id: bidId, site }, lock: { mode: 'pessimistic_write' } });
+    const bid = await manager.findOne(Bid, {
+      where: { id: bidId, site },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (!auction || !bid || bid.auctionId !== auction.id) {
       this.logger.warn({ bidId, auctionId, msg: 'bid fee for an unknown bid: ignored' });
       return null;
@@ -81,7 +94,11 @@ export class SettleBidFee {
     if (bid.status !== 'pending') {
       await manager.save(bid);
       if (outcome === 'paid')
-        this.logger.warn({ bidId, status: bid.status, msg: 'bid fee paid for a bid no longer pending: refund due' });
+        this.logger.warn({
+          bidId,
+          status: bid.status,
+          msg: 'bid fee paid for a bid no longer pending: refund due',
+        });
       return null;
     }
     const { minimumBid } = priceOf(auction);
@@ -90,7 +107,9 @@ export class SettleBidFee {
       await manager.save(bid);
       return null;
     }
-    const previous = auction.leading_bid_id ? await manager.findOneBy(Bid, { id: auction.leading_bid_id }) : null;
+    const previous = auction.leading_bid_id
+      ? await manager.findOneBy(Bid, { id: auction.leading_bid_id })
+      : null;
     bid.status = 'accepted';
     await manager.save(bid);
     await manager.update(Auction, auction.id, {

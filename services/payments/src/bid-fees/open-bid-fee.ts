@@ -55,14 +55,23 @@ export class OpenBidFee {
       {
         mode: 'payment',
         client_reference_id: payment.id,
-        metadata: { paymentId: payment.id, site: bid.site, accountId: bid.bidderId, purpose: 'bid_fee', bidId: bid.bidId },
+        metadata: {
+          paymentId: payment.id,
+          site: bid.site,
+          accountId: bid.bidderId,
+          purpose: 'bid_fee',
+          bidId: bid.bidId,
+        },
         line_items: [
           {
             quantity: 1,
             price_data: {
               currency: bid.currency.toLowerCase(),
               unit_amount: toMinorUnits(payment.amount),
-              product_data: { name: bid.site === 'sa' ? `${FEE_NAME.ar} / ${FEE_NAME.en}` : `${FEE_NAME.en} / ${FEE_NAME.ar}` },
+              product_data: {
+                name:
+                  bid.site === 'sa' ? `${FEE_NAME.ar} / ${FEE_NAME.en}` : `${FEE_NAME.en} / ${FEE_NAME.ar}`,
+              },
             },
           },
         ],

@@ -21,7 +21,9 @@ export class BidFees1764700000000 implements MigrationInterface {
          ("purpose" = 'bid_fee' AND "bid_id" IS NOT NULL AND "auction_id" IS NOT NULL AND "plan_id" IS NULL)
          OR ("purpose" <> 'bid_fee' AND "plan_id" IS NOT NULL AND "bid_id" IS NULL))`,
     );
-    await queryRunner.query(`CREATE UNIQUE INDEX "payments_bid_key" ON "payments" ("bid_id") WHERE "bid_id" IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "payments_bid_key" ON "payments" ("bid_id") WHERE "bid_id" IS NOT NULL`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -65,7 +65,12 @@ const answer = (status: number, results: unknown) =>
     status,
     ok: status < 400,
     statusText: '',
-    json: async () => ({ status, success: status < 400, message: status === 404 ? 'No Record Found' : 'OK', results }),
+    json: async () => ({
+      status,
+      success: status < 400,
+      message: status === 404 ? 'No Record Found' : 'OK',
+      results,
+    }),
   }) as Response;
 
 /** Auctions and payments at the fetch boundary; the fee is "not there yet" the first time. */
@@ -76,7 +81,8 @@ function services(feeStatus: BidFeeView['status'] = 'pending') {
     if (init?.method === 'POST') return answer(201, pendingBid);
     if (url.pathname === `/api/payments/v1/bid-fees/${BID_ID}`)
       return (feeReads += 1) === 1 ? answer(404, null) : answer(200, fee(feeStatus));
-    if (url.pathname === '/api/auctions/v1/me/bids') return answer(200, { items: [], page: 1, limit: 50, total: 0 });
+    if (url.pathname === '/api/auctions/v1/me/bids')
+      return answer(200, { items: [], page: 1, limit: 50, total: 0 });
     if (url.pathname === `/api/auctions/v1/auctions/${AUCTION_ID}`) return answer(200, auction);
     return answer(200, { items: [], page: 1, limit: 24, total: 0 });
   });
@@ -85,7 +91,9 @@ function services(feeStatus: BidFeeView['status'] = 'pending') {
 }
 
 function signIn() {
-  const payload = Buffer.from(JSON.stringify({ role: 'user', firstName: 'Sara', site: 'ae' })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ role: 'user', firstName: 'Sara', site: 'ae' })).toString(
+    'base64url',
+  );
   localStorage.setItem(TOKEN_KEY, `header.${payload}.signature`);
 }
 
@@ -107,34 +115,46 @@ afterEach(() => {
 });
 
 describe('bidding fee: bid → Checkout → back to the auction', () => {
-  it.each(['en', 'ar'] as const)('in %s, a bid on a fee auction goes on to the fee’s Checkout page', async (language) => {
-    signIn();
-    const mock = services();
-    const go = jest.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
-    renderAt(language, `/properties-for-auction?auction=${AUCTION_ID}`, <AuctionsPage site="ae" />);
-    await screen.findByTestId('bid-form');
-    fireEvent.change(screen.getByTestId('field-amount').querySelector('input')!, { target: { value: '1501000' } });
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('bid-submit'));
-    });
-    await waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT), { timeout: 5_000 });
-    // Asked until payments had read the bid (a 404 first).
-    expect(mock.mock.calls.filter(([input]) => String(input).includes('/bid-fees/')).length).toBe(2);
-  });
+  it.each(['en', 'ar'] as const)(
+    'in %s, a bid on a fee auction goes on to the fee’s Checkout page',
+    async (language) => {
+      signIn();
+      const mock = services();
+      const go = jest.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+      renderAt(language, `/properties-for-auction?auction=${AUCTION_ID}`, <AuctionsPage site="ae" />);
+      await screen.findByTestId('bid-form');
+      fireEvent.change(screen.getByTestId('field-amount').querySelector('input')!, {
+        target: { value: '1501000' },
+      });
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('bid-submit'));
+      });
+      await waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT), { timeout: 5_000 });
+      // Asked until payments had read the bid (a 404 first).
+      expect(mock.mock.calls.filter(([input]) => String(input).includes('/bid-fees/')).length).toBe(2);
+    },
+  );
 
   it.each([
     ['en', 'Thank you, we have received your request', 'Back to the auction'],
     ['ar', 'شكرًا لك، لقد استلمنا طلبك', 'العودة إلى المزاد'],
-  ] as const)('in %s, the success page says the request was received and leads back to the auction', async (language, title, back) => {
-    signIn();
-    services();
-    renderAt(language, `/payments/paymentSuccess?paymentId=${PAYMENT_ID}&bidId=${BID_ID}`, <PaymentSuccessPage />);
-    expect((await screen.findByTestId('payment-received')).textContent).toContain(title);
-    await screen.findByTestId('payment-summary', undefined, { timeout: 5_000 });
-    const link = screen.getByTestId('payment-back-to-auction');
-    expect(link.textContent).toBe(back);
-    expect(link.getAttribute('href')).toMatch(new RegExp(`\\?auction=${AUCTION_ID}$`));
-  });
+  ] as const)(
+    'in %s, the success page says the request was received and leads back to the auction',
+    async (language, title, back) => {
+      signIn();
+      services();
+      renderAt(
+        language,
+        `/payments/paymentSuccess?paymentId=${PAYMENT_ID}&bidId=${BID_ID}`,
+        <PaymentSuccessPage />,
+      );
+      expect((await screen.findByTestId('payment-received')).textContent).toContain(title);
+      await screen.findByTestId('payment-summary', undefined, { timeout: 5_000 });
+      const link = screen.getByTestId('payment-back-to-auction');
+      expect(link.textContent).toBe(back);
+      expect(link.getAttribute('href')).toMatch(new RegExp(`\\?auction=${AUCTION_ID}$`));
+    },
+  );
 
   it('the failed page shows the spec message and the way back to the auction', async () => {
     signIn();

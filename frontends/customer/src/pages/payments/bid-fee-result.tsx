@@ -17,7 +17,11 @@ function BackToAuction({ fee, primary }: { fee: BidFeeView | undefined; primary:
   const language = useLanguage();
   const to = `${listingPagePath('auctions', language)}${fee ? `?auction=${fee.auctionId}` : ''}`;
   return (
-    <Link className={buttonClassName(primary ? 'primary' : 'secondary')} to={to} data-testid="payment-back-to-auction">
+    <Link
+      className={buttonClassName(primary ? 'primary' : 'secondary')}
+      to={to}
+      data-testid="payment-back-to-auction"
+    >
       {intl.formatMessage({ id: 'customer.payment.backToAuction' })}
     </Link>
   );
@@ -40,7 +44,10 @@ function FeeSummary({ fee }: { fee: BidFeeView }) {
       <div>
         <dt>{intl.formatMessage({ id: 'customer.payment.status' })}</dt>
         <dd>
-          <span className={`cu-payment__status cu-payment__status--${fee.status}`} data-testid="payment-status">
+          <span
+            className={`cu-payment__status cu-payment__status--${fee.status}`}
+            data-testid="payment-status"
+          >
             {intl.formatMessage({ id: `customer.payment.status.${fee.status}` })}
           </span>
         </dd>
@@ -88,7 +95,9 @@ export function BidFeeResult({ bidId, outcome }: { bidId: string; outcome: 'succ
         headingLevel={1}
         testId={paid ? 'payment-paid' : 'payment-received'}
         icon={<HomeIcon />}
-        title={intl.formatMessage({ id: paid ? 'customer.payment.paid.title' : 'customer.payment.received.title' })}
+        title={intl.formatMessage({
+          id: paid ? 'customer.payment.paid.title' : 'customer.payment.received.title',
+        })}
         description={intl.formatMessage({
           id: paid ? 'customer.payment.feePaid.message' : 'customer.payment.received.message',
         })}
