@@ -25,4 +25,5 @@ export * from './directory.js';
 export * from './map.js';
 export * from './payments.js';
 export * from './bid-fees.js';
+export * from './activity-reports.js';
 export * from './payment-messages.js';
