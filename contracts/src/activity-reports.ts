@@ -34,7 +34,21 @@ export const spendReportSchema = z.object({
 });
 export type SpendReport = z.infer<typeof spendReportSchema>;
 
+/**
+ * Listings over time (listings): per bucket, the caller's listings added (created) and
+ * accepted (approved), a company's being every listing of its agents. Zero-filled.
+ */
+export const listingsReportSchema = z.object({
+  bucket: z.enum(REPORT_BUCKETS),
+  from: day,
+  to: day,
+  items: z.array(z.object({ start: day, added: z.int(), approved: z.int() })),
+});
+export type ListingsReport = z.infer<typeof listingsReportSchema>;
+
 export const ACTIVITY_REPORTS_API = {
+  /** Listings: GET, company or agent, their listings added and accepted. */
+  listings: '/v1/reports/listings',
   /** Payments: GET, company or agent, their own spend. */
   spend: '/v1/reports/spend',
 } as const;
