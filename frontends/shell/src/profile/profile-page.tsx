@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -13,13 +14,20 @@ import { SettingsTab } from './settings-tab.js';
 import './profile.css';
 
 /** The account tabs the identity service serves (spec §2 "Account-area tabs"). */
-export const PROFILE_TABS = ['profile', 'password', 'settings', 'auctions'] as const;
+export const PROFILE_TABS = ['profile', 'password', 'settings', 'auctions', 'reports'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** The tabs of a role: "auction properties" is a customer's (only customers bid, spec §6). */
+/**
+ * The tabs of a role: "auction properties" is a customer's (only customers bid, spec §6);
+ * "reports" a company's or agent's (their listings and spend, issue 13 item 7).
+ */
 export function profileTabsOf(role: string): readonly ProfileTab[] {
-  return role === 'user' ? PROFILE_TABS : PROFILE_TABS.filter((name) => name !== 'auctions');
+  const own = role === 'user' ? 'auctions' : role === 'company' || role === 'agent' ? 'reports' : null;
+  return PROFILE_TABS.filter((name) => (name !== 'auctions' && name !== 'reports') || name === own);
 }
+
+// The charting library comes with the tab, not with every page of the shell.
+const ReportsTab = lazy(() => import('./reports-tab.js').then((module) => ({ default: module.ReportsTab })));
 
 /** `/profile`: change password, my profile, settings; the Nafath block on the Saudi site. */
 export function ProfilePage() {
@@ -77,6 +85,10 @@ export function ProfilePage() {
             </div>
           ) : tab === 'auctions' ? (
             <AuctionPropertiesTab />
+          ) : tab === 'reports' ? (
+            <Suspense fallback={<Skeleton inlineSize="100%" blockSize="12rem" />}>
+              <ReportsTab site={site} />
+            </Suspense>
           ) : tab === 'password' ? (
             <ChangePasswordTab />
           ) : tab === 'settings' ? (

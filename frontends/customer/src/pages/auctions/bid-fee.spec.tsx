@@ -1,5 +1,6 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import type { ReactElement } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { AuctionDetail, BidFeeView, BidView, Language } from '@manzil/contracts';
@@ -97,7 +98,7 @@ function signIn() {
   localStorage.setItem(TOKEN_KEY, `header.${payload}.signature`);
 }
 
-function renderAt(language: Language, path: string, page: JSX.Element) {
+function renderAt(language: Language, path: string, page: ReactElement) {
   return render(
     <WithQueryClient client={testQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
