@@ -61,6 +61,12 @@ async function bidWithFee(
     await expect(mine.getByTestId('my-bid-payment')).toContainText(FEE_PAID[lang]);
     await expect(page.getByTestId('auction-current-price')).toContainText(shown);
     await contentShot(page, `bid-fee-auction-${site}-${lang}`, true);
+
+    // The profile's "auction properties" tab lists the auction with the bid's state.
+    await page.goto(`${SITE[site].url}/profile?tab=auctions`);
+    await expect(page.getByTestId('my-auction').first()).toBeVisible();
+    await expect(page.getByTestId('my-auction-bid-status').first()).toHaveText(ACCEPTED[lang]);
+    await contentShot(page, `profile-auctions-${site}-${lang}`, true);
   } finally {
     await context.close();
   }
@@ -73,4 +79,26 @@ test('a bid with a bidding fee paid through Checkout is accepted: ae in English,
   test.setTimeout(180_000);
   await bidWithFee(browser, request, 'ae', 'en');
   await bidWithFee(browser, request, 'sa', 'ar');
+});
+
+// Not a journey: the company's reports tab drawn in each direction, kept to look at (the
+// charts' axes and legend mirrored in Arabic).
+test('the reports tab of a company, in English and in Arabic (screenshots)', async ({ browser, request }) => {
+  for (const [site, lang] of [
+    ['ae', 'en'],
+    ['sa', 'ar'],
+  ] as const) {
+    const context = await browser.newContext();
+    try {
+      await putSession(context, site, await apiLogin(request, site, 'company', SITE[site].seeded.company));
+      const page = await context.newPage();
+      await open(page, site, lang, '/profile?tab=reports');
+      await expect(page.getByTestId('reports-listings').locator('.recharts-surface')).toBeVisible();
+      await expect(page.getByTestId('reports-spend').locator('.recharts-surface')).toBeVisible();
+      await expectDirection(page, lang);
+      await contentShot(page, `profile-reports-${site}-${lang}`, true);
+    } finally {
+      await context.close();
+    }
+  }
 });
