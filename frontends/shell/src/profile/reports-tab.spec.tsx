@@ -1,5 +1,5 @@
 import '@manzil/ui/test/jsdom-globals';
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AccountProfileWithEmail, Language } from '@manzil/contracts';
 import { storeSession } from '@manzil/ui';
@@ -39,6 +39,8 @@ const spend = (bucket = 'month') => ({
   items: months.map((start, i) => ({ start, amount: 1422 * i, payments: i })),
 });
 
+jest.setTimeout(60_000);
+
 describe('/profile?tab=reports (company and agent)', () => {
   beforeEach(() => localStorage.clear());
 
@@ -58,7 +60,8 @@ describe('/profile?tab=reports (company and agent)', () => {
       );
       renderScreen(<ProfilePage />, { path: '/profile?tab=reports', language });
       expect(screen.getByTestId('profile-tab-reports').textContent).toBe(tabName);
-      await screen.findByTestId('reports', undefined, { timeout: 5_000 });
+      // The tab and recharts are loaded on demand: the first import is slow on a busy machine.
+      await screen.findByTestId('reports', undefined, { timeout: 30_000 });
       expect(screen.getByTestId('reports-not-tracked').textContent).toContain(notTracked);
       expect(screen.getByTestId('reports-listings')).toBeTruthy();
       expect(screen.getByTestId('reports-spend')).toBeTruthy();
