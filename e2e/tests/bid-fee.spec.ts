@@ -93,8 +93,8 @@ test('the reports tab of a company, in English and in Arabic (screenshots)', asy
       await putSession(context, site, await apiLogin(request, site, 'company', SITE[site].seeded.company));
       const page = await context.newPage();
       await open(page, site, lang, '/profile?tab=reports');
-      await expect(page.getByTestId('reports-listings').locator('.recharts-surface')).toBeVisible();
-      await expect(page.getByTestId('reports-spend').locator('.recharts-surface')).toBeVisible();
+      await expect(page.getByTestId('reports-listings').locator('.recharts-surface').first()).toBeVisible();
+      await expect(page.getByTestId('reports-spend').locator('.recharts-surface').first()).toBeVisible();
       await expectDirection(page, lang);
       await contentShot(page, `profile-reports-${site}-${lang}`, true);
     } finally {
