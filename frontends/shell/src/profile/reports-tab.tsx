@@ -226,6 +226,7 @@ export function ReportsTab({ site }: { site: Site }) {
             stroke="#0f766e"
             strokeWidth={2}
             dot={false}
+            isAnimationActive={false}
           />
           <Line
             type="monotone"
@@ -234,6 +235,7 @@ export function ReportsTab({ site }: { site: Site }) {
             stroke="#b45309"
             strokeWidth={2}
             dot={false}
+            isAnimationActive={false}
           />
         </LineChart>
       </ChartFrame>
@@ -251,6 +253,7 @@ export function ReportsTab({ site }: { site: Site }) {
             dataKey="amount"
             name={intl.formatMessage({ id: 'shell.profile.reports.amount' }, { currency })}
             fill="#0f766e"
+            isAnimationActive={false}
           />
         </BarChart>
       </ChartFrame>
