@@ -114,6 +114,21 @@ export type MyBidView = z.infer<typeof myBidViewSchema>;
 export const myBidPageSchema = pageSchema(myBidViewSchema);
 export const myBidsQuerySchema = paginationQuerySchema;
 
+/** The most of one customer's bids on one auction the "auction properties" tab lists (newest). */
+export const MY_AUCTION_BIDS_SHOWN = 20;
+/**
+ * One auction a customer bid on, for their "auction properties" tab: the auction, whether
+ * their bid leads, and their bids on it (newest first, at most MY_AUCTION_BIDS_SHOWN) with
+ * their states; `myBidCount` counts them all.
+ */
+export const myAuctionViewSchema = auctionViewSchema.extend({
+  leading: z.boolean(),
+  myBidCount: z.int(),
+  myBids: z.array(bidViewSchema),
+});
+export type MyAuctionView = z.infer<typeof myAuctionViewSchema>;
+export const myAuctionPageSchema = pageSchema(myAuctionViewSchema);
+
 /** One message of `GET /v1/auctions/:id/events` (text/event-stream, event name `price`). */
 export const auctionPriceMessageSchema = z.object({
   auctionId: z.uuid(),
@@ -132,6 +147,8 @@ export const AUCTIONS_API = {
   bids: (id: string) => `/v1/auctions/${id}/bids`,
   withdraw: (bidId: string) => `/v1/bids/${bidId}/withdraw`,
   myBids: '/v1/me/bids',
+  /** GET: the auctions the customer bid on, latest bid first, each with their bids (paginated). */
+  myAuctions: '/v1/me/auctions',
   create: '/v1/admin/auctions',
 } as const;
 

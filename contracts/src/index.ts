@@ -24,6 +24,8 @@ export * from './reports.js';
 export * from './directory.js';
 export * from './map.js';
 export * from './payments.js';
+export * from './bid-fees.js';
+export * from './activity-reports.js';
 export * from './payment-messages.js';
 export * from './engagement.js';
 export * from './enquiries.js';

@@ -1,6 +1,7 @@
 import { appointmentAcceptedV1, appointmentRejectedV1, appointmentRequestedV1 } from './appointments.js';
 import { auctionCanceledV1, paymentRefundedV1 } from './admin-console.js';
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
+import { bidFeeFailedV1, bidFeePaidV1 } from './bid-fees.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
 import { enquiryReceivedV1 } from './enquiries.js';
 import {
@@ -51,6 +52,8 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [agentContactV1.type]: TOPICS.identityAccount,
   [subscriptionActivatedV1.type]: TOPICS.paymentsSubscription,
   [subscriptionExpiredV1.type]: TOPICS.paymentsSubscription,
+  [bidFeePaidV1.type]: TOPICS.paymentsBidFee,
+  [bidFeeFailedV1.type]: TOPICS.paymentsBidFee,
   [bidPlacedV1.type]: TOPICS.auctionsAuction,
   [bidOutbidV1.type]: TOPICS.auctionsAuction,
   [auctionClosedV1.type]: TOPICS.auctionsAuction,

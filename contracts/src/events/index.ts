@@ -11,3 +11,4 @@ export * from './appointments.js';
 export * from './enquiries.js';
 export * from './projects.js';
 export * from './admin-console.js';
+export * from './bid-fees.js';

@@ -17,6 +17,8 @@ export const TOPICS = {
   paymentsSubscription: 'payments.subscription',
   /** A payment's own facts (refunded), keyed by payment id. */
   paymentsPayment: 'payments.payment',
+  /** Bidding fees of pending bids: paid or failed (auctions accepts or rejects the bid). */
+  paymentsBidFee: 'payments.bid-fee',
   auctionsAuction: 'auctions.auction',
   /** Viewings and meetings booked with agents (listings). */
   listingsAppointment: 'listings.appointment',

@@ -8,6 +8,7 @@ import {
   bidViewSchema,
   createAuctionBodySchema,
   listAuctionsQuerySchema,
+  myAuctionPageSchema,
   myBidPageSchema,
   myBidsQuerySchema,
   placeBidBodySchema,
@@ -61,6 +62,15 @@ export const AUCTION_ROUTES: RouteDoc[] = [
     summary: "The customer's bids of the site with their auctions (the 'auction properties' tab)",
     query: myBidsQuerySchema,
     results: myBidPageSchema,
+    roles: ['user'],
+  },
+  {
+    method: 'get',
+    path: '/v1/me/auctions',
+    summary:
+      "The auctions the customer bid on (the 'auction properties' tab), latest bid first, each with their bids and states",
+    query: myBidsQuerySchema,
+    results: myAuctionPageSchema,
     roles: ['user'],
   },
   {

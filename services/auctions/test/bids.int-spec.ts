@@ -319,8 +319,12 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
     );
     expect(responses.map((r) => r.status).filter((s) => s !== 201 && s !== 422)).toEqual([]);
     const created = responses.filter((r) => r.status === 201).map((r) => r.body.results.id as string);
+    // In the order the lock was granted: the outbox id of each bid's `bid.placed` is drawn under
+    // it (a bid's created_at is its transaction's start, which need not follow that order).
     const rows = (await dataSource.query(
-      `SELECT "id", "amount"::float AS "amount", "status" FROM "bids" WHERE "auction_id" = $1 ORDER BY "created_at", "id"`,
+      `SELECT b."id", b."amount"::float AS "amount", b."status"
+         FROM "bids" b JOIN "outbox" o ON o."event"->>'type' = 'bid.placed' AND o."event"->'payload'->>'bidId' = b."id"::text
+        WHERE b."auction_id" = $1 ORDER BY o."id"`,
       [id],
     )) as { id: string; amount: number; status: string }[];
     // Every 201 is a stored bid, and every stored bid had its 201.

@@ -10,6 +10,7 @@ import {
 } from '@manzil/nest-kit';
 import { serviceJobsModule } from '@manzil/nest-kit/jobs';
 import { AdLicenceModule } from './ad-licence/ad-licence.module.js';
+import { LISTINGS_REPORT_ROUTES, ListingsReportModule } from './activity/listings-report.controller.js';
 import { LISTING_JOBS } from './ad-licence/licence-expiry.job.js';
 import { regaSettings } from './ad-licence/rega.config.js';
 import { AccountsModule } from './accounts/accounts.module.js';
@@ -43,7 +44,7 @@ export class AppModule {
           service: 'listings',
           auth: authOptionsFrom(config),
           redisUrl: config.REDIS_URL,
-          routes: [...ROUTES, ...outboxAdminRoutes],
+          routes: [...ROUTES, ...LISTINGS_REPORT_ROUTES, ...outboxAdminRoutes],
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
@@ -75,6 +76,7 @@ export class AppModule {
         EnquiriesModule,
         RequirementsModule,
         PresentationsModule.forRoot(config),
+        ListingsReportModule,
         PhotosModule.forRoot(config),
         DocumentsModule.forRoot(config),
         ProjectsModule.forRoot(config),

@@ -11,6 +11,7 @@ import {
 } from '@manzil/nest-kit';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
+import { BidFeesModule, BID_FEE_ROUTES } from './bid-fees/bid-fees.module.js';
 import { PlansModule, PLAN_ROUTES } from './plans/plans.module.js';
 import { PAYMENT_JOBS } from './reconciliation/payment-reconciliation.job.js';
 import { SUBSCRIPTION_ROUTES } from './routes.js';
@@ -29,7 +30,13 @@ export class AppModule {
           service: 'payments',
           auth: authOptionsFrom(config),
           redisUrl: config.REDIS_URL,
-          routes: [...PLAN_ROUTES, ...SUBSCRIPTION_ROUTES, ...PAYMENTS_CONSOLE_ROUTES, ...outboxAdminRoutes],
+          routes: [
+            ...PLAN_ROUTES,
+            ...SUBSCRIPTION_ROUTES,
+            ...PAYMENTS_CONSOLE_ROUTES,
+            ...BID_FEE_ROUTES,
+            ...outboxAdminRoutes,
+          ],
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
@@ -50,6 +57,7 @@ export class AppModule {
         PlansModule,
         SubscriptionsModule.forRoot(config),
         AdminConsoleModule.forRoot(config),
+        BidFeesModule.forRoot(config),
       ],
     };
   }

@@ -3,6 +3,7 @@ import { createDataSource } from '@manzil/db';
 import { Plan } from './plans/plan.entity.js';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
 import { Subscriptions1764200000000 } from './migrations/1764200000000-subscriptions.js';
+import { BidFees1764700000000 } from './migrations/1764700000000-bid-fees.js';
 import { AdminConsole1764800000000 } from './migrations/1764800000000-admin-console.js';
 
 /** The one data source of the service, used by the app module and the CLI. */
@@ -11,6 +12,7 @@ export const migrations = [
   ...busMigrations,
   Init1732200000000,
   Subscriptions1764200000000,
+  BidFees1764700000000,
   AdminConsole1764800000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

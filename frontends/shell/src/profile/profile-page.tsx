@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, EmptyState, Skeleton, useSession, useTabs } from '@manzil/ui';
+import { Button, EmptyState, Skeleton, roleOf, useSession, useTabs } from '@manzil/ui';
 import { useShell } from '../auth/shell-context.js';
 import { Avatar } from '../auth/user-menu.js';
+import { AuctionPropertiesTab } from './auction-properties-tab.js';
 import { ChangePasswordTab } from './change-password-tab.js';
 import { MyProfileTab } from './my-profile-tab.js';
 import { NafathBlock } from './nafath-block.js';
@@ -13,18 +15,36 @@ import { AppointmentsTab } from './appointments-tab.js';
 import { SavedTab } from './saved-tab.js';
 import './profile.css';
 
-/** The account tabs (spec §2 "Account-area tabs"): identity's, the wishlist's and the appointments'. */
-export const PROFILE_TABS = ['profile', 'password', 'saved', 'settings', 'appointments'] as const;
+/** The account tabs (spec §2 "Account-area tabs"): identity's, the wishlist's, the appointments', auctions' and reports'. */
+export const PROFILE_TABS = [
+  'profile',
+  'password',
+  'saved',
+  'settings',
+  'appointments',
+  'auctions',
+  'reports',
+] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** Saved properties are a customer's (spec §6); my appointment is a customer's, an agent's, a company's. */
+/**
+ * The tabs of a role: saved properties and "auction properties" are a customer's (spec §6: only
+ * customers save and bid); my appointment is a customer's, an agent's, a company's; "reports" a
+ * company's or agent's (their listings and spend, issue 13 item 7).
+ */
 export function profileTabsFor(role: string | undefined): readonly ProfileTab[] {
+  const customer = role === 'user';
+  const lister = role === 'agent' || role === 'company';
   return PROFILE_TABS.filter(
     (tab) =>
-      (tab !== 'saved' || role === 'user') &&
-      (tab !== 'appointments' || role === 'user' || role === 'agent' || role === 'company'),
+      ((tab !== 'saved' && tab !== 'auctions') || customer) &&
+      (tab !== 'appointments' || customer || lister) &&
+      (tab !== 'reports' || lister),
   );
 }
+
+// The charting library comes with the tab, not with every page of the shell.
+const ReportsTab = lazy(() => import('./reports-tab.js').then((module) => ({ default: module.ReportsTab })));
 
 /** `/profile`: change password, my profile, settings; the Nafath block on the Saudi site. */
 export function ProfilePage() {
@@ -33,7 +53,7 @@ export function ProfilePage() {
   const session = useSession();
   const { site, language } = useShell();
   const [params, setParams] = useSearchParams();
-  const tabs = profileTabsFor(session?.role);
+  const tabs = profileTabsFor(roleOf(session));
   const tab: ProfileTab = tabs.find((name) => name === params.get('tab')) ?? 'profile';
   const query = useQuery(profileQuery(language));
   const profile = query.data ?? null;
@@ -84,6 +104,12 @@ export function ProfilePage() {
               <Skeleton inlineSize="80%" />
               <Skeleton inlineSize="65%" />
             </div>
+          ) : tab === 'auctions' ? (
+            <AuctionPropertiesTab />
+          ) : tab === 'reports' ? (
+            <Suspense fallback={<Skeleton inlineSize="100%" blockSize="12rem" />}>
+              <ReportsTab site={site} />
+            </Suspense>
           ) : tab === 'password' ? (
             <ChangePasswordTab />
           ) : tab === 'settings' ? (

@@ -3,7 +3,9 @@ import { BullModule } from '@nestjs/bullmq';
 import { AuctionsController } from './auctions.controller.js';
 import { AdminAuctionsController } from './admin-auctions.controller.js';
 import { CreateAuction } from './create-auction.js';
+import { BidFeeEventsController } from '../bids/bid-fee-events.controller.js';
 import { BidsController } from '../bids/bids.controller.js';
+import { SettleBidFee } from '../bids/settle-bid-fee.js';
 import { PlaceBid } from '../bids/place-bid.js';
 import { WithdrawBid } from '../bids/withdraw-bid.js';
 import {
@@ -30,11 +32,13 @@ import { RescheduleAuction } from '../admin/reschedule-auction.js';
     AuctionsConsoleController,
     ListingEventsController,
     ListingWithdrawnController,
+    BidFeeEventsController,
   ],
   providers: [
     PriceFeed,
     PlaceBid,
     WithdrawBid,
+    SettleBidFee,
     CreateAuction,
     RescheduleAuction,
     CancelAuction,

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import {
   auctionIdParamsSchema,
   bidIdParamsSchema,
@@ -9,7 +9,9 @@ import {
   SITE_FACTS,
   type BidView,
   type Language,
+  type MyAuctionView,
   type MyBidView,
+  MY_AUCTION_BIDS_SHOWN,
   type Page,
   type PaginationQuery,
   type PlaceBidBody,
@@ -108,6 +110,63 @@ export class BidsController {
     const items = bids.map((bid): MyBidView => {
       const auction = byId.get(bid.auctionId)!;
       return { ...toBidView(bid, auction.leading_bid_id), auction: toAuctionView(auction) };
+    });
+    return { items, page: query.page, limit: query.limit, total };
+  }
+
+  /**
+   * The customer's "auction properties" tab: the auctions of this site they bid on, the one
+   * they bid on last first, each with their bids and those bids' states. Paginated by auction.
+   */
+  @Get('v1/me/auctions')
+  async myAuctions(
+    @Query(new ZodPipe(myBidsQuerySchema)) query: PaginationQuery,
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ): Promise<Page<MyAuctionView>> {
+    const pageRows = (await this.dataSource.query(
+      `SELECT "auction_id", count(*)::int AS "count", count(*) OVER ()::int AS "total"
+         FROM "bids" WHERE "bidder_id" = $1 AND "site" = $2
+        GROUP BY "auction_id" ORDER BY max("created_at") DESC, "auction_id" LIMIT $3 OFFSET $4`,
+      [user.id, site, query.limit, (query.page - 1) * query.limit],
+    )) as { auction_id: string; count: number; total: number }[];
+    const ids = pageRows.map((row) => row.auction_id);
+    let total = pageRows[0]?.total;
+    if (total === undefined)
+      [{ total }] = (await this.dataSource.query(
+        `SELECT count(DISTINCT "auction_id")::int AS "total" FROM "bids" WHERE "bidder_id" = $1 AND "site" = $2`,
+        [user.id, site],
+      )) as { total: number }[];
+    if (ids.length === 0) return { items: [], page: query.page, limit: query.limit, total };
+    const auctions = (await this.dataSource.query(`${AUCTION_SELECT} WHERE a."id" = ANY($1::uuid[])`, [
+      ids,
+    ])) as AuctionRow[];
+    // Each auction's newest bids of this customer (the window keeps a long ladder bounded).
+    const bids = (await this.dataSource.query(
+      `SELECT "id" FROM (
+         SELECT "id", row_number() OVER (PARTITION BY "auction_id" ORDER BY "created_at" DESC, "id" DESC) AS "n"
+           FROM "bids" WHERE "bidder_id" = $1 AND "site" = $2 AND "auction_id" = ANY($3::uuid[])) b
+        WHERE b."n" <= $4`,
+      [user.id, site, ids, MY_AUCTION_BIDS_SHOWN],
+    )) as { id: string }[];
+    const rows = bids.length
+      ? await this.dataSource.manager.find(Bid, {
+          where: { id: In(bids.map(({ id }) => id)) },
+          order: { createdAt: 'DESC', id: 'DESC' },
+        })
+      : [];
+    const byId = new Map(auctions.map((auction) => [auction.id, auction]));
+    const items = pageRows.map(({ auction_id: id, count }): MyAuctionView => {
+      const auction = byId.get(id)!;
+      const mine = rows
+        .filter((bid) => bid.auctionId === id)
+        .map((bid) => toBidView(bid, auction.leading_bid_id));
+      return {
+        ...toAuctionView(auction),
+        leading: mine.some((bid) => bid.leading),
+        myBidCount: count,
+        myBids: mine,
+      };
     });
     return { items, page: query.page, limit: query.limit, total };
   }

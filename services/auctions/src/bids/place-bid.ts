@@ -58,6 +58,7 @@ export class PlaceBid {
   ) {}
 
   async execute(command: PlaceBidCommand): Promise<Bid> {
+    await this.refuseEarly(command);
     const { bid, price } = await this.dataSource.transaction(async (manager) => {
       const [auction] = (await manager.query(
         `SELECT *, now() >= "starts_at" AND now() < "ends_at" AND "closed_at" IS NULL AS "open"
@@ -153,5 +154,27 @@ export class PlaceBid {
     });
     if (bid.status === 'accepted') await this.feed.publish(price);
     return bid;
+  }
+
+  /**
+   * The refusals decided without the lock, from the committed row: a bid that is too low or
+   * outside the auction's time writes nothing, so it may be ordered at the moment of this read
+   * (as if it had arrived just before whatever commits next). Under contention most bids are
+   * such refusals (everyone bids the price they saw): they no longer queue on the auction's
+   * row behind the bids that move it. The transaction checks everything again under the lock.
+   */
+  private async refuseEarly(command: PlaceBidCommand): Promise<void> {
+    const [auction] = (await this.dataSource.query(
+      `SELECT "starting_price", "min_increment", "current_price",
+              now() >= "starts_at" AND now() < "ends_at" AND "closed_at" IS NULL AS "open"
+         FROM "auctions" WHERE "id" = $1 AND "site" = $2`,
+      [command.auctionId, command.site],
+    )) as Pick<LockedAuction, 'starting_price' | 'min_increment' | 'current_price' | 'open'>[];
+    if (!auction) throw new AppException('NOT_FOUND');
+    if (!auction.open) throw new AppException('AUCTION_NOT_LIVE', 422);
+    if (toCents(command.amount) < toCents(priceOf(auction).minimumBid))
+      throw new AppException('VALIDATION_FAILED', 422, [
+        { field: 'amount', message: fieldMessage('bid.tooLow', command.language) },
+      ]);
   }
 }

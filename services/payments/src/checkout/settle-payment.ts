@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { subscriptionActivatedV1, TOPICS, type Site } from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
+import { settleBidFee } from '../bid-fees/settle-bid-fee.js';
 import { enqueueExpired } from '../subscriptions/views.js';
 
 export type Settlement = 'paid' | 'canceled';
@@ -12,7 +13,7 @@ interface LockedPayment {
   id: string;
   site: Site;
   account_id: string;
-  purpose: 'subscription' | 'upgrade';
+  purpose: 'subscription' | 'upgrade' | 'bid_fee';
   plan_id: string;
   upgrades_subscription_id: string | null;
   status: 'pending' | 'canceled' | 'paid' | 'refunded';
@@ -66,6 +67,8 @@ export class SettlePayment {
       [sessionId],
     )) as LockedPayment[];
     if (!payment) return 'missing';
+    // A bidding fee settles its own way (no subscription: an event auctions acts on).
+    if (payment.purpose === 'bid_fee') return settleBidFee(manager, payment.id, settlement, settledBy);
     // Paid is final, and so is Refunded (a late "completed" must not buy the subscription again).
     if (payment.status === 'paid' || payment.status === 'refunded') return 'unchanged';
     if (settlement === 'canceled') {

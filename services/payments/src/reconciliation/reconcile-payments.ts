@@ -35,9 +35,10 @@ export class ReconcilePayments {
     const report: ReconcileReport = { checked: 0, paid: 0, canceled: 0 };
     // A payment whose session was never opened (the process died while buying) is dead; not
     // one being bought right now, whose session is on its way (hence the floor of 5 minutes).
+    // A bid fee's session is opened by the bus's redelivery of `bid.placed` (OpenBidFee), not here.
     await this.dataSource.query(
       `UPDATE "payments" SET "status" = 'canceled', "settled_by" = 'reconciliation', "updated_at" = now()
-        WHERE "status" = 'pending' AND "provider_session_id" IS NULL
+        WHERE "status" = 'pending' AND "provider_session_id" IS NULL AND "purpose" <> 'bid_fee'
           AND "created_at" < now() - make_interval(secs => greatest($1::double precision / 1000, 300))`,
       [this.config.RECONCILE_AFTER_MS],
     );

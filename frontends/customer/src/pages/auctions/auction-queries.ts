@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   AUCTIONS_API,
+  BID_FEES_API,
   auctionDetailSchema,
+  bidFeeViewSchema,
   auctionPageSchema,
   bidViewSchema,
   myBidPageSchema,
@@ -9,10 +11,11 @@ import {
   type AuctionPriceMessage,
   type AuctionStatus,
   type AuctionView,
+  type BidFeeView,
   type Language,
   type PlaceBidBody,
 } from '@manzil/contracts';
-import { apiFetch, apiQueryFn } from '@manzil/ui';
+import { ApiError, apiFetch, apiQueryFn } from '@manzil/ui';
 
 /** The auctions service behind the gateway. */
 export const AUCTIONS_BASE = '/api/auctions';
@@ -111,3 +114,44 @@ export function useWithdrawBid(language: Language) {
     onSettled: () => client.invalidateQueries({ queryKey: auctionKeys.all }),
   });
 }
+
+/** The payments service behind the gateway. */
+const PAYMENTS_BASE = '/api/payments';
+/** Payments opens a fee's Checkout when it reads `bid.placed`: usually within a second. */
+const FEE_WAIT_MS = 20_000;
+const FEE_POLL_MS = 500;
+
+/** GET /api/payments/v1/bid-fees/:bidId: the fee of one of the customer's pending bids. */
+export async function fetchBidFee(bidId: string, language: Language): Promise<BidFeeView> {
+  return (
+    await apiFetch(`${PAYMENTS_BASE}${BID_FEES_API.bidFee(bidId)}`, { language, results: bidFeeViewSchema })
+  ).results;
+}
+
+/**
+ * The Checkout page of a pending bid's fee. Payments opens it on reading the bid (an event),
+ * so right after bidding it may not be there yet: asked again until it is, for a while.
+ */
+export async function waitForCheckoutUrl(bidId: string, language: Language): Promise<string | null> {
+  const deadline = Date.now() + FEE_WAIT_MS;
+  for (;;) {
+    try {
+      const fee = await fetchBidFee(bidId, language);
+      if (fee.checkoutUrl) return fee.checkoutUrl;
+      if (fee.status !== 'pending') return null;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+    if (Date.now() > deadline) throw new ApiError(503, '');
+    await new Promise((resolve) => setTimeout(resolve, FEE_POLL_MS));
+  }
+}
+
+/** GET the fee of a bid (the result pages): read again while it is Pending. */
+export const bidFeeQuery = (bidId: string, language: Language) =>
+  queryOptions<BidFeeView>({
+    queryKey: ['payments', 'bid-fee', bidId, language] as const,
+    queryFn: () => fetchBidFee(bidId, language),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 3_000 : false),
+    retry: 1,
+  });

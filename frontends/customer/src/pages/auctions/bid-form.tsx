@@ -11,6 +11,7 @@ import {
 import { ApiError, Price, useFeedback, useLanguage } from '@manzil/ui';
 import { SubmitButton, TextField, showServerErrors, useContractForm } from '@manzil/ui/forms';
 import { usePlaceBid } from './auction-queries.js';
+import { usePayBidFee } from './pay-bid-fee.js';
 
 interface BidValues {
   amount: string;
@@ -41,6 +42,7 @@ export function BidForm({ auction }: { auction: AuctionDetail }) {
   const language = useLanguage();
   const feedback = useFeedback();
   const place = usePlaceBid(auction.id, language);
+  const fee = usePayBidFee();
   // The form's resolver is made once; the minimum moves with every bid the feed reports.
   const minimumBid = useRef(auction.minimumBid);
   minimumBid.current = auction.minimumBid;
@@ -60,6 +62,8 @@ export function BidForm({ auction }: { auction: AuctionDetail }) {
         }),
       );
       form.reset({ amount: '' });
+      // A bid with a fee counts once the fee is paid: straight on to the provider's page.
+      if (bid.status === 'pending' && bid.paymentStatus === 'pending') await fee.pay(bid.id);
     } catch (failure) {
       if (!showServerErrors(form, failure)) feedback.toast('danger', serverMessage(failure, language));
     }
@@ -100,6 +104,11 @@ export function BidForm({ auction }: { auction: AuctionDetail }) {
       <SubmitButton control={form.control} size="lg" data-testid="bid-submit">
         {intl.formatMessage({ id: 'customer.bid.submit' })}
       </SubmitButton>
+      {fee.paying ? (
+        <p className="cu-bid-form__fee" role="status" data-testid="bid-fee-redirect">
+          {intl.formatMessage({ id: 'customer.bid.toPayment' })}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -5,6 +5,10 @@ import { ERROR_MESSAGES, type AuctionDetail, type BidView } from '@manzil/contra
 import { Button, Price, SiteDate, useFeedback, useLanguage } from '@manzil/ui';
 import { myBidsQuery, useWithdrawBid } from './auction-queries.js';
 import { serverMessage } from './bid-form.js';
+import { usePayBidFee } from './pay-bid-fee.js';
+
+/** While one of the customer's bids waits on its fee, its state is read again this often. */
+const PENDING_BIDS_POLL_MS = 3_000;
 
 /** A bid its bidder may still take back (the server checks again). */
 function withdrawable(bid: BidView, auction: AuctionDetail) {
@@ -19,8 +23,14 @@ export function MyBids({ auction }: { auction: AuctionDetail }) {
   const intl = useIntl();
   const language = useLanguage();
   const feedback = useFeedback();
-  const bids = useQuery(myBidsQuery(language));
+  // A bid waiting on its fee changes when payments' word reaches auctions: read again until then.
+  const bids = useQuery({
+    ...myBidsQuery(language),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((bid) => bid.status === 'pending') ? PENDING_BIDS_POLL_MS : false,
+  });
   const withdraw = useWithdrawBid(language);
+  const fee = usePayBidFee();
   const [problem, setProblem] = useState<{ bidId: string; message: string } | null>(null);
   const mine = (bids.data?.items ?? []).filter((bid) => bid.auctionId === auction.id);
   if (mine.length === 0) return null;
@@ -61,12 +71,29 @@ export function MyBids({ auction }: { auction: AuctionDetail }) {
             <p className="cu-my-bids__meta">
               <SiteDate date={bid.createdAt} month="short" />
               {bid.paymentStatus ? (
-                <span>
+                <span data-testid="my-bid-payment">
                   {' · '}
                   {intl.formatMessage({ id: `customer.bid.payment.${bid.paymentStatus}` })}
                 </span>
               ) : null}
+              {bid.status === 'rejected' && bid.paymentStatus === 'success' ? (
+                <span data-testid="my-bid-overtaken">
+                  {' · '}
+                  {intl.formatMessage({ id: 'customer.bid.overtaken' })}
+                </span>
+              ) : null}
             </p>
+            {bid.paymentStatus === 'pending' && auction.status === 'live' ? (
+              <Button
+                variant="primary"
+                size="sm"
+                onClick={() => void fee.pay(bid.id)}
+                disabled={fee.paying !== null}
+                data-testid="pay-bid-fee"
+              >
+                {intl.formatMessage({ id: 'customer.bid.payFee' })}
+              </Button>
+            ) : null}
             {withdrawable(bid, auction) ? (
               <Button
                 variant="secondary"

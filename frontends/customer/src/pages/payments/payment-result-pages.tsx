@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { LISTING_PAGES, ARABIC_LISTING_PAGES, type PaymentView } from '@manzil/contracts';
 import { AlertIcon, EmptyState, HomeIcon, Price, buttonClassName, useLanguage, useSession } from '@manzil/ui';
+import { BidFeeResult, isBidFeeReturn } from './bid-fee-result.js';
 import { paymentQuery } from './payment-queries.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,7 +14,8 @@ function usePayment() {
   const language = useLanguage();
   const session = useSession();
   const id = params.get('paymentId') ?? '';
-  const enabled = UUID.test(id) && session !== null;
+  // A bidding fee's return is read by BidFeeResult (customers may not read plan payments).
+  const enabled = UUID.test(id) && session !== null && !isBidFeeReturn(params);
   const query = useQuery({ ...paymentQuery(id, language), enabled });
   return enabled ? query.data : undefined;
 }
@@ -92,6 +94,15 @@ function FailedState() {
  * provider says otherwise).
  */
 export function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  return isBidFeeReturn(params) ? (
+    <BidFeeResult bidId={params.get('bidId')!} outcome="success" />
+  ) : (
+    <PlanPaymentSuccess />
+  );
+}
+
+function PlanPaymentSuccess() {
   const intl = useIntl();
   const payment = usePayment();
   if (payment?.status === 'canceled') {
@@ -128,6 +139,15 @@ export function PaymentSuccessPage() {
 
 /** `/payments/paymentFailed`: the payment failed or was abandoned on the provider's page. */
 export function PaymentFailedPage() {
+  const [params] = useSearchParams();
+  return isBidFeeReturn(params) ? (
+    <BidFeeResult bidId={params.get('bidId')!} outcome="failed" />
+  ) : (
+    <PlanPaymentFailed />
+  );
+}
+
+function PlanPaymentFailed() {
   const payment = usePayment();
   return (
     <div className="mz-container cu-payment">

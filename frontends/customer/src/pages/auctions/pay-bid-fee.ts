@@ -1,0 +1,38 @@
+import { useCallback, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useFeedback, useLanguage } from '@manzil/ui';
+import { serverMessage } from './bid-form.js';
+import { waitForCheckoutUrl } from './auction-queries.js';
+
+/** Where the browser goes: the provider's Checkout page (a whole-page navigation, off the app). */
+export const checkoutNavigation = {
+  go: (url: string) => window.location.assign(url),
+};
+
+/**
+ * Pays the fee of a pending bid: finds its Checkout page at payments (opened when payments
+ * read the bid) and goes there; the provider sends the bidder back to the result pages,
+ * which lead back to the auction. `paying` names the bid on its way.
+ */
+export function usePayBidFee() {
+  const intl = useIntl();
+  const language = useLanguage();
+  const feedback = useFeedback();
+  const [paying, setPaying] = useState<string | null>(null);
+  const pay = useCallback(
+    async (bidId: string) => {
+      setPaying(bidId);
+      try {
+        const url = await waitForCheckoutUrl(bidId, language);
+        if (url) checkoutNavigation.go(url);
+        else feedback.toast('info', intl.formatMessage({ id: 'customer.bid.feeSettled' }));
+      } catch (failure) {
+        feedback.toast('danger', serverMessage(failure, language));
+      } finally {
+        setPaying(null);
+      }
+    },
+    [feedback, intl, language],
+  );
+  return { pay, paying };
+}

@@ -1,0 +1,266 @@
+import { useState, type ReactElement } from 'react';
+import { useIntl } from 'react-intl';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import {
+  ACTIVITY_REPORTS_API,
+  REPORT_BUCKETS,
+  listingsReportSchema,
+  spendReportSchema,
+  type ReportBucket,
+  type Site,
+} from '@manzil/contracts';
+import { Button, EmptyState, Skeleton, apiQueryFn, formatNumber, useLanguage } from '@manzil/ui';
+
+/** Latin digits in both languages (ar-AE gives them; ar-SA would not): axes stay predictable. */
+const LOCALES = { en: 'en-GB', ar: 'ar-AE-u-nu-latn' } as const;
+
+const reportQuery = <T,>(
+  name: 'listings' | 'spend',
+  base: string,
+  path: string,
+  schema: { parse: (value: unknown) => T },
+  bucket: ReportBucket,
+  to: string | undefined,
+  language: 'en' | 'ar',
+) => ({
+  queryKey: ['reports', name, { bucket, to, language }] as const,
+  queryFn: apiQueryFn(`${base}${path}`, {
+    language,
+    query: to ? { bucket, to } : { bucket },
+    results: schema as never,
+  }) as () => Promise<T>,
+  placeholderData: keepPreviousData,
+});
+
+/** The day before a window's first bucket: where the previous window ends. */
+function dayBefore(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
+function useLabel(bucket: ReportBucket) {
+  const language = useLanguage();
+  const format = new Intl.DateTimeFormat(LOCALES[language], {
+    timeZone: 'UTC',
+    ...(bucket === 'month' ? { month: 'short', year: '2-digit' } : { day: 'numeric', month: 'short' }),
+  });
+  return (start: string) => format.format(new Date(`${start}T00:00:00Z`));
+}
+
+/**
+ * A chart that reads right to left in Arabic: time runs from the right (the x axis reversed),
+ * the value axis stands on the right, and the legend starts on the right, as the page does.
+ */
+function ChartFrame({ title, testId, children }: { title: string; testId: string; children: ReactElement }) {
+  return (
+    <section className="profile-card profile-report" data-testid={testId} aria-label={title}>
+      <h2 className="profile-report__title">{title}</h2>
+      <div className="profile-report__chart" dir="ltr">
+        <ResponsiveContainer width="100%" height={260}>
+          {children}
+        </ResponsiveContainer>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The company's or agent's "reports" tab (issue 13 item 7): their listings added and accepted
+ * (listings' `GET /v1/reports/listings`) and their spend (payments' `GET /v1/reports/spend`)
+ * per month, week or day, one window at a time, as charts. Views and leads are counted by no
+ * service yet: the tab says so instead of drawing zeros.
+ */
+export function ReportsTab({ site }: { site: Site }) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const t = (id: string) => intl.formatMessage({ id });
+  const rtl = language === 'ar';
+  const [bucket, setBucket] = useState<ReportBucket>('month');
+  const [to, setTo] = useState<string | undefined>(undefined);
+  const listings = useQuery(
+    reportQuery(
+      'listings',
+      '/api/listings',
+      ACTIVITY_REPORTS_API.listings,
+      listingsReportSchema,
+      bucket,
+      to,
+      language,
+    ),
+  );
+  const spend = useQuery(
+    reportQuery(
+      'spend',
+      '/api/payments',
+      ACTIVITY_REPORTS_API.spend,
+      spendReportSchema,
+      bucket,
+      to,
+      language,
+    ),
+  );
+  const label = useLabel(bucket);
+  const number = (value: number) => formatNumber(value, language);
+  const currency = spend.data?.currency ?? (site === 'sa' ? 'SAR' : 'AED');
+
+  if (listings.isError || spend.isError)
+    return (
+      <EmptyState
+        title={t('shell.error.generic')}
+        description={t('shell.profile.unavailable')}
+        action={
+          <Button
+            onClick={() => {
+              void listings.refetch();
+              void spend.refetch();
+            }}
+          >
+            {t('shell.retry')}
+          </Button>
+        }
+        testId="reports-error"
+      />
+    );
+  if (!listings.data || !spend.data)
+    return (
+      <div className="profile-card" data-testid="reports-loading">
+        <Skeleton inlineSize="40%" blockSize="1.5rem" />
+        <Skeleton inlineSize="100%" blockSize="12rem" />
+      </div>
+    );
+
+  const listingRows = listings.data.items.map((item) => ({ ...item, label: label(item.start) }));
+  const spendRows = spend.data.items.map((item) => ({ ...item, label: label(item.start) }));
+  const axis = {
+    x: { dataKey: 'label', reversed: rtl, tick: { fontSize: 12 }, interval: 'preserveStartEnd' as const },
+    y: {
+      orientation: (rtl ? 'right' : 'left') as 'right' | 'left',
+      tickFormatter: number,
+      width: 56,
+      allowDecimals: false,
+    },
+    legend: {
+      align: (rtl ? 'right' : 'left') as 'right' | 'left',
+      wrapperStyle: { direction: rtl ? ('rtl' as const) : ('ltr' as const) },
+    },
+  };
+  const tooltip = {
+    formatter: (value: unknown) => number(Number(value)),
+    labelStyle: { direction: rtl ? ('rtl' as const) : ('ltr' as const) },
+    contentStyle: {
+      direction: rtl ? ('rtl' as const) : ('ltr' as const),
+      textAlign: rtl ? ('right' as const) : ('left' as const),
+    },
+  };
+
+  return (
+    <div className="profile-reports" data-testid="reports">
+      <div className="profile-reports__controls">
+        <div className="profile-reports__buckets" role="group" aria-label={t('shell.profile.reports.bucket')}>
+          {REPORT_BUCKETS.map((name) => (
+            <Button
+              key={name}
+              size="sm"
+              variant={name === bucket ? 'primary' : 'secondary'}
+              aria-pressed={name === bucket}
+              onClick={() => {
+                setBucket(name);
+                setTo(undefined);
+              }}
+              data-testid={`reports-bucket-${name}`}
+            >
+              {t(`shell.profile.reports.bucket.${name}`)}
+            </Button>
+          ))}
+        </div>
+        <div className="profile-reports__window">
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setTo(dayBefore(listings.data.from))}
+            data-testid="reports-earlier"
+          >
+            {t('shell.profile.reports.earlier')}
+          </Button>
+          <span data-testid="reports-window">
+            {intl.formatMessage(
+              { id: 'shell.profile.reports.window' },
+              { from: label(listings.data.from), to: label(listings.data.to) },
+            )}
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={to === undefined}
+            onClick={() => setTo(undefined)}
+            data-testid="reports-latest"
+          >
+            {t('shell.profile.reports.latest')}
+          </Button>
+        </div>
+      </div>
+      <ChartFrame title={t('shell.profile.reports.listings')} testId="reports-listings">
+        <LineChart data={listingRows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+          <XAxis {...axis.x} />
+          <YAxis {...axis.y} />
+          <Tooltip {...tooltip} />
+          <Legend {...axis.legend} />
+          <Line
+            type="monotone"
+            dataKey="added"
+            name={t('shell.profile.reports.added')}
+            stroke="#0f766e"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey="approved"
+            name={t('shell.profile.reports.approved')}
+            stroke="#b45309"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ChartFrame>
+      <ChartFrame
+        title={intl.formatMessage({ id: 'shell.profile.reports.spend' }, { currency })}
+        testId="reports-spend"
+      >
+        <BarChart data={spendRows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+          <XAxis {...axis.x} />
+          <YAxis {...axis.y} />
+          <Tooltip {...tooltip} />
+          <Legend {...axis.legend} />
+          <Bar
+            dataKey="amount"
+            name={intl.formatMessage({ id: 'shell.profile.reports.amount' }, { currency })}
+            fill="#0f766e"
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ChartFrame>
+      <section className="profile-card" data-testid="reports-not-tracked">
+        <h2 className="profile-report__title">{t('shell.profile.reports.viewsLeads')}</h2>
+        <p className="profile-report__note">{t('shell.profile.reports.viewsLeadsNote')}</p>
+      </section>
+    </div>
+  );
+}

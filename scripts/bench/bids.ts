@@ -1,0 +1,218 @@
+/**
+ * Bids benchmark (issue 13, "Measured"): N concurrent bidders (200) on one live auction for
+ * S seconds (30) through the gateway (gateway → auctions → Postgres row lock, Redis price
+ * feed). Each bidder bids the price it last saw plus one to three increments; a bid refused as
+ * too low (422) makes it read the auction again and bid on. Prints bids per second (answered
+ * and accepted), p50/p95/p99 latency of the bid POST, and a check of the ladder: the accepted
+ * bids in the order they were accepted each strictly higher than the one before, every 201 the
+ * service answered found accepted in the database (none lost), no two at one amount, and the
+ * auction's price, leader and count equal to the ladder's top and length.
+ *
+ * The auction has **no bidding fee** (a free auction, as all demo auctions but one per site):
+ * with a fee every bid waits for a payment and a person on the provider's page, which would
+ * measure the sandbox, not the bid path; a fee's acceptance takes the same lock
+ * (services/auctions/test/bid-fees.int-spec.ts).
+ *
+ *   node --conditions=source --import ./infra/testing/src/swc-register.mjs \
+ *     scripts/bench/bids.ts [--bidders 200] [--seconds 30]
+ *
+ * Postgres: MANZIL_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), Redis:
+ * MANZIL_TEST_REDIS_URL. The load, the gateway and the service share this process and the
+ * machine's cores: a floor, not the capacity. Nothing is asserted; the database is dropped.
+ */
+import 'reflect-metadata';
+import http from 'node:http';
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+// The helpers themselves, not @manzil/testing's index (which loads jest's globals).
+import { createTestApp } from '../../infra/testing/src/app.js';
+import { createMigratedDatabase, serviceTestEnv, testNamespace } from '../../infra/testing/src/database.js';
+import { tokenFor } from '../../infra/testing/src/tokens.js';
+import { createGatewayApp } from '../../services/gateway/src/app.js';
+import { envSchema as gatewayEnv } from '../../services/gateway/src/config.js';
+import { AppModule } from '../../services/auctions/src/app.module.js';
+import { envSchema as auctionsEnv } from '../../services/auctions/src/config.js';
+import { buildDataSource } from '../../services/auctions/src/data-source.js';
+
+const { values } = parseArgs({
+  options: {
+    bidders: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '30' },
+  },
+});
+const BIDDERS = Number(values.bidders);
+const SECONDS = Number(values.seconds);
+const STARTING_PRICE = 1_000_000;
+const INCREMENT = 1_000;
+
+const db = await createMigratedDatabase('auctions_bench', buildDataSource);
+const namespace = testNamespace('bench-bids');
+const auctions: INestApplication = await createTestApp(
+  AppModule.forRoot(auctionsEnv.parse({ ...serviceTestEnv(db, namespace), LOG_LEVEL: 'silent' })),
+);
+const gateway = await createGatewayApp(
+  gatewayEnv.parse({
+    PORT: 0,
+    LOG_LEVEL: 'silent',
+    REDIS_URL: process.env.MANZIL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    GATEWAY_RATE_NAMESPACE: `${namespace}:rl`,
+    RATE_LIMIT_PER_MINUTE: 1_000_000_000,
+    AUCTIONS_URL: await auctions.getUrl(),
+  }),
+  false,
+);
+await gateway.listen(0, '127.0.0.1');
+const port = (gateway.getHttpServer().address() as { port: number }).port;
+const dataSource = auctions.get(DataSource);
+
+const [{ id: auctionId }] = (await dataSource.query(
+  `INSERT INTO "auctions" ("site", "property_id", "starts_at", "ends_at", "starting_price", "min_increment", "bidding_fee")
+   VALUES ('ae', $1, now() - interval '1 minute', now() + interval '1 hour', $2, $3, 0) RETURNING "id"`,
+  [randomUUID(), STARTING_PRICE, INCREMENT],
+)) as { id: string }[];
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: BIDDERS + 10 });
+function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
+  return new Promise<{ status: number; json: { results?: Record<string, unknown> } }>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/api/auctions${path}`,
+        method,
+        agent,
+        headers: {
+          host: 'ae.localhost',
+          'x-site': 'ae',
+          authorization: `Bearer ${token}`,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let json = {};
+          try {
+            json = JSON.parse(text);
+          } catch {
+            /* not JSON: counted by its status */
+          }
+          resolve({ status: response.statusCode ?? 0, json });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+const tokens = await Promise.all(
+  Array.from({ length: BIDDERS }, () => tokenFor('user', { site: 'ae', sub: randomUUID() })),
+);
+// Warm the path (JWKS, pools) with one read per bidder.
+await Promise.all(tokens.map((token) => call('GET', `/v1/auctions/${auctionId}`, token)));
+
+const latencies: number[] = [];
+const statuses = new Map<number, number>();
+const acknowledged: { id: string; amount: number }[] = [];
+let errors = 0;
+let seen = STARTING_PRICE;
+const load = os.loadavg();
+const started = performance.now();
+const end = started + SECONDS * 1000;
+
+async function bidder(token: string) {
+  let known = seen;
+  while (performance.now() < end) {
+    const amount = Math.max(known, seen) + INCREMENT * (1 + Math.floor(Math.random() * 3));
+    const t0 = performance.now();
+    try {
+      const response = await call('POST', `/v1/auctions/${auctionId}/bids`, token, { amount });
+      latencies.push(performance.now() - t0);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status === 201) {
+        acknowledged.push({ id: String(response.json.results?.id), amount });
+        known = amount;
+        seen = Math.max(seen, amount);
+      } else if (response.status === 422) {
+        const detail = await call('GET', `/v1/auctions/${auctionId}`, token);
+        known = Number(detail.json.results?.currentPrice ?? known);
+        seen = Math.max(seen, known);
+      }
+    } catch {
+      errors += 1;
+    }
+  }
+}
+await Promise.all(tokens.map((token) => bidder(token)));
+const elapsed = (performance.now() - started) / 1000;
+
+// ---- the ladder --------------------------------------------------------------------------
+// In the order they were accepted: their `bid.placed` rows in the outbox, whose BIGSERIAL id is
+// drawn inside the bid's transaction while it holds the auction's lock (a bid's created_at is
+// its transaction's start, which is not the order the lock was granted in).
+const ladder = (await dataSource.query(
+  `SELECT b."id", b."amount"::float8 AS "amount"
+     FROM "outbox" o JOIN "bids" b ON b."id" = (o."event"->'payload'->>'bidId')::uuid
+    WHERE o."event"->>'type' = 'bid.placed' AND b."auction_id" = $1 AND b."status" = 'accepted'
+    ORDER BY o."id"`,
+  [auctionId],
+)) as { id: string; amount: number }[];
+const [{ count: acceptedRows }] = (await dataSource.query(
+  `SELECT count(*)::int AS "count" FROM "bids" WHERE "auction_id" = $1 AND "status" = 'accepted'`,
+  [auctionId],
+)) as { count: number }[];
+const [auction] = (await dataSource.query(
+  `SELECT "current_price"::float8 AS "price", "leading_bid_id", "bid_count" FROM "auctions" WHERE "id" = $1`,
+  [auctionId],
+)) as { price: number; leading_bid_id: string; bid_count: number }[];
+let notHigher = 0;
+for (let i = 1; i < ladder.length; i++) if (!(ladder[i].amount > ladder[i - 1].amount)) notHigher += 1;
+const inDb = new Set(ladder.map((row) => row.id));
+const lost = acknowledged.filter((bid) => !inDb.has(bid.id)).length;
+const unanswered = Math.abs(acknowledged.length - acceptedRows) + Math.abs(acceptedRows - ladder.length);
+const amounts = new Set(ladder.map((row) => row.amount));
+const top = ladder[ladder.length - 1];
+const stateWrong =
+  auction.price !== top?.amount || auction.leading_bid_id !== top?.id || auction.bid_count !== ladder.length;
+
+latencies.sort((a, b) => a - b);
+const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+const anomalies =
+  notHigher + lost + unanswered + (ladder.length - amounts.size) + (stateWrong ? 1 : 0) + errors;
+console.log(`bids bench: ${BIDDERS} bidders, one live auction (no fee), ${SECONDS} s, through the gateway`);
+console.log(
+  `  machine: ${os.cpus().length} cores, load average at start ${load.map((l) => l.toFixed(2)).join(' ')}, at end ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `  bid POSTs answered: ${latencies.length} in ${elapsed.toFixed(1)} s = ${(latencies.length / elapsed).toFixed(1)} bids/s` +
+    ` (${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}; transport errors ${errors})`,
+);
+console.log(`  accepted: ${acknowledged.length} = ${(acknowledged.length / elapsed).toFixed(1)} accepted/s`);
+console.log(
+  `  latency ms: p50 ${q(0.5).toFixed(1)}  p95 ${q(0.95).toFixed(1)}  p99 ${q(0.99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`,
+);
+console.log(
+  `  ladder: ${ladder.length} accepted in the database; not strictly higher than the one before: ${notHigher};` +
+    ` 201s not found accepted (lost): ${lost}; 201s / accepted rows / in the outbox: ${acknowledged.length} / ${acceptedRows} / ${ladder.length};` +
+    ` repeated amounts: ${ladder.length - amounts.size}; auction price/leader/count ${stateWrong ? 'WRONG' : 'match the top'}`,
+);
+console.log(`  ${anomalies === 0 ? 'OK: zero anomalies' : `ANOMALIES: ${anomalies}`}`);
+
+agent.destroy();
+await gateway.close();
+await auctions.close();
+await db.drop();
+process.exit(0);
