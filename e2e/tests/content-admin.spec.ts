@@ -170,6 +170,8 @@ test('a customer deletes their account from the profile and the admin of that si
     await open(page, site, lang, '/profile?tab=settings');
     const since = Date.now();
     await page.getByTestId('delete-start').click();
+    // The form opens once the code is sent: the newest SMS is then this code, not the sign-up one.
+    await expect(page.getByTestId('delete-form')).toBeVisible();
     const code = await readOtp(request, site, customer.mobile, since);
     for (const [index, digit] of [...code].entries())
       await page.getByTestId(`delete-otp-box-${index}`).fill(digit);
