@@ -177,7 +177,9 @@ test('a customer deletes their account from the profile and the admin of that si
       await page.getByTestId(`delete-otp-box-${index}`).fill(digit);
     await page.getByTestId('delete-form').getByRole('textbox').last().fill(reason);
     await page.getByTestId('delete-submit').click();
-    // The account is closed at once: the session ends.
+    // Spec §8 confirm (focus starts on Cancel); Ok closes the account at once and signs out.
+    await page.getByTestId('confirm-dialog-ok').click();
+    await expect(page).toHaveURL(/\/login\?type=Customer/);
     await expect(page.getByTestId('user-chip')).toHaveCount(0);
     await context.close();
 
