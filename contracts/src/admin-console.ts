@@ -171,13 +171,12 @@ export const adminPaymentViewSchema = z.object({
 export type AdminPaymentView = z.infer<typeof adminPaymentViewSchema>;
 export const adminPaymentPageSchema = pageSchema(adminPaymentViewSchema);
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const adminPaymentsQuerySchema = paginationQuerySchema.extend({
   status: z.enum(PAYMENT_STATUSES).optional(),
   purpose: z.string().trim().max(40).optional(),
-  /** Created from / to this day (UTC, inclusive). */
-  from: z.string().regex(DAY).optional(),
-  to: z.string().regex(DAY).optional(),
+  /** Created from / to this day (UTC, inclusive): a real calendar day (2026-13-40 is refused, not a 500). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
   accountId: z.uuid().optional(),
 });
 export type AdminPaymentsQuery = z.infer<typeof adminPaymentsQuerySchema>;
