@@ -60,6 +60,9 @@ function useLabel(bucket: ReportBucket) {
   return (start: string) => format.format(new Date(`${start}T00:00:00Z`));
 }
 
+/** The SVG side a chart starts from in each reading direction (recharts takes no logical sides). */
+const CHART_START_SIDE = { ltr: 'left', rtl: 'right' } as const;
+
 /**
  * A chart that reads right to left in Arabic: time runs from the right (the x axis reversed),
  * the value axis stands on the right, and the legend starts on the right, as the page does.
@@ -144,16 +147,19 @@ export function ReportsTab({ site }: { site: Site }) {
 
   const listingRows = listings.data.items.map((item) => ({ ...item, label: label(item.start) }));
   const spendRows = spend.data.items.map((item) => ({ ...item, label: label(item.start) }));
+  // recharts draws in SVG and places its value axis and legend by physical side, not by the
+  // page's direction: the reading direction's start side is chosen here, once.
+  const startSide = CHART_START_SIDE[rtl ? 'rtl' : 'ltr'];
   const axis = {
     x: { dataKey: 'label', reversed: rtl, tick: { fontSize: 12 }, interval: 'preserveStartEnd' as const },
     y: {
-      orientation: (rtl ? 'right' : 'left') as 'right' | 'left',
+      orientation: startSide,
       tickFormatter: number,
       width: 56,
       allowDecimals: false,
     },
     legend: {
-      align: (rtl ? 'right' : 'left') as 'right' | 'left',
+      align: startSide,
       wrapperStyle: { direction: rtl ? ('rtl' as const) : ('ltr' as const) },
     },
   };
@@ -162,7 +168,7 @@ export function ReportsTab({ site }: { site: Site }) {
     labelStyle: { direction: rtl ? ('rtl' as const) : ('ltr' as const) },
     contentStyle: {
       direction: rtl ? ('rtl' as const) : ('ltr' as const),
-      textAlign: rtl ? ('right' as const) : ('left' as const),
+      textAlign: 'start' as const,
     },
   };
 
@@ -213,7 +219,7 @@ export function ReportsTab({ site }: { site: Site }) {
         </div>
       </div>
       <ChartFrame title={t('shell.profile.reports.listings')} testId="reports-listings">
-        <LineChart data={listingRows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <LineChart data={listingRows}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
           <XAxis {...axis.x} />
           <YAxis {...axis.y} />
@@ -243,7 +249,7 @@ export function ReportsTab({ site }: { site: Site }) {
         title={intl.formatMessage({ id: 'shell.profile.reports.spend' }, { currency })}
         testId="reports-spend"
       >
-        <BarChart data={spendRows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <BarChart data={spendRows}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
           <XAxis {...axis.x} />
           <YAxis {...axis.y} />
