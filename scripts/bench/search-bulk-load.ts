@@ -14,6 +14,7 @@ import type { DataSource } from 'typeorm';
 import type { Client } from '@opensearch-project/opensearch';
 import type { IndexedListing, IndexedPlace } from '../../services/search/src/engines/indexed-listing.js';
 import type { OpenSearchSearchEngine } from '../../services/search/src/engines/opensearch-search-engine.js';
+import { listingReadColumns } from '../../services/search/src/engines/postgres-search-engine.js';
 
 /** The secondary indexes of `listing_read` (migrations 1764150000000, 1764500000000), rebuilt after the load. */
 const LISTING_INDEXES: Record<string, string> = {
@@ -26,55 +27,6 @@ const LISTING_INDEXES: Record<string, string> = {
   listing_read_agent_idx: `("agent_id", "approved_at") WHERE "agent_id" IS NOT NULL`,
   listing_read_company_idx: `("company_id", "approved_at") WHERE "company_id" IS NOT NULL`,
 };
-
-/** The columns `PostgresSearchEngine.upsert` writes, from the same listing. */
-function row(listing: IndexedListing, eventAt: Date) {
-  return {
-    id: listing.id,
-    site: listing.site,
-    slug: listing.slug,
-    title_en: listing.hit.title.en,
-    title_ar: listing.hit.title.ar,
-    property_type: listing.propertyType,
-    kind: listing.kind,
-    price: listing.hit.price,
-    currency: listing.hit.currency,
-    bedrooms: listing.bedrooms,
-    bathrooms: listing.bathrooms,
-    area: listing.area,
-    area_unit: listing.hit.areaUnit,
-    city_en: listing.hit.city.en,
-    city_ar: listing.hit.city.ar,
-    community_en: listing.hit.community.en,
-    community_ar: listing.hit.community.ar,
-    latitude: listing.latitude,
-    longitude: listing.longitude,
-    cover_photo: listing.hit.coverPhoto,
-    agreement_type: listing.agreementType,
-    agent_name: listing.hit.agentName,
-    approved_at: listing.approvedAt.toISOString(),
-    event_at: eventAt.toISOString(),
-    purpose: listing.purpose,
-    commercial: listing.commercial,
-    display_price: listing.price,
-    price_period: listing.pricePeriod,
-    furnishing: listing.furnishing,
-    market_status: listing.marketStatus,
-    amenities: listing.amenities,
-    location_ids: listing.locationIds,
-    city_id: listing.cityId,
-    community_id: listing.communityId,
-    sub_community_id: listing.subCommunityId,
-    building_id: listing.buildingId,
-    agent_id: listing.agentId,
-    company_id: listing.companyId,
-    text_en: listing.textEn,
-    text_ar: listing.textAr,
-    body_en: listing.bodyEn,
-    body_ar: listing.bodyAr,
-    payload: listing.doc,
-  };
-}
 
 /** Listings `0 … count-1` from `make`, in batches. */
 function* batches(count: number, size: number, make: (n: number) => IndexedListing) {
@@ -105,7 +57,7 @@ export async function bulkLoadPostgres(
   const eventAt = new Date('2026-11-01T00:00:00Z');
   const started = Date.now();
   for (const name of Object.keys(LISTING_INDEXES)) await dataSource.query(`DROP INDEX IF EXISTS "${name}"`);
-  const COLUMNS = Object.keys(row(make(0), eventAt))
+  const COLUMNS = Object.keys(listingReadColumns(make(0), eventAt))
     .map((name) => `"${name}"`)
     .join(', ');
   const places = new Map<string, IndexedPlace>();
@@ -115,7 +67,7 @@ export async function bulkLoadPostgres(
     await dataSource.query(
       `INSERT INTO "listing_read" (${COLUMNS})
        SELECT ${COLUMNS} FROM jsonb_populate_recordset(NULL::"listing_read", $1::jsonb)`,
-      [JSON.stringify(listings.map((listing) => row(listing, eventAt)))],
+      [JSON.stringify(listings.map((listing) => listingReadColumns(listing, eventAt)))],
     );
     done += listings.length;
     progress(done);

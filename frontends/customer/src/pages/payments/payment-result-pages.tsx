@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { LISTING_PAGES, ARABIC_LISTING_PAGES, type PaymentView } from '@manzil/contracts';
-import { AlertIcon, EmptyState, HomeIcon, Price, buttonClassName, useLanguage, useSession } from '@manzil/ui';
+import type { PaymentView } from '@manzil/contracts';
+import { buttonClassName, useLanguage, useSession } from '@manzil/ui';
 import { BidFeeResult, isBidFeeReturn } from './bid-fee-result.js';
 import { paymentQuery } from './payment-queries.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { FailedState, PaymentSummary, ReceivedState, isUuid } from './payment-result-parts.js';
 
 /** The payment named in the address (`?paymentId=`), read when the payer is signed in. */
 function usePayment() {
@@ -15,73 +14,36 @@ function usePayment() {
   const session = useSession();
   const id = params.get('paymentId') ?? '';
   // A bidding fee's return is read by BidFeeResult (customers may not read plan payments).
-  const enabled = UUID.test(id) && session !== null && !isBidFeeReturn(params);
+  const enabled = isUuid(id) && session !== null && !isBidFeeReturn(params);
   const query = useQuery({ ...paymentQuery(id, language), enabled });
   return enabled ? query.data : undefined;
 }
 
-function ContactLink() {
+function PlanSummary({ payment }: { payment: PaymentView }) {
   const intl = useIntl();
-  const language = useLanguage();
-  const path = language === 'ar' ? ARABIC_LISTING_PAGES['contact-us'] : LISTING_PAGES['contact-us'];
   return (
-    <Link className={buttonClassName('secondary')} to={path}>
-      {intl.formatMessage({ id: 'customer.payment.contact' })}
-    </Link>
+    <PaymentSummary
+      forLabel={intl.formatMessage({ id: 'customer.payment.plan' })}
+      what={intl.formatMessage(
+        { id: 'customer.payment.planName' },
+        { name: payment.plan.name, months: payment.plan.durationMonths },
+      )}
+      amount={payment.amount}
+      currency={payment.currency}
+      status={payment.status}
+    />
   );
 }
 
-function PaymentSummary({ payment }: { payment: PaymentView }) {
+/** Spec §8's failure for a plan: try again from the home page's plans, or contact us. */
+function PlanFailedState() {
   const intl = useIntl();
   return (
-    <dl className="cu-payment__summary" data-testid="payment-summary">
-      <div>
-        <dt>{intl.formatMessage({ id: 'customer.payment.plan' })}</dt>
-        <dd>
-          {intl.formatMessage(
-            { id: 'customer.payment.planName' },
-            { name: payment.plan.name, months: payment.plan.durationMonths },
-          )}
-        </dd>
-      </div>
-      <div>
-        <dt>{intl.formatMessage({ id: 'customer.payment.amount' })}</dt>
-        <dd>
-          <Price amount={payment.amount} currency={payment.currency} />
-        </dd>
-      </div>
-      <div>
-        <dt>{intl.formatMessage({ id: 'customer.payment.status' })}</dt>
-        <dd>
-          <span
-            className={`cu-payment__status cu-payment__status--${payment.status}`}
-            data-testid="payment-status"
-          >
-            {intl.formatMessage({ id: `customer.payment.status.${payment.status}` })}
-          </span>
-        </dd>
-      </div>
-    </dl>
-  );
-}
-
-/** Spec §8's failure message, with the two ways forward it names: try again, contact us. */
-function FailedState() {
-  const intl = useIntl();
-  return (
-    <EmptyState
-      headingLevel={1}
-      testId="payment-failed"
-      icon={<AlertIcon />}
-      title={intl.formatMessage({ id: 'customer.payment.failed.title' })}
-      description={intl.formatMessage({ id: 'customer.payment.failed.message' })}
-      action={
-        <>
-          <Link className={buttonClassName('primary')} to="/">
-            {intl.formatMessage({ id: 'customer.payment.tryAgain' })}
-          </Link>
-          <ContactLink />
-        </>
+    <FailedState
+      retry={
+        <Link className={buttonClassName('primary')} to="/">
+          {intl.formatMessage({ id: 'customer.payment.tryAgain' })}
+        </Link>
       }
     />
   );
@@ -108,31 +70,23 @@ function PlanPaymentSuccess() {
   if (payment?.status === 'canceled') {
     return (
       <div className="mz-container cu-payment">
-        <FailedState />
-        <PaymentSummary payment={payment} />
+        <PlanFailedState />
+        <PlanSummary payment={payment} />
       </div>
     );
   }
-  const paid = payment?.status === 'paid';
   return (
     <div className="mz-container cu-payment">
-      <EmptyState
-        headingLevel={1}
-        testId={paid ? 'payment-paid' : 'payment-received'}
-        icon={<HomeIcon />}
-        title={intl.formatMessage({
-          id: paid ? 'customer.payment.paid.title' : 'customer.payment.received.title',
-        })}
-        description={intl.formatMessage({
-          id: paid ? 'customer.payment.paid.message' : 'customer.payment.received.message',
-        })}
+      <ReceivedState
+        paid={payment?.status === 'paid'}
+        paidMessageId="customer.payment.paid.message"
         action={
           <Link className={buttonClassName('primary')} to="/">
             {intl.formatMessage({ id: 'customer.payment.home' })}
           </Link>
         }
       />
-      {payment ? <PaymentSummary payment={payment} /> : null}
+      {payment ? <PlanSummary payment={payment} /> : null}
     </div>
   );
 }
@@ -151,8 +105,8 @@ function PlanPaymentFailed() {
   const payment = usePayment();
   return (
     <div className="mz-container cu-payment">
-      <FailedState />
-      {payment ? <PaymentSummary payment={payment} /> : null}
+      <PlanFailedState />
+      {payment ? <PlanSummary payment={payment} /> : null}
     </div>
   );
 }
