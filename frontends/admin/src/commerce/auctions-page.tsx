@@ -9,14 +9,7 @@ import {
   type Site,
 } from '@manzil/contracts';
 import { ApiError, Button, EmptyState, ErrorFallback, Price, Skeleton, useFeedback } from '@manzil/ui';
-import {
-  FormErrorSummary,
-  SelectField,
-  SubmitButton,
-  TextField,
-  showServerErrors,
-  useContractForm,
-} from '@manzil/ui/forms';
+import { FormErrorSummary, SelectField, SubmitButton, TextField, useContractForm } from '@manzil/ui/forms';
 import { useAdminText } from '../cms/use-admin-text.js';
 import { Pager } from '../pager.js';
 import {
@@ -31,6 +24,7 @@ import {
   siteInstant,
   siteLocal,
 } from './commerce-api.js';
+import { useConsoleSubmit } from './console-submit.js';
 import { SiteTime } from './site-time.js';
 
 const STATUSES = ['upcoming', 'live', 'closed', 'canceled'] as const;
@@ -58,8 +52,6 @@ const createInput = (site: Site) => (values: CreateValues) => ({
 /** The new auction: an accepted property of the site (searchable), times on the site's clock, prices. */
 function CreateAuctionForm({ site, onDone }: { site: Site; onDone: () => void }) {
   const { t, language } = useAdminText();
-  const feedback = useFeedback();
-  const client = useQueryClient();
   const [search, setSearch] = useState('');
   const properties = useQuery({
     ...auctionablePropertiesQuery(search, 1, language),
@@ -84,17 +76,12 @@ function CreateAuctionForm({ site, onDone }: { site: Site; onDone: () => void })
       ? t('auctions.form.propertyBusy', { title: property.title[language] })
       : t('auctions.form.propertyOption', { title: property.title[language], slug: property.slug }),
   }));
-  const onValid = async (body: unknown) => {
-    try {
-      await createAuction(body, language);
-      feedback.toast('success', t('auctions.done.created'));
-      await afterChange(client, commerceKeys.auctions);
-      onDone();
-    } catch (error) {
-      if (showServerErrors(form, error)) return;
-      feedback.toast('danger', error instanceof ApiError ? error.message : t('admin.error.action'));
-    }
-  };
+  const submit = useConsoleSubmit(form, {
+    list: commerceKeys.auctions,
+    done: 'auctions.done.created',
+    onDone,
+  });
+  const onValid = (body: unknown) => submit(() => createAuction(body, language));
   return (
     <form
       className="ad-editor ad-panel"
@@ -203,8 +190,6 @@ function RescheduleForm({
   onDone: () => void;
 }) {
   const { t, language } = useAdminText();
-  const feedback = useFeedback();
-  const client = useQueryClient();
   const started = auction.adminStatus === 'live';
   const form = useContractForm<ScheduleValues>({
     schema: rescheduleAuctionBodySchema,
@@ -216,17 +201,12 @@ function RescheduleForm({
     }),
   });
   const { control } = form;
-  const onValid = async (body: unknown) => {
-    try {
-      await rescheduleAuction(auction.id, body, language);
-      feedback.toast('success', t('auctions.done.rescheduled'));
-      await afterChange(client, commerceKeys.auctions);
-      onDone();
-    } catch (error) {
-      if (showServerErrors(form, error)) return;
-      feedback.toast('danger', error instanceof ApiError ? error.message : t('admin.error.action'));
-    }
-  };
+  const submit = useConsoleSubmit(form, {
+    list: commerceKeys.auctions,
+    done: 'auctions.done.rescheduled',
+    onDone,
+  });
+  const onValid = (body: unknown) => submit(() => rescheduleAuction(auction.id, body, language));
   return (
     <form
       className="ad-inline-form"

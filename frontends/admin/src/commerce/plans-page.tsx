@@ -1,34 +1,19 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { updatePlanBodySchema, type AdminPlanView, type PlanChangeView, type Site } from '@manzil/contracts';
-import {
-  ApiError,
-  Button,
-  EmptyState,
-  ErrorFallback,
-  Price,
-  Skeleton,
-  useFeedback,
-  useTabs,
-} from '@manzil/ui';
-import {
-  FormErrorSummary,
-  SubmitButton,
-  TextField,
-  showServerErrors,
-  useContractForm,
-} from '@manzil/ui/forms';
+import { Button, EmptyState, ErrorFallback, Price, Skeleton, useTabs } from '@manzil/ui';
+import { FormErrorSummary, SubmitButton, TextField, useContractForm } from '@manzil/ui/forms';
 import { useAdminText } from '../cms/use-admin-text.js';
 import { Pager } from '../pager.js';
 import {
   COMMERCE_PAGE_SIZE,
   adminPlansQuery,
-  afterChange,
   commerceKeys,
   planChangesQuery,
   updatePlan,
 } from './commerce-api.js';
+import { useConsoleSubmit } from './console-submit.js';
 import { SiteTime } from './site-time.js';
 
 interface PlanValues {
@@ -41,8 +26,6 @@ interface PlanValues {
 
 function PlanForm({ plan, site, onDone }: { plan: AdminPlanView; site: Site; onDone: () => void }) {
   const { t, language } = useAdminText();
-  const feedback = useFeedback();
-  const client = useQueryClient();
   const form = useContractForm<PlanValues>({
     schema: updatePlanBodySchema,
     defaultValues: {
@@ -54,17 +37,8 @@ function PlanForm({ plan, site, onDone }: { plan: AdminPlanView; site: Site; onD
     },
   });
   const { control } = form;
-  const onValid = async (body: unknown) => {
-    try {
-      await updatePlan(plan.id, body, language);
-      feedback.toast('success', t('admin.done.saved'));
-      await afterChange(client, commerceKeys.plans);
-      onDone();
-    } catch (error) {
-      if (showServerErrors(form, error)) return;
-      feedback.toast('danger', error instanceof ApiError ? error.message : t('admin.error.action'));
-    }
-  };
+  const submit = useConsoleSubmit(form, { list: commerceKeys.plans, done: 'admin.done.saved', onDone });
+  const onValid = (body: unknown) => submit(() => updatePlan(plan.id, body, language));
   return (
     <form
       className="ad-inline-form"
