@@ -2,6 +2,7 @@
 // frontend's webpack.config.cjs calls createConfig with what makes it different.
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const rootPackage = require('../package.json');
 
 const rootDeps = rootPackage.dependencies;
@@ -181,6 +182,16 @@ function createConfig({ dir, name, exposes, plugins = [], host = false }) {
         ...plugins,
         ...(production ? [new PrecompressPlugin()] : []),
       ],
+      optimization: {
+        // swc's minifier instead of terser (webpack's default): the same two compress passes
+        // in about half the build time, which is most of `npm start`'s build on a fresh clone.
+        minimizer: [
+          new MinimizerPlugin({
+            minify: MinimizerPlugin.swcMinify,
+            minimizerOptions: { compress: { passes: 2 }, mangle: true },
+          }),
+        ],
+      },
       performance: { hints: false },
       stats: 'errors-warnings',
     };

@@ -151,20 +151,25 @@ export async function startSystem(options) {
   const handle = { services: [...report.values()], children, stop, ms: 0, logDir };
   onHandle?.(handle);
 
-  // 1. Build what is stale (a failing package is reported; the others still run).
+  // 1. Build what is stale (a failing package is reported; the others still run): the
+  // contracts, infra and services now; the frontends (webpack, most of a fresh clone's build)
+  // while the databases are migrated and seeded and the services start, since only the gateway
+  // serves them. The gateway starts once they are built.
+  let frontendsBuilt = Promise.resolve();
   if (build) {
-    const wantsFrontends = selected.includes(GATEWAY);
     const names = new Set(selected.map((s) => s.name));
     const result = await buildAll({
-      only: (w) =>
-        w.rank <= 1 ||
-        (w.dir.startsWith('services/') && names.has(w.dir.slice(9))) ||
-        (wantsFrontends && w.dir.startsWith('frontends/')),
+      only: (w) => w.rank <= 1 || (w.dir.startsWith('services/') && names.has(w.dir.slice(9))),
     });
     for (const f of result.failed) {
       if (f.dir.startsWith('services/') && report.has(f.dir.slice(9)))
         report.get(f.dir.slice(9)).buildFailed = true;
     }
+    if (selected.includes(GATEWAY))
+      frontendsBuilt = buildAll({ only: (w) => w.dir.startsWith('frontends/') }).then(
+        () => undefined,
+        (error) => warn(`build of the frontends: ${error.message}`),
+      );
   }
 
   // 2. Which services can run at all.
@@ -242,7 +247,7 @@ export async function startSystem(options) {
       }),
     );
   if (stopping) return handle;
-  for (const s of runnable()) {
+  const spawnService = (s) => {
     const sink = sinkOf(s);
     const child = spawn(process.execPath, ['--enable-source-maps', mainOf(s.name)], {
       cwd: path.join(ROOT, 'services', s.name),
@@ -271,8 +276,12 @@ export async function startSystem(options) {
     });
     child.on('error', (error) => failed(s.name, String(error)));
     children.set(s.name, child);
-  }
-  persist();
+    persist();
+  };
+  for (const s of runnable()) if (s.name !== GATEWAY.name) spawnService(s);
+  await frontendsBuilt;
+  if (stopping) return handle;
+  for (const s of runnable()) if (s.name === GATEWAY.name) spawnService(s);
 
   await Promise.all(
     runnable().map(async (s) => {
