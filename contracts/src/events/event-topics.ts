@@ -26,7 +26,12 @@ import {
   unitStatusChangedV1,
   unitUpdatedV1,
 } from './projects.js';
-import { subscriptionActivatedV1, subscriptionExpiredV1 } from './payments.js';
+import {
+  planPaymentFailedV1,
+  subscriptionActivatedV1,
+  subscriptionExpiredV1,
+  subscriptionExpiringV1,
+} from './payments.js';
 import { TOPICS } from './topics.js';
 
 /**
@@ -52,6 +57,8 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [agentContactV1.type]: TOPICS.identityAccount,
   [subscriptionActivatedV1.type]: TOPICS.paymentsSubscription,
   [subscriptionExpiredV1.type]: TOPICS.paymentsSubscription,
+  [subscriptionExpiringV1.type]: TOPICS.paymentsSubscription,
+  [planPaymentFailedV1.type]: TOPICS.paymentsSubscription,
   [bidFeePaidV1.type]: TOPICS.paymentsBidFee,
   [bidFeeFailedV1.type]: TOPICS.paymentsBidFee,
   [bidPlacedV1.type]: TOPICS.auctionsAuction,

@@ -34,3 +34,39 @@ export const subscriptionExpiredV1 = {
     reason: z.enum(['ended', 'upgraded']),
   }),
 } as const;
+
+/** How many days before its end a subscription's holder is told it is about to expire. */
+export const SUBSCRIPTION_EXPIRY_NOTICE_DAYS = 7;
+
+/**
+ * payments.subscription.expiring v1: the subscription ends within
+ * SUBSCRIPTION_EXPIRY_NOTICE_DAYS and nothing bought follows it, so the holder can renew in
+ * time. Once per subscription, keyed by its id; `endsAt` is when it stops entitling.
+ */
+export const subscriptionExpiringV1 = {
+  type: 'payments.subscription.expiring',
+  version: 1,
+  payload: z.object({
+    subscriptionId: z.uuid(),
+    accountId: z.uuid(),
+    plan: z.string(),
+    endsAt: z.iso.datetime(),
+  }),
+} as const;
+
+/**
+ * payments.subscription.payment-failed v1: a checkout for a plan (a purchase or an upgrade)
+ * was not paid (declined, abandoned, expired at the provider), so no subscription came of it.
+ * Keyed by the payment; once per payment.
+ */
+export const planPaymentFailedV1 = {
+  type: 'payments.subscription.payment-failed',
+  version: 1,
+  payload: z.object({
+    paymentId: z.uuid(),
+    accountId: z.uuid(),
+    plan: z.string(),
+    purpose: z.enum(['subscription', 'upgrade']),
+    failedAt: z.iso.datetime(),
+  }),
+} as const;

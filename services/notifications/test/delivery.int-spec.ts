@@ -10,6 +10,8 @@ import {
   appointmentRequestedV1,
   bidOutbidV1,
   listingRejectedV1,
+  planPaymentFailedV1,
+  subscriptionExpiringV1,
   TOPICS,
   type Site,
 } from '@manzil/contracts';
@@ -199,5 +201,52 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     // Mark all read.
     const all = await as('sa', agent, '/v1/notifications/read-all', 'post').expect(200);
     expect(all.body.results).toEqual({ updated: 1 });
+  });
+
+  it('tells a plan holder, in their language, that the plan ends soon or that its payment failed', async () => {
+    const holder = randomUUID();
+    await bus.publish(
+      TOPICS.identityAccount,
+      newEvent(accountRegisteredV1, 'sa', holder, {
+        accountId: holder,
+        role: 'company',
+        companyId: null,
+        language: 'ar',
+      }),
+    );
+    const subscriptionId = randomUUID();
+    const expiring = newEvent(subscriptionExpiringV1, 'sa', subscriptionId, {
+      subscriptionId,
+      accountId: holder,
+      plan: 'Gold',
+      endsAt: '2026-12-05T21:30:00.000Z',
+    });
+    await bus.publish(TOPICS.paymentsSubscription, expiring);
+    await bus.publish(TOPICS.paymentsSubscription, expiring);
+    const paymentId = randomUUID();
+    await bus.publish(
+      TOPICS.paymentsSubscription,
+      newEvent(planPaymentFailedV1, 'sa', paymentId, {
+        paymentId,
+        accountId: holder,
+        plan: 'Basic',
+        purpose: 'subscription',
+        failedAt: new Date().toISOString(),
+      }),
+    );
+    await expectEventually(async () => expect((await inbox('sa', holder)).total).toBe(2), {
+      timeoutMs: 15_000,
+    });
+    const byKind = new Map((await inbox('sa', holder)).items.map((n) => [n.kind, n]));
+    // The end is a date of the site's zone: 00:30 on the 6th in Riyadh.
+    expect(byKind.get('payments.subscription.expiring')).toMatchObject({
+      title: 'Your subscription ends soon',
+      body: 'Your Gold plan ends on 06 Dec, 2026. Renew it from the home page to keep your listings and agents.',
+      link: '/',
+    });
+    expect(byKind.get('payments.subscription.payment-failed')?.title).toBe('Your payment failed');
+    const ar = new Map((await inbox('sa', holder, 'ar')).items.map((n) => [n.kind, n]));
+    expect(ar.get('payments.subscription.expiring')?.body).toContain('06 ديسمبر، 2026');
+    expect(ar.get('payments.subscription.payment-failed')?.title).toBe('لم تتم عملية الدفع');
   });
 });

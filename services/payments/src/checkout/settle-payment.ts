@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { subscriptionActivatedV1, TOPICS, type Site } from '@manzil/contracts';
+import { planPaymentFailedV1, subscriptionActivatedV1, TOPICS, type Site } from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
 import { settleBidFee } from '../bid-fees/settle-bid-fee.js';
 import { enqueueExpired } from '../subscriptions/views.js';
@@ -32,7 +32,8 @@ interface PlanRow {
  *   as `payments.subscription.activated` (and, for an upgrade, `expired` of the one it
  *   replaces) in the outbox. A purchase while a subscription runs starts when the last one
  *   ends; an upgrade starts now.
- * - canceled: only a Pending payment becomes Canceled.
+ * - canceled: only a Pending payment becomes Canceled, with
+ *   `payments.subscription.payment-failed` so the payer hears of it.
  * Paid is final: a late "expired" never undoes it, and money taken after a Canceled (a
  * session paid in another tab before it expired) still buys the subscription. So webhooks
  * and reconciliation may report the same session any number of times, in any order.
@@ -73,9 +74,25 @@ export class SettlePayment {
     if (payment.status === 'paid' || payment.status === 'refunded') return 'unchanged';
     if (settlement === 'canceled') {
       if (payment.status !== 'pending') return 'unchanged';
-      await manager.query(
-        `UPDATE "payments" SET "status" = 'canceled', "settled_by" = $2, "updated_at" = now() WHERE "id" = $1`,
+      // TypeORM answers an UPDATE … RETURNING as [rows, count].
+      const [[canceled]] = (await manager.query(
+        `UPDATE "payments" SET "status" = 'canceled', "settled_by" = $2, "updated_at" = now()
+          WHERE "id" = $1 RETURNING "updated_at"`,
         [payment.id, settledBy],
+      )) as [{ updated_at: Date }[], number];
+      const [plan] = (await manager.query(`SELECT "name" FROM "plans" WHERE "id" = $1`, [
+        payment.plan_id,
+      ])) as { name: string }[];
+      await enqueue(
+        manager,
+        TOPICS.paymentsSubscription,
+        newEvent(planPaymentFailedV1, payment.site, payment.id, {
+          paymentId: payment.id,
+          accountId: payment.account_id,
+          plan: plan.name,
+          purpose: payment.purpose === 'upgrade' ? 'upgrade' : 'subscription',
+          failedAt: canceled.updated_at.toISOString(),
+        }),
       );
       return 'settled';
     }

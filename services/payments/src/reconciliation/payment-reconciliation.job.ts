@@ -19,7 +19,8 @@ const SCHEDULER_ID = 'reconcile-payments';
 /**
  * One repeatable job (a BullMQ job scheduler on Redis, not a polling loop in the process):
  * every RECONCILE_EVERY_MS one replica, whichever worker takes it, reconciles pending
- * payments with the provider and closes ended subscriptions. The scheduler is upserted on
+ * payments with the provider, closes ended subscriptions and tells holders whose subscription
+ * is about to end. The scheduler is upserted on
  * start under a fixed id, so replicas and restarts share one schedule; a service that was
  * down finds the payments it missed still Pending and settles them on its first run.
  */
@@ -59,10 +60,11 @@ export class ReconciliationProcessor extends WorkerHost implements BeforeApplica
     super();
   }
 
-  async process(_job: Job): Promise<ReconcileReport & { expired: number }> {
+  async process(_job: Job): Promise<ReconcileReport & { expired: number; expiring: number }> {
     const report = await this.reconcile.execute();
     const expired = await this.expire.execute();
-    return { ...report, expired };
+    const expiring = await this.expire.noticeExpiring();
+    return { ...report, expired, expiring };
   }
 
   /** A running job finishes before the database closes. */
