@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { auctionCanceledV1, paymentRefundedV1 } from './admin-console.js';
+import { auctionCanceledV1, auctionCanceledV2, paymentRefundedV1 } from './admin-console.js';
 import { topicOfEvent } from './event-topics.js';
 import { TOPICS } from './topics.js';
 
@@ -25,6 +25,25 @@ describe('admin console events v1 (contract)', () => {
     expect(auctionCanceledV1.payload.safeParse({ ...canceled, by: 'admin' }).success).toBe(false);
     const { bidderIds: _omitted, ...withoutBidders } = canceled;
     expect(auctionCanceledV1.payload.safeParse(withoutBidders).success).toBe(false);
+  });
+
+  it('auction.canceled v2 says why: an admin (by the admin) or the listing withdrawn (by nobody)', () => {
+    const canceled = {
+      auctionId: randomUUID(),
+      propertyId: randomUUID(),
+      canceledAt: new Date().toISOString(),
+      by: null,
+      reason: 'sold',
+      bidderIds: [],
+      cause: 'listing-withdrawn',
+    };
+    expect(auctionCanceledV2.version).toBe(2);
+    expect(auctionCanceledV2.type).toBe(auctionCanceledV1.type);
+    expect(auctionCanceledV2.payload.parse(canceled)).toEqual(canceled);
+    expect(auctionCanceledV2.payload.safeParse({ ...canceled, cause: undefined }).success).toBe(false);
+    expect(auctionCanceledV2.payload.safeParse({ ...canceled, cause: 'weather' }).success).toBe(false);
+    // v1 readers never get a null `by`: v2 is only published where v1 could not say it.
+    expect(auctionCanceledV1.payload.safeParse(canceled).success).toBe(false);
   });
 
   it('payments.payment.refunded carries the amount, the refund and what it revoked', () => {

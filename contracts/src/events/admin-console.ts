@@ -27,6 +27,22 @@ export const auctionCanceledV1 = {
 } as const;
 
 /**
+ * auction.canceled v2: as v1, and it says why. `cause: 'admin'` is an admin's cancellation
+ * (`by` the admin, as v1); `'listing-withdrawn'`: the property left the market (sold, taken
+ * off, deleted or rejected) before the auction ended, so auctions ended it itself: `by` is
+ * null and `reason` the listing's (`sold`, `inactive`, `deleted`, `rejected`). v1 stays
+ * readable; an admin's cancellation still publishes v1.
+ */
+export const auctionCanceledV2 = {
+  type: 'auction.canceled',
+  version: 2,
+  payload: auctionCanceledV1.payload.extend({
+    by: z.uuid().nullable(),
+    cause: z.enum(['admin', 'listing-withdrawn']),
+  }),
+} as const;
+
+/**
  * payments.payment.refunded v1: money taken for a payment went back to the payer (a manual
  * refund by an admin, or one made at the provider and reported by its `charge.refunded`), on
  * `payments.payment` keyed by the payment. `subscriptionId`: the subscription it had bought,

@@ -271,4 +271,85 @@ describe('auctions: the admin console (accepted properties, schedule, reschedule
       startingPrice: 100_000,
     }).expect(201);
   });
+
+  it('cancels a running auction whose listing is withdrawn (auction.canceled v2, bidders named); an ended one is left to close', async () => {
+    const admin = await tokenFor('admin', { site: 'sa' });
+    const card = await accepted('sa');
+    const running = await create('sa', admin, {
+      propertyId: card.id,
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      startingPrice: 500_000,
+      minIncrement: 5_000,
+    }).expect(201);
+    const id = running.body.results.id as string;
+    const bidder = await tokenFor('user', { site: 'sa' });
+    const bid = await http()
+      .post(`/v1/auctions/${id}/bids`)
+      .set('x-site', 'sa')
+      .set('authorization', `Bearer ${bidder}`)
+      .send({ amount: 505_000 })
+      .expect(201);
+    // The owner marks it sold: listings publishes listing.withdrawn, twice by redelivery.
+    const withdrawn = newEvent(listingWithdrawnV1, 'sa', card.id, { id: card.id, reason: 'sold' });
+    await bus.publish(TOPICS.listingsProperty, withdrawn);
+    await bus.publish(TOPICS.listingsProperty, withdrawn);
+    const event = (await waitForEvent(
+      testRedisUrl(),
+      namespace,
+      TOPICS.auctionsAuction,
+      (e) => e.type === 'auction.canceled' && e.key === id,
+    )) as EventEnvelope<{ by: string | null; cause: string; reason: string; bidderIds: string[] }>;
+    expect(event.version).toBe(2);
+    expect(event.payload).toMatchObject({ by: null, cause: 'listing-withdrawn', reason: 'sold' });
+    expect(event.payload.bidderIds).toHaveLength(1);
+    const [row] = (await app
+      .get(DataSource)
+      .query(`SELECT "status" FROM "bids" WHERE "id" = $1`, [bid.body.results.id])) as { status: string }[];
+    expect(row.status).toBe('rejected');
+    await http().get(`/v1/auctions/${id}`).set('x-site', 'sa').expect(404);
+    const consoleList = await http()
+      .get('/v1/admin/auctions?status=canceled')
+      .set('x-site', 'sa')
+      .set('authorization', `Bearer ${admin}`)
+      .expect(200);
+    expect(consoleList.body.results.items).toEqual([
+      expect.objectContaining({ id, adminStatus: 'canceled', cancelReason: 'sold' }),
+    ]);
+    // Once, however often the event came.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const canceledEvents = (await app
+      .get(DataSource)
+      .query(
+        `SELECT count(*)::int AS "n" FROM "outbox" WHERE "event"->>'type' = 'auction.canceled' AND "event"->>'key' = $1`,
+        [id],
+      )) as { n: number }[];
+    expect(canceledEvents[0].n).toBe(1);
+
+    // An auction that has ended (its winner may be the buyer) is not cancelled by a sale.
+    const other = await accepted('sa');
+    const ended = await create('sa', admin, {
+      propertyId: other.id,
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 1_500).toISOString(),
+      startingPrice: 500_000,
+    }).expect(201);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await bus.publish(
+      TOPICS.listingsProperty,
+      newEvent(listingWithdrawnV1, 'sa', other.id, { id: other.id, reason: 'sold' }),
+    );
+    await waitForEvent(
+      testRedisUrl(),
+      namespace,
+      TOPICS.auctionsAuction,
+      (e) => e.type === 'auction.closed' && e.key === ended.body.results.id,
+    );
+    const [endedRow] = (await app
+      .get(DataSource)
+      .query(`SELECT "canceled_at" FROM "auctions" WHERE "id" = $1`, [ended.body.results.id])) as {
+      canceled_at: Date | null;
+    }[];
+    expect(endedRow.canceled_at).toBeNull();
+  });
 });
