@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { bidFeeFailedV1, bidFeePaidV1 } from './bid-fees.js';
+import { bidFeeFailedV1, bidFeePaidV1, bidFeeRefundDueV1 } from './bid-fees.js';
 import { topicOfEvent } from './event-topics.js';
 import { TOPICS, TOPIC_LIST } from './topics.js';
 
@@ -40,5 +40,16 @@ describe('bid fee events v1 (contract)', () => {
     expect(bidFeeFailedV1.payload.parse(failed)).toEqual(failed);
     expect(bidFeeFailedV1.payload.safeParse({ ...failed, failedAt: undefined }).success).toBe(false);
     expect(bidFeeFailedV1.payload.safeParse({ ...failed, auctionId: 'an auction' }).success).toBe(false);
+  });
+
+  it('bid.fee-refund-due (auctions → payments) is on auctions.auction and says which payment and why', () => {
+    expect(bidFeeRefundDueV1.version).toBe(1);
+    expect(topicOfEvent(bidFeeRefundDueV1.type)).toBe(TOPICS.auctionsAuction);
+    const { amount: _a, currency: _c, ...ids } = fee();
+    const due = { ...ids, reason: 'overtaken' };
+    expect(bidFeeRefundDueV1.payload.parse(due)).toEqual(due);
+    expect(bidFeeRefundDueV1.payload.safeParse({ ...due, reason: 'changed my mind' }).success).toBe(false);
+    const { paymentId: _p, ...withoutPayment } = due;
+    expect(bidFeeRefundDueV1.payload.safeParse(withoutPayment).success).toBe(false);
   });
 });

@@ -31,3 +31,21 @@ export const bidFeeFailedV1 = {
   version: 1,
   payload: z.object({ ...bidFeePayload, failedAt: z.iso.datetime() }),
 } as const;
+
+/**
+ * bid.fee-refund-due v1: auctions learnt that a bid's fee was paid but the bid can no longer
+ * be accepted (overtaken while its bidder paid, the auction over or cancelled, the bid already
+ * rejected), so the money goes back. Payments refunds the payment through the provider, once
+ * (`payments.payment.refunded` follows). Keyed by the auction id on `auctions.auction`.
+ */
+export const bidFeeRefundDueV1 = {
+  type: 'bid.fee-refund-due',
+  version: 1,
+  payload: z.object({
+    paymentId: z.uuid(),
+    bidId: z.uuid(),
+    auctionId: z.uuid(),
+    bidderId: z.uuid(),
+    reason: z.enum(['overtaken', 'auction-over', 'bid-closed']),
+  }),
+} as const;

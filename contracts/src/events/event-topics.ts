@@ -1,7 +1,7 @@
 import { appointmentAcceptedV1, appointmentRejectedV1, appointmentRequestedV1 } from './appointments.js';
 import { auctionCanceledV1, paymentRefundedV1 } from './admin-console.js';
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
-import { bidFeeFailedV1, bidFeePaidV1 } from './bid-fees.js';
+import { bidFeeFailedV1, bidFeePaidV1, bidFeeRefundDueV1 } from './bid-fees.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
 import { enquiryReceivedV1 } from './enquiries.js';
 import {
@@ -62,6 +62,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [bidFeePaidV1.type]: TOPICS.paymentsBidFee,
   [bidFeeFailedV1.type]: TOPICS.paymentsBidFee,
   [bidPlacedV1.type]: TOPICS.auctionsAuction,
+  [bidFeeRefundDueV1.type]: TOPICS.auctionsAuction,
   [bidOutbidV1.type]: TOPICS.auctionsAuction,
   [auctionClosedV1.type]: TOPICS.auctionsAuction,
   [appointmentRequestedV1.type]: TOPICS.listingsAppointment,

@@ -67,6 +67,15 @@ describe('auctions: a pending bid accepted or rejected by payments’ bid fee ev
     )) as { current_price: string | null; leading_bid_id: string | null; bid_count: number }[];
     return row;
   };
+  /** The refunds auctions asked payments for, per bid: `bid.fee-refund-due` in its outbox. */
+  const refundsDue = async (bidId: string) =>
+    (
+      (await dataSource.query(
+        `SELECT "event"->'payload'->>'reason' AS "reason" FROM "outbox"
+          WHERE "event"->>'type' = 'bid.fee-refund-due' AND "event"->'payload'->>'bidId' = $1`,
+        [bidId],
+      )) as { reason: string }[]
+    ).map((r) => r.reason);
   /** Payments' word on the fee of `placed`. */
   const feeEvent = (placed: BidView, outcome: 'paid' | 'failed', site: Site = 'ae') => {
     const facts = {
@@ -139,6 +148,10 @@ describe('auctions: a pending bid accepted or rejected by payments’ bid fee ev
       leading_bid_id: higher.id,
       bid_count: 2,
     });
+    // The overtaken one paid for nothing: its fee is due back; no refund for the others.
+    expect(await refundsDue(slow.id)).toEqual(['overtaken']);
+    expect(await refundsDue(failing.id)).toEqual([]);
+    expect(await refundsDue(fast.id)).toEqual([]);
   });
 
   it('a fee paid after the auction closed leaves the bid rejected, its payment recorded', async () => {
@@ -155,6 +168,7 @@ describe('auctions: a pending bid accepted or rejected by payments’ bid fee ev
       SLOW,
     );
     expect((await auctionRow(id)).bid_count).toBe(0);
+    expect(await refundsDue(placed.id)).toEqual(['auction-over']);
   });
 
   it("lists the customer's auctions with their bids' states, paginated by auction, latest bid first", async () => {

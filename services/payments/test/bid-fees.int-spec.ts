@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bidPlacedV1, TOPICS, type BidFeeView, type EventEnvelope, type Site } from '@manzil/contracts';
+import {
+  bidFeeRefundDueV1,
+  bidPlacedV1,
+  TOPICS,
+  type BidFeeView,
+  type EventEnvelope,
+  type Site,
+} from '@manzil/contracts';
 import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
 import { expectEventually, testRedisUrl, tokenFor, waitForEvent } from '@manzil/testing';
 import { PaymentsHarness } from './harness.js';
@@ -139,5 +146,77 @@ describe('payments: bidding fees of pending bids, through the same Checkout and 
     await feeOf(bidId, await tokenFor('company', { site: 'ae', sub: bidderId })).expect(403);
     await h.http().get(`/v1/bid-fees/${bidId}`).set('x-site', 'ae').expect(401);
     await feeOf('not-a-bid', token).expect(422);
+  });
+
+  it('gives a paid fee back when auctions says it is due (overtaken while paying), once however often it is said', async () => {
+    const bidderId = randomUUID();
+    const token = await tokenFor('user', { site: 'ae', sub: bidderId });
+    const { bidId, auctionId } = await placeBid(bidderId);
+    const fee = await openedFee(bidId, token);
+    await h.decide(sessionOf(fee), 'pay');
+    await expectEventually(
+      async () => expect(await h.payment(fee.paymentId)).toMatchObject({ status: 'paid' }),
+      SLOW,
+    );
+    const due = newEvent(bidFeeRefundDueV1, 'ae', auctionId, {
+      paymentId: fee.paymentId,
+      bidId,
+      auctionId,
+      bidderId,
+      reason: 'overtaken',
+    });
+    await bus.publish(TOPICS.auctionsAuction, due);
+    await bus.publish(TOPICS.auctionsAuction, due);
+    await expectEventually(
+      async () =>
+        expect(await h.payment(fee.paymentId)).toMatchObject({ status: 'refunded', refunded_by: null }),
+      SLOW,
+    );
+    const refunded = await waitForEvent(
+      testRedisUrl(),
+      h.namespace,
+      TOPICS.paymentsPayment,
+      (e: EventEnvelope) =>
+        e.type === 'payments.payment.refunded' &&
+        (e.payload as { paymentId: string }).paymentId === fee.paymentId,
+    );
+    expect(refunded.payload).toMatchObject({
+      accountId: bidderId,
+      purpose: 'bid_fee',
+      amount: 500,
+      by: null,
+    });
+    // The provider's charge.refunded webhook and the second delivery change nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(
+      await h.count(
+        `"outbox" WHERE "event"->>'type' = 'payments.payment.refunded' AND "event"->>'key' = $1`,
+        [fee.paymentId],
+      ),
+    ).toBe(1);
+    // A refund due for another site's or another bid's payment touches nothing.
+    const other = await placeBid(bidderId, { site: 'sa' });
+    const otherFee = await openedFee(
+      other.bidId,
+      await tokenFor('user', { site: 'sa', sub: bidderId }),
+      'sa',
+    );
+    await h.decide(sessionOf(otherFee), 'pay');
+    await expectEventually(
+      async () => expect(await h.payment(otherFee.paymentId)).toMatchObject({ status: 'paid' }),
+      SLOW,
+    );
+    await bus.publish(
+      TOPICS.auctionsAuction,
+      newEvent(bidFeeRefundDueV1, 'ae', other.auctionId, {
+        paymentId: otherFee.paymentId,
+        bidId: other.bidId,
+        auctionId: other.auctionId,
+        bidderId,
+        reason: 'overtaken',
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await h.payment(otherFee.paymentId)).toMatchObject({ status: 'paid' });
   });
 });

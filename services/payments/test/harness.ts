@@ -127,11 +127,21 @@ export class PaymentsHarness {
 
   async payment(
     id: string,
-  ): Promise<{ status: string; subscription_id: string | null; settled_by: string | null }> {
+  ): Promise<{
+    status: string;
+    subscription_id: string | null;
+    settled_by: string | null;
+    refunded_by: string | null;
+  }> {
     const [row] = (await this.ds.query(
-      `SELECT "status", "subscription_id", "settled_by" FROM "payments" WHERE "id" = $1`,
+      `SELECT "status", "subscription_id", "settled_by", "refunded_by" FROM "payments" WHERE "id" = $1`,
       [id],
-    )) as { status: string; subscription_id: string | null; settled_by: string | null }[];
+    )) as {
+      status: string;
+      subscription_id: string | null;
+      settled_by: string | null;
+      refunded_by: string | null;
+    }[];
     return row;
   }
 

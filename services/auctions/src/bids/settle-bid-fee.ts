@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  bidFeeRefundDueV1,
   bidOutbidV1,
   SITE_FACTS,
   TOPICS,
@@ -36,10 +37,11 @@ interface LockedAuction {
  *   accepted now, leads and moves the price (`bid.outbid` for the leader it overtakes, the
  *   live feed told after commit). Its amount is checked against the price of this moment, not
  *   of when it was placed: no two accepted bids share an amount, and the ladder only climbs.
- * - paid but overtaken while the bidder paid, or the auction over: rejected (payment success;
- *   the fee is the admin's to refund).
+ * - paid but overtaken while the bidder paid, or the auction over: rejected (payment success),
+ *   and `bid.fee-refund-due` so payments gives the fee back.
  * - failed: rejected, payment failed.
- * A bid no longer pending (closed as rejected, withdrawn) only records what happened to its fee.
+ * A bid no longer pending only records what happened to its fee, and a fee paid for one that was
+ * rejected meanwhile (the auction cancelled or closed) is due back too.
  */
 @Injectable()
 export class SettleBidFee {
@@ -51,7 +53,7 @@ export class SettleBidFee {
   ) {}
 
   async execute(
-    event: EventEnvelope<{ bidId: string; auctionId: string }>,
+    event: EventEnvelope<{ paymentId: string; bidId: string; auctionId: string }>,
     outcome: FeeOutcome,
   ): Promise<void> {
     let price: AuctionPriceMessage | null = null;
@@ -74,7 +76,7 @@ export class SettleBidFee {
     auctionId: string,
     bidId: string,
     outcome: FeeOutcome,
-    event: EventEnvelope,
+    event: EventEnvelope<{ paymentId: string }>,
   ): Promise<AuctionPriceMessage | null> {
     const [auction] = (await manager.query(
       `SELECT "id", "property_id", "starting_price", "min_increment", "current_price", "leading_bid_id", "bid_count",
@@ -91,20 +93,35 @@ export class SettleBidFee {
       return null;
     }
     bid.paymentStatus = outcome === 'paid' ? 'success' : 'failed';
+    // Money taken for a bid that cannot lead: it goes back (payments refunds it).
+    const refundDue = (reason: 'overtaken' | 'auction-over' | 'bid-closed') =>
+      enqueue(
+        manager,
+        TOPICS.auctionsAuction,
+        newEvent(
+          bidFeeRefundDueV1,
+          site,
+          auction.id,
+          {
+            paymentId: event.payload.paymentId,
+            bidId,
+            auctionId: auction.id,
+            bidderId: bid.bidderId,
+            reason,
+          },
+          event.requestId,
+        ),
+      );
     if (bid.status !== 'pending') {
       await manager.save(bid);
-      if (outcome === 'paid')
-        this.logger.warn({
-          bidId,
-          status: bid.status,
-          msg: 'bid fee paid for a bid no longer pending: refund due',
-        });
+      if (outcome === 'paid' && bid.status !== 'accepted') await refundDue('bid-closed');
       return null;
     }
     const { minimumBid } = priceOf(auction);
     if (outcome === 'failed' || !auction.open || toCents(bid.amount) < toCents(minimumBid)) {
       bid.status = 'rejected';
       await manager.save(bid);
+      if (outcome === 'paid') await refundDue(auction.open ? 'overtaken' : 'auction-over');
       return null;
     }
     const previous = auction.leading_bid_id

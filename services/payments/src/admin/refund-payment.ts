@@ -7,6 +7,11 @@ import { AppException } from '@manzil/nest-kit';
 import { STRIPE } from '../checkout/stripe.provider.js';
 import { enqueueExpired } from '../subscriptions/views.js';
 
+type ProviderPayment = Pick<
+  RefundablePayment,
+  'id' | 'status' | 'provider_session_id' | 'provider_payment_intent'
+>;
+
 interface RefundablePayment {
   id: string;
   site: Site;
@@ -92,7 +97,8 @@ export async function recordRefund(
 }
 
 /**
- * An admin's manual refund of a Paid payment of their site, through the official client:
+ * A refund of a Paid payment through the official client: an admin's manual refund of a
+ * payment of their site, or a bid fee auctions says is due back. Either way:
  * the session's payment intent (asked of the provider, and kept on the payment so its
  * `charge.refunded` finds it), then `refunds.create` with the idempotency key
  * `refund-<payment>`, so a retried or doubled request refunds once. The provider's answer is
@@ -112,15 +118,52 @@ export class RefundPayment {
     const [payment] = (await this.dataSource.query(
       `SELECT "id", "status", "provider_session_id", "provider_payment_intent" FROM "payments" WHERE "id" = $1 AND "site" = $2`,
       [paymentId, site],
-    )) as Pick<RefundablePayment, 'id' | 'status' | 'provider_session_id' | 'provider_payment_intent'>[];
+    )) as ProviderPayment[];
     if (!payment) throw new AppException('NOT_FOUND');
     if (payment.status !== 'paid' || !payment.provider_session_id)
       throw new AppException('PAYMENT_NOT_REFUNDABLE', 422);
+    await this.refund(payment, adminId, {
+      reason: body.reason,
+      metadata: { paymentId: payment.id, adminId },
+    });
+  }
+
+  /**
+   * A bid's fee that auctions says is due back (`bid.fee-refund-due`): refunded the same way,
+   * by nobody (`refunded_by` null). Already refunded (an admin was quicker), or never paid:
+   * nothing to do. If the provider cannot be reached it throws, so the bus delivers the event
+   * again; the idempotency key keeps that to one refund.
+   */
+  async refundBidFee(site: Site, paymentId: string, bidId: string): Promise<boolean> {
+    const [payment] = (await this.dataSource.query(
+      `SELECT "id", "status", "provider_session_id", "provider_payment_intent" FROM "payments"
+        WHERE "id" = $1 AND "site" = $2 AND "purpose" = 'bid_fee' AND "bid_id" = $3`,
+      [paymentId, site, bidId],
+    )) as ProviderPayment[];
+    if (!payment || payment.status !== 'paid' || !payment.provider_session_id) return false;
+    try {
+      await this.refund(payment, null, {
+        metadata: { paymentId: payment.id, bidId, cause: 'bid-fee-refund-due' },
+      });
+    } catch (error) {
+      // Refunded at the provider meanwhile: its `charge.refunded` records it.
+      if (error instanceof AppException && error.status === 422) return false;
+      throw error;
+    }
+    return true;
+  }
+
+  private async refund(
+    payment: ProviderPayment,
+    by: string | null,
+    request: { reason?: RefundPaymentBody['reason']; metadata: Record<string, string> },
+  ): Promise<void> {
+    const paymentId = payment.id;
     let refund: Stripe.Refund;
     try {
       let paymentIntent = payment.provider_payment_intent;
       if (!paymentIntent) {
-        const session = await this.stripe.checkout.sessions.retrieve(payment.provider_session_id);
+        const session = await this.stripe.checkout.sessions.retrieve(payment.provider_session_id!);
         paymentIntent =
           typeof session.payment_intent === 'string'
             ? session.payment_intent
@@ -132,7 +175,7 @@ export class RefundPayment {
         ]);
       }
       refund = await this.stripe.refunds.create(
-        { payment_intent: paymentIntent, reason: body.reason, metadata: { paymentId: payment.id, adminId } },
+        { payment_intent: paymentIntent, reason: request.reason, metadata: request.metadata },
         { idempotencyKey: `refund-${payment.id}` },
       );
     } catch (error) {
@@ -148,8 +191,8 @@ export class RefundPayment {
       throw new AppException('REFUND_UNAVAILABLE', 503);
     }
     await this.dataSource.transaction((manager) =>
-      recordRefund(manager, { paymentId: payment.id }, { refundId: refund.id, by: adminId }),
+      recordRefund(manager, { paymentId: payment.id }, { refundId: refund.id, by }),
     );
-    this.logger.log({ paymentId, refundId: refund.id, msg: 'payment refunded' });
+    this.logger.log({ paymentId, refundId: refund.id, by, msg: 'payment refunded' });
   }
 }

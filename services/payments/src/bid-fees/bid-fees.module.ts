@@ -9,7 +9,9 @@ import {
 import type { ServiceConfig } from '../config.js';
 import { STRIPE, stripeClient } from '../checkout/stripe.provider.js';
 import { PAYMENTS_CONFIG } from '../payments.config.js';
+import { RefundPayment } from '../admin/refund-payment.js';
 import { BidEventsController } from './bid-events.controller.js';
+import { BidFeeRefundController } from './bid-fee-refund.controller.js';
 import { BidFeesController } from './bid-fees.controller.js';
 import { OpenBidFee } from './open-bid-fee.js';
 import { SpendReportController } from '../reports/spend-report.controller.js';
@@ -36,17 +38,21 @@ export const BID_FEE_ROUTES: RouteDoc[] = [
   },
 ];
 
-/** Bidding fees: `bid.placed` (pending) → a payment and its Checkout; the bidder reads it. Settled by SettlePayment. */
+/**
+ * Bidding fees: `bid.placed` (pending) → a payment and its Checkout; the bidder reads it.
+ * Settled by SettlePayment; given back on `bid.fee-refund-due`.
+ */
 @Module({})
 export class BidFeesModule {
   static forRoot(config: ServiceConfig): DynamicModule {
     return {
       module: BidFeesModule,
-      controllers: [BidFeesController, BidEventsController, SpendReportController],
+      controllers: [BidFeesController, BidEventsController, BidFeeRefundController, SpendReportController],
       providers: [
         { provide: PAYMENTS_CONFIG, useValue: config },
         { provide: STRIPE, useFactory: () => stripeClient(config) },
         OpenBidFee,
+        RefundPayment,
       ],
     };
   }
