@@ -76,7 +76,28 @@ describe('listing videos as files (spec §5: at most 2, mp4, under 50 MB)', () =
       })
       .expect(200);
     expect(served.headers['content-type']).toBe('video/mp4');
+    expect(served.headers['accept-ranges']).toBe('bytes');
     expect(Buffer.compare(served.body as Buffer, MP4)).toBe(0);
+    // Byte ranges, as Safari asks for them before playing and every player when seeking.
+    const bytes = (range: string, status: number) =>
+      request(h.app.getHttpServer())
+        .get(path.replace('/api/listings', ''))
+        .set('range', range)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(status);
+    const first = await bytes('bytes=0-1', 206);
+    expect(first.headers['content-range']).toBe(`bytes 0-1/${MP4.length}`);
+    expect(Buffer.compare(first.body as Buffer, MP4.subarray(0, 2))).toBe(0);
+    const tail = await bytes('bytes=-16', 206);
+    expect(tail.headers['content-range']).toBe(`bytes ${MP4.length - 16}-${MP4.length - 1}/${MP4.length}`);
+    expect(Buffer.compare(tail.body as Buffer, MP4.subarray(-16))).toBe(0);
+    const past = await bytes(`bytes=${MP4.length}-`, 416);
+    expect(past.headers['content-range']).toBe(`bytes */${MP4.length}`);
 
     // The path the upload gave is a video the wizard may save back with PATCH.
     await h.call(agent, 'patch', `/v1/properties/${id}`, { body: { videos: [path] } }).expect(200);
