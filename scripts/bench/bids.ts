@@ -24,6 +24,7 @@
  * Nothing is asserted; the database is dropped.
  */
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -69,6 +70,10 @@ const gateway = await createGatewayApp(
   false,
 );
 await gateway.listen(0, '127.0.0.1');
+// The bidders keep their sockets to the gateway, as the ingress does in production: the
+// gateway holds them longer than Node's 5 s default, or a loop that lags that long (this
+// process gets a fraction of a busy machine) closes sockets a bidder is writing to.
+(gateway.getHttpServer() as Server).keepAliveTimeout = 65_000;
 const port = (gateway.getHttpServer().address() as { port: number }).port;
 const dataSource = auctions.get(DataSource);
 
