@@ -124,20 +124,21 @@ await worker.terminate();
 // drawn inside the bid's transaction while it holds the auction's lock (a bid's created_at is
 // its transaction's start, which is not the order the lock was granted in).
 const ladder = (await dataSource.query(
-  `SELECT b."id", b."amount"::float8 AS "amount"
+  `SELECT b."id", b."amount"::float8 AS "amount", b."bidder_id"
      FROM "outbox" o JOIN "bids" b ON b."id" = (o."event"->'payload'->>'bidId')::uuid
     WHERE o."event"->>'type' = 'bid.placed' AND b."auction_id" = $1 AND b."status" = 'accepted'
     ORDER BY o."id"`,
   [auctionId],
-)) as { id: string; amount: number }[];
+)) as { id: string; amount: number; bidder_id: string }[];
 const [{ count: acceptedRows }] = (await dataSource.query(
   `SELECT count(*)::int AS "count" FROM "bids" WHERE "auction_id" = $1 AND "status" = 'accepted'`,
   [auctionId],
 )) as { count: number }[];
 const [auction] = (await dataSource.query(
-  `SELECT "current_price"::float8 AS "price", "leading_bid_id", "bid_count" FROM "auctions" WHERE "id" = $1`,
+  `SELECT "current_price"::float8 AS "price", "leading_bid_id", "leading_bidder_id", "bid_count"
+     FROM "auctions" WHERE "id" = $1`,
   [auctionId],
-)) as { price: number; leading_bid_id: string; bid_count: number }[];
+)) as { price: number; leading_bid_id: string; leading_bidder_id: string; bid_count: number }[];
 let notHigher = 0;
 for (let i = 1; i < ladder.length; i++) if (!(ladder[i].amount > ladder[i - 1].amount)) notHigher += 1;
 const inDb = new Set(ladder.map((row) => row.id));
@@ -146,7 +147,10 @@ const unanswered = Math.abs(acknowledged.length - acceptedRows) + Math.abs(accep
 const amounts = new Set(ladder.map((row) => row.amount));
 const top = ladder[ladder.length - 1];
 const stateWrong =
-  auction.price !== top?.amount || auction.leading_bid_id !== top?.id || auction.bid_count !== ladder.length;
+  auction.price !== top?.amount ||
+  auction.leading_bid_id !== top?.id ||
+  auction.leading_bidder_id !== top?.bidder_id ||
+  auction.bid_count !== ladder.length;
 
 latencies.sort((a, b) => a - b);
 const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
@@ -175,7 +179,7 @@ console.log(
 console.log(
   `  ladder: ${ladder.length} accepted in the database; not strictly higher than the one before: ${notHigher};` +
     ` 201s not found accepted (lost): ${lost}; 201s / accepted rows / in the outbox: ${acknowledged.length} / ${acceptedRows} / ${ladder.length};` +
-    ` repeated amounts: ${ladder.length - amounts.size}; auction price/leader/count ${stateWrong ? 'WRONG' : 'match the top'}`,
+    ` repeated amounts: ${ladder.length - amounts.size}; auction price/leader/leading bidder/count ${stateWrong ? 'WRONG' : 'match the top'}`,
 );
 console.log(`  ${anomalies === 0 ? 'OK: zero anomalies' : `ANOMALIES: ${anomalies}`}`);
 
