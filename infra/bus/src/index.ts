@@ -20,7 +20,7 @@ export { OutboxDeadEntry } from './outbox/outbox-dead-entry.entity.js';
 export { InboxEntry } from './outbox/inbox-entry.entity.js';
 export { CreateOutboxInbox1710000000000 } from './outbox/create-outbox-inbox.migration.js';
 export { OutboxDeadRetention1710000000001 } from './outbox/outbox-dead-retention.migration.js';
-export { enqueue } from './outbox/enqueue.js';
+export { enqueue, outboxEventsParam, outboxInsertSql, outboxNotifySql } from './outbox/enqueue.js';
 export {
   OutboxRelay,
   type OutboxPassResult,

@@ -112,13 +112,15 @@ export class JwtStrategyRegistration implements OnApplicationShutdown {
       constructor() {
         super({
           jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+          // A KeyObject, which jsonwebtoken (9) takes as it is; passport-jwt's types only
+          // say string | Buffer, and a PEM would be parsed again on every request.
           secretOrKeyProvider: (
             _request: Request,
             token: string,
-            done: (error: unknown, key?: string) => void,
+            done: (error: unknown, key?: string | Buffer) => void,
           ) => {
-            keys.pemFor(token).then(
-              (pem) => done(null, pem),
+            keys.keyFor(token).then(
+              (key) => done(null, key as unknown as Buffer),
               (error: unknown) => done(error),
             );
           },

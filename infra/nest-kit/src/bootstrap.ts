@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -11,6 +12,13 @@ export function configureApp(app: INestApplication): void {
   express.disable('x-powered-by');
   express.useBodyParser('json', { limit: '1mb' });
   app.enableShutdownHooks();
+  // The gateway keeps its connections to a service alive and drops them after 4 s idle: the
+  // service must hold them longer (Node's default is 5 s, too close: a socket the service is
+  // closing can be reused by the gateway, which then answers 502). Idle ones still close at
+  // shutdown (Node's server.close() closes idle connections).
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 }
 
 /**

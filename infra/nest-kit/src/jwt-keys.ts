@@ -51,7 +51,7 @@ type KeyLookup = (header: { alg?: string; kid?: string }) => Promise<CryptoKey>;
 export class JwtKeys {
   private readonly lookup: KeyLookup;
   private readonly stale?: () => JSONWebKeySet | undefined;
-  private readonly pems = new WeakMap<object, string>();
+  private readonly keyObjects = new WeakMap<CryptoKey, KeyObject>();
 
   constructor(source: string | JSONWebKeySet, options: RemoteKeysOptions = {}) {
     if (typeof source === 'string') {
@@ -67,8 +67,14 @@ export class JwtKeys {
     }
   }
 
-  /** The PEM of the public key that signed `token`, for passport-jwt's `secretOrKeyProvider`. */
-  async pemFor(token: string): Promise<string> {
+  /**
+   * The public key that signed `token`, as the node KeyObject jsonwebtoken verifies with.
+   * Converted once per key of the set in force (jose hands back the same CryptoKey for a
+   * kid until the set is fetched again), not on every request: a PEM given to jsonwebtoken
+   * is parsed into a KeyObject on every verification. A kid that leaves the set is no longer
+   * found by the lookup, so the cache never outlives a rotation.
+   */
+  async keyFor(token: string): Promise<KeyObject> {
     let header: { alg?: string; kid?: string };
     try {
       header = decodeProtectedHeader(token);
@@ -77,12 +83,17 @@ export class JwtKeys {
     }
     if (header.alg !== 'RS256' || typeof header.kid !== 'string') throw new UnknownSigningKey('no RS256 kid');
     const key = await this.find({ alg: header.alg, kid: header.kid });
-    let pem = this.pems.get(key);
-    if (!pem) {
-      pem = KeyObject.from(key).export({ type: 'spki', format: 'pem' }).toString();
-      this.pems.set(key, pem);
+    let keyObject = this.keyObjects.get(key);
+    if (!keyObject) {
+      keyObject = KeyObject.from(key);
+      this.keyObjects.set(key, keyObject);
     }
-    return pem;
+    return keyObject;
+  }
+
+  /** The same key as an SPKI PEM. */
+  async pemFor(token: string): Promise<string> {
+    return (await this.keyFor(token)).export({ type: 'spki', format: 'pem' }).toString();
   }
 
   private async find(header: { alg: string; kid: string }): Promise<CryptoKey> {

@@ -49,6 +49,27 @@ describe('JwtKeys over a remote JWKS', () => {
     await expect(source.pemFor('not-a-jwt')).rejects.toBeInstanceOf(UnknownSigningKey);
   });
 
+  it('hands out one KeyObject per kid (converted once, not per request), and another for another kid', async () => {
+    server = await startJwksServer();
+    const next = rsaPair();
+    const nextJwk = publicJwk(next.publicKey);
+    server.keys = [...server.keys, nextJwk];
+    const source = new JwtKeys(server.url);
+    const first = await source.keyFor(await tokenFor('user'));
+    expect(first.type).toBe('public');
+    expect(samePublicKey(first.export({ type: 'spki', format: 'pem' }).toString(), keys.publicKey)).toBe(
+      true,
+    );
+    expect(await source.keyFor(await tokenFor('agent'))).toBe(first);
+    const other = await source.keyFor(
+      await tokenFor('user', { privateKey: next.privateKey, kid: nextJwk.kid }),
+    );
+    expect(other).not.toBe(first);
+    expect(samePublicKey(other.export({ type: 'spki', format: 'pem' }).toString(), next.publicKey)).toBe(
+      true,
+    );
+  });
+
   it('fetches the set again for an unknown kid, but not twice within the cooldown', async () => {
     server = await startJwksServer();
     const next = rsaPair();

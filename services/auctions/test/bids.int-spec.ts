@@ -224,7 +224,8 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
 
   it('withdraws an accepted bid: the lead goes back to the next highest; only its bidder may', async () => {
     const id = await insertAuction(dataSource, { startingPrice: 100_000 });
-    const [alice, bob] = [await customer(), await customer()];
+    const aliceId = randomUUID();
+    const [alice, bob] = [await customer('ae', aliceId), await customer()];
     const low = (await bid(id, alice, 101_000)).body.results;
     const high = (await bid(id, bob, 150_000)).body.results;
     // Alice may not withdraw Bob's bid; a Saudi customer does not find it.
@@ -257,8 +258,20 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
       .set('x-site', 'ae')
       .set('authorization', `Bearer ${bob}`)
       .expect(422);
-    expect((await bid(id, bob, 150_000)).status).toBe(201);
+    const again = await bid(id, bob, 150_000);
+    expect(again.status).toBe(201);
     expect(low.leading).toBe(true);
+    // The lead handed back to Alice is the one outbid now (the leader is kept on the auction's row).
+    const outbid = await onTopic(
+      (e) =>
+        e.type === 'bid.outbid' && (e.payload as { newBidId?: string }).newBidId === again.body.results.id,
+    );
+    expect(outbid.payload).toMatchObject({
+      previousBidId: low.id,
+      previousBidderId: aliceId,
+      previousAmount: 101_000,
+      newAmount: 150_000,
+    });
   });
 
   it("lists the customer's own bids of the site with their auctions, paginated, newest first", async () => {

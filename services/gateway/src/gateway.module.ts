@@ -1,10 +1,17 @@
-import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Inject,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { ManzilKitModule } from '@manzil/nest-kit';
 import type { GatewayConfig } from './config.js';
 import { cors } from './cors.js';
 import { defaultFrontendsDir, frontends } from './frontends.js';
 import { PageHeads } from './page-head.js';
-import { apiProxy, isApiPath, pathOf } from './proxy.js';
+import { apiProxy, isApiPath, pathOf, UpstreamAgents } from './proxy.js';
 import { RateLimiter } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
 import { mapConfig, Sitemaps } from './sitemaps.js';
@@ -20,7 +27,9 @@ const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
  * sitemaps and robots.txt, then the static frontends.
  */
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule implements NestModule, OnApplicationShutdown {
+  private readonly agents = new UpstreamAgents();
+
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
@@ -62,7 +71,7 @@ export class AppModule implements NestModule {
         cors(this.config.CORS_ORIGINS),
         (request: Request, response: Response, next: NextFunction) =>
           isApiPath(pathOf(request)) ? limit(request, response, next) : next(),
-        apiProxy(table, this.config.PROXY_TIMEOUT_MS),
+        apiProxy(table, this.config.PROXY_TIMEOUT_MS, this.agents),
         mapConfig(this.config.MAP_TILE_URL, this.config.MAP_TILE_ATTRIBUTION),
         new Sitemaps(table).handler(),
         frontends(
@@ -72,5 +81,9 @@ export class AppModule implements NestModule {
         ),
       )
       .forRoutes('{*path}');
+  }
+
+  onApplicationShutdown(): void {
+    this.agents.destroy();
   }
 }

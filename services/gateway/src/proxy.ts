@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
 import { posix } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -32,6 +33,34 @@ export function isInternalPath(rest: string): boolean {
 }
 
 /**
+ * One keep-alive agent per upstream. Without an agent http-proxy sends `connection: close`
+ * and opens a new TCP connection for every request (a connect, and a socket in TIME_WAIT,
+ * per API call). Idle sockets are dropped after 4 s, under Node's 5 s server keep-alive
+ * (and Node's agent also follows the `Keep-Alive: timeout=` hint the service sends), so the
+ * gateway does not reuse a socket the service is closing. No cap on sockets: the gateway
+ * queues nothing the service could take. Destroyed at shutdown so no idle socket keeps the
+ * process (or a service's close) waiting.
+ */
+export class UpstreamAgents {
+  private readonly agents = new Map<string, Agent>();
+
+  for(target: string): Agent {
+    let agent = this.agents.get(target);
+    if (!agent) {
+      const options = { keepAlive: true, timeout: 4_000 };
+      agent = new URL(target).protocol === 'https:' ? new HttpsAgent(options) : new Agent(options);
+      this.agents.set(target, agent);
+    }
+    return agent;
+  }
+
+  destroy(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+}
+
+/**
  * `/api/<service>/rest?query` → `<service target>/rest?query`. The site comes from the Host
  * only (a client cannot choose it by sending x-site); the request id is kept when the client
  * sent one so a request can be followed end to end. All other client headers travel as
@@ -40,7 +69,11 @@ export function isInternalPath(rest: string): boolean {
  * which believes the ingress only when TRUST_PROXY covers it), so a service that trusts the
  * gateway reads the client there, and nothing a client wrote before it.
  */
-export function apiProxy(table: Map<string, Upstream>, timeoutMs: number): RequestHandler {
+export function apiProxy(
+  table: Map<string, Upstream>,
+  timeoutMs: number,
+  agents: UpstreamAgents,
+): RequestHandler {
   const logger = new Logger('proxy');
   const proxies = new Map<string, RequestHandler>();
   for (const upstream of table.values()) {
@@ -49,12 +82,17 @@ export function apiProxy(table: Map<string, Upstream>, timeoutMs: number): Reque
       changeOrigin: true,
       xfwd: true,
       proxyTimeout: timeoutMs,
+      agent: agents.for(upstream.target),
       on: {
         proxyReq: (proxyReq: ClientRequest, request: Request) => {
           proxyReq.setHeader('x-site', siteFromHost(request.headers.host));
           proxyReq.setHeader('x-request-id', requestIdOf(request));
           if (request.ip) proxyReq.setHeader('x-forwarded-for', request.ip);
           proxyReq.setHeader('x-forwarded-proto', request.protocol);
+          // Connection is hop-by-hop: a client's (or the ingress's) `close` is not the
+          // gateway's to pass on, it would cost the kept socket. Upgrades keep theirs.
+          if (!/upgrade/i.test(String(proxyReq.getHeader('connection') ?? '')))
+            proxyReq.setHeader('connection', 'keep-alive');
           // Only for bodies parsed by someone before us (the gateway itself parses none).
           fixRequestBody(proxyReq, request);
         },

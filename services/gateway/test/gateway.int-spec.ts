@@ -270,6 +270,36 @@ describe('gateway', () => {
       expect(response.body.results).toEqual({ code: 'SERVICE_UNAVAILABLE', service: 'content' });
     });
 
+    it('keeps its connections to a service alive: calls in a row travel over one socket, closed with the gateway', async () => {
+      const counted = await startEcho();
+      let connections = 0;
+      let open = 0;
+      counted.server.on('connection', (socket) => {
+        connections += 1;
+        open += 1;
+        socket.on('close', () => (open -= 1));
+      });
+      try {
+        const keeping = await gateway({ CONTENT_URL: counted.url });
+        for (let i = 0; i < 5; i++) {
+          const response = await request(keeping.getHttpServer())
+            .get(`/api/content/v1/pages/${i}`)
+            .expect(200);
+          expect((response.body as Echo).url).toBe(`/v1/pages/${i}`);
+          // supertest asks for `connection: close`: hop-by-hop, not passed on.
+          expect((response.body as Echo).headers.connection).toBe('keep-alive');
+        }
+        expect(connections).toBe(1);
+        await keeping.close();
+        apps.splice(apps.indexOf(keeping), 1);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(open).toBe(0);
+      } finally {
+        counted.server.closeAllConnections();
+        await new Promise((resolve) => counted.server.close(resolve));
+      }
+    });
+
     it('does not know the sandbox in production', async () => {
       const production = await gateway({ NODE_ENV: 'production', SANDBOX_URL: echo.url });
       await request(production.getHttpServer()).get('/api/sandbox/v1/sms').expect(404);

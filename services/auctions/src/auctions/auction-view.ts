@@ -20,7 +20,8 @@ export const STATUS_WHERE: Record<AuctionStatus, string> = {
 
 export const AUCTION_SELECT = `
   SELECT a."id", a."site", a."property_id", a."starts_at", a."ends_at", a."starting_price",
-         a."min_increment", a."bidding_fee", a."current_price", a."leading_bid_id", a."bid_count",
+         a."min_increment", a."bidding_fee", a."current_price", a."leading_bid_id",
+         a."leading_bidder_id", a."bid_count",
          a."closed_at", ${auctionStatusSql()} AS "status", w."amount" AS "winning_price",
          p."summary" AS "property"
     FROM "auctions" a
@@ -38,6 +39,7 @@ export interface AuctionRow {
   bidding_fee: string;
   current_price: string | null;
   leading_bid_id: string | null;
+  leading_bidder_id: string | null;
   bid_count: number;
   closed_at: Date | null;
   status: AuctionStatus;

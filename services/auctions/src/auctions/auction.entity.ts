@@ -41,6 +41,10 @@ export class Auction {
   @Column({ name: 'leading_bid_id', type: 'uuid', nullable: true })
   leadingBidId: string | null;
 
+  /** The leading bid's bidder, kept with `leadingBidId` (read under the row lock, and for `leading`). */
+  @Column({ name: 'leading_bidder_id', type: 'uuid', nullable: true })
+  leadingBidderId: string | null;
+
   @Column({ name: 'bid_count', type: 'int', default: 0 })
   bidCount: number;
 

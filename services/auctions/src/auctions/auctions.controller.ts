@@ -66,7 +66,10 @@ export class AuctionsController {
     return { items: rows.map(toAuctionView), page: query.page, limit: query.limit, total };
   }
 
-  /** Public: the auction page (property card, price, minimum bid, fee); `leading` for a signed-in customer. */
+  /**
+   * Public: the auction page (property card, price, minimum bid, fee); `leading` for a
+   * signed-in customer. One query: the leader is on the auction row (`leading_bidder_id`).
+   */
   @Get(':id')
   @Public()
   async detail(
@@ -76,13 +79,7 @@ export class AuctionsController {
   ): Promise<AuctionDetail> {
     const row = await findAuctionView(this.dataSource.manager, site, id);
     if (!row) throw new AppException('NOT_FOUND');
-    let leading: boolean | null = null;
-    if (user?.role === 'user') {
-      const [leader] = (await this.dataSource.query(`SELECT "bidder_id" FROM "bids" WHERE "id" = $1`, [
-        row.leading_bid_id,
-      ])) as { bidder_id: string }[];
-      leading = leader?.bidder_id === user.id;
-    }
+    const leading = user?.role === 'user' ? row.leading_bidder_id === user.id : null;
     return { ...toAuctionView(row), leading };
   }
 

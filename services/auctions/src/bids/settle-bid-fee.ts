@@ -132,6 +132,7 @@ export class SettleBidFee {
     await manager.update(Auction, auction.id, {
       currentPrice: bid.amount,
       leadingBidId: bid.id,
+      leadingBidderId: bid.bidderId,
       bidCount: () => '"bid_count" + 1',
     });
     if (previous && previous.bidderId !== bid.bidderId)

@@ -53,14 +53,15 @@ export class WithdrawBid {
       await manager.save(bid);
       // The highest accepted bid left leads; the count is of accepted bids.
       const [top] = (await manager.query(
-        `SELECT "id", "amount", (SELECT count(*)::int FROM "bids" WHERE "auction_id" = $1 AND "status" = 'accepted') AS "count"
+        `SELECT "id", "amount", "bidder_id", (SELECT count(*)::int FROM "bids" WHERE "auction_id" = $1 AND "status" = 'accepted') AS "count"
            FROM "bids" WHERE "auction_id" = $1 AND "status" = 'accepted'
           ORDER BY "amount" DESC LIMIT 1`,
         [auction.id],
-      )) as { id: string; amount: string; count: number }[];
+      )) as { id: string; amount: string; bidder_id: string; count: number }[];
       await manager.query(
-        `UPDATE "auctions" SET "current_price" = $2, "leading_bid_id" = $3, "bid_count" = $4, "updated_at" = now() WHERE "id" = $1`,
-        [auction.id, top?.amount ?? null, top?.id ?? null, top?.count ?? 0],
+        `UPDATE "auctions" SET "current_price" = $2, "leading_bid_id" = $3, "leading_bidder_id" = $4, "bid_count" = $5, "updated_at" = now()
+          WHERE "id" = $1`,
+        [auction.id, top?.amount ?? null, top?.id ?? null, top?.bidder_id ?? null, top?.count ?? 0],
       );
       const price: AuctionPriceMessage = {
         auctionId: auction.id,

@@ -1,0 +1,113 @@
+/**
+ * The bidders of `bids.ts`, in a worker thread of their own so the load generator does not
+ * share the gateway's and the service's event loop (it still shares the machine's cores).
+ * Each bidder bids the price it last saw plus one to three increments; a bid refused as too
+ * low (422) makes it read the auction again and bid on. Posts back what the main thread
+ * prints and checks: latencies, statuses, the acknowledged bids, transport errors.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export interface BiddersData {
+  port: number;
+  auctionId: string;
+  tokens: string[];
+  seconds: number;
+  startingPrice: number;
+  increment: number;
+}
+
+export interface BiddersResult {
+  latencies: number[];
+  statuses: [number, number][];
+  acknowledged: { id: string; amount: number }[];
+  errors: number;
+  elapsed: number;
+}
+
+const { port, auctionId, tokens, seconds, startingPrice, increment } = workerData as BiddersData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length + 10 });
+
+function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
+  return new Promise<{ status: number; json: { results?: Record<string, unknown> } }>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/api/auctions${path}`,
+        method,
+        agent,
+        headers: {
+          host: 'ae.localhost',
+          'x-site': 'ae',
+          authorization: `Bearer ${token}`,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let json = {};
+          try {
+            json = JSON.parse(text);
+          } catch {
+            /* not JSON: counted by its status */
+          }
+          resolve({ status: response.statusCode ?? 0, json });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+// Warm the path (JWKS, pools, sockets) with one read per bidder.
+await Promise.all(tokens.map((token) => call('GET', `/v1/auctions/${auctionId}`, token)));
+parentPort!.postMessage({ kind: 'warm' });
+await new Promise((resolve) => parentPort!.once('message', resolve));
+
+const latencies: number[] = [];
+const statuses = new Map<number, number>();
+const acknowledged: { id: string; amount: number }[] = [];
+let errors = 0;
+let seen = startingPrice;
+const started = performance.now();
+const end = started + seconds * 1000;
+
+async function bidder(token: string) {
+  let known = seen;
+  while (performance.now() < end) {
+    const amount = Math.max(known, seen) + increment * (1 + Math.floor(Math.random() * 3));
+    const t0 = performance.now();
+    try {
+      const response = await call('POST', `/v1/auctions/${auctionId}/bids`, token, { amount });
+      latencies.push(performance.now() - t0);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status === 201) {
+        acknowledged.push({ id: String(response.json.results?.id), amount });
+        known = amount;
+        seen = Math.max(seen, amount);
+      } else if (response.status === 422) {
+        const detail = await call('GET', `/v1/auctions/${auctionId}`, token);
+        known = Number(detail.json.results?.currentPrice ?? known);
+        seen = Math.max(seen, known);
+      }
+    } catch {
+      errors += 1;
+    }
+  }
+}
+await Promise.all(tokens.map((token) => bidder(token)));
+const elapsed = (performance.now() - started) / 1000;
+agent.destroy();
+parentPort!.postMessage({
+  kind: 'done',
+  result: { latencies, statuses: [...statuses], acknowledged, errors, elapsed } satisfies BiddersResult,
+});
