@@ -219,6 +219,12 @@ export const projectListQuerySchema = paginationQuerySchema.extend({
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
+/** `GET /v1/owner/projects`: the company's or the admin's list, also by status (admins: `/admin/projects`). */
+export const ownedProjectListQuerySchema = projectListQuerySchema.extend({
+  status: projectStatusSchema.optional(),
+});
+export type OwnedProjectListQuery = z.infer<typeof ownedProjectListQuerySchema>;
+
 export const projectSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
 export const projectIdParamsSchema = z.object({ id: z.uuid() });
 export const unitParamsSchema = z.object({ id: z.uuid(), unitId: z.uuid() });
@@ -229,6 +235,8 @@ export const PROJECTS_API = {
   owner: '/v1/owner/projects',
   units: (projectId: string) => `/v1/projects/${projectId}/units`,
   publish: (projectId: string) => `/v1/projects/${projectId}/publish`,
+  /** Admins only: a published project goes back to draft (`project.unpublished`). */
+  unpublish: (projectId: string) => `/v1/projects/${projectId}/unpublish`,
   brochure: (projectId: string) => `/v1/projects/${projectId}/brochure`,
 } as const;
 

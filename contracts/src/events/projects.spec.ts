@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { topicOfEvent } from './event-topics.js';
 import {
   projectPublishedV1,
+  projectUnpublishedV1,
   projectUpdatedV1,
   unitAddedV1,
   unitStatusChangedV1,
@@ -52,6 +53,7 @@ describe('project and unit events v1', () => {
     for (const definition of [
       projectPublishedV1,
       projectUpdatedV1,
+      projectUnpublishedV1,
       unitAddedV1,
       unitUpdatedV1,
       unitStatusChangedV1,
@@ -76,6 +78,21 @@ describe('project and unit events v1', () => {
         at: '2026-11-26T10:00:00.000Z',
       }).to,
     ).toBe('reserved');
+  });
+
+  it('project.unpublished v1 names the project, its site and slug, who and when', () => {
+    const unpublished = {
+      id: projectId,
+      site: 'sa',
+      slug: 'marina-vista',
+      by: randomUUID(),
+      at: '2026-11-28T10:00:00.000Z',
+    };
+    expect(projectUnpublishedV1.type).toBe('project.unpublished');
+    expect(projectUnpublishedV1.version).toBe(1);
+    expect(projectUnpublishedV1.payload.parse(unpublished)).toEqual(unpublished);
+    expect(projectUnpublishedV1.payload.safeParse({ ...unpublished, site: 'qa' }).success).toBe(false);
+    expect(projectUnpublishedV1.payload.safeParse({ ...unpublished, by: undefined }).success).toBe(false);
   });
 
   it('refuse what a reader could not show', () => {

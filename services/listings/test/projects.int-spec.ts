@@ -6,6 +6,7 @@ import {
   pageSchema,
   projectDetailSchema,
   projectPublishedV1,
+  projectUnpublishedV1,
   projectUpdatedV1,
   publicProjectSchema,
   unitAddedV1,
@@ -232,6 +233,54 @@ describe('listings: projects and units (spec §3 Project)', () => {
     );
     expect(mine.total).toBe(2);
     expect(mine.items.every((p) => p.companyId === owner.id)).toBe(true);
+  });
+
+  it('lets an admin of the site list projects by status and unpublish one: project.unpublished, off the public pages', async () => {
+    const owner = account('ae', 'company');
+    const created = ownedProjectSchema.parse(
+      (await h.call(owner, 'post', '/v1/projects', { body: project }).expect(201)).body.results,
+    );
+    await h.call(owner, 'post', `/v1/projects/${created.id}/units`, { body: unit }).expect(201);
+    await h.call(owner, 'post', `/v1/projects/${created.id}/publish`).expect(200);
+    const admin = account('ae', 'admin');
+    const listed = async (query: string) =>
+      pageSchema(ownedProjectSchema).parse(
+        (await h.call(admin, 'get', `/v1/owner/projects?limit=100${query}`).expect(200)).body.results,
+      );
+    const published = await listed('&status=published');
+    expect(published.items.map((p) => p.id)).toContain(created.id);
+    expect(published.items.every((p) => p.status === 'published' && p.site === 'ae')).toBe(true);
+    await h.call(admin, 'get', '/v1/owner/projects?status=gone').expect(422);
+    const detail = ownedProjectSchema.parse(
+      (await h.call(admin, 'get', `/v1/owner/projects/${created.id}`).expect(200)).body.results,
+    );
+    expect(detail.units).toHaveLength(1);
+
+    // Admins only, of this site; the owning company cannot hide its project through this door.
+    await h.call(owner, 'post', `/v1/projects/${created.id}/unpublish`).expect(403);
+    await h.call(account('ae', 'user'), 'post', `/v1/projects/${created.id}/unpublish`).expect(403);
+    await h.call(null, 'post', `/v1/projects/${created.id}/unpublish`).expect(401);
+    await h.call(account('sa', 'admin'), 'post', `/v1/projects/${created.id}/unpublish`).expect(404);
+    expect((await h.outbox(created.id)).map((e) => e.type)).toEqual(['project.published']);
+
+    const unpublished = ownedProjectSchema.parse(
+      (await h.call(admin, 'post', `/v1/projects/${created.id}/unpublish`).expect(200)).body.results,
+    );
+    expect(unpublished).toMatchObject({ status: 'draft', publishedAt: null });
+    const events = await h.outbox(created.id);
+    expect(events.map((e) => `${e.type}@${e.version}`)).toEqual(['project.published@1', 'project.unpublished@1']);
+    expect(projectUnpublishedV1.payload.parse(events[1].payload)).toMatchObject({
+      id: created.id,
+      site: 'ae',
+      slug: created.slug,
+      by: admin.id,
+    });
+    await h.call(null, 'get', `/v1/projects/${created.slug}`).expect(404);
+    expect((await listed('&status=draft')).items.map((p) => p.id)).toContain(created.id);
+    expect((await listed('&status=published')).items.map((p) => p.id)).not.toContain(created.id);
+    // Again: nothing more is announced.
+    await h.call(admin, 'post', `/v1/projects/${created.id}/unpublish`).expect(200);
+    expect(await h.outbox(created.id)).toHaveLength(2);
   });
 
   it('stores a brochure PDF by its content and serves it once the project is public', async () => {

@@ -15,6 +15,7 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
+  ownedProjectListQuerySchema,
   projectCreateSchema,
   projectIdParamsSchema,
   projectListQuerySchema,
@@ -23,6 +24,7 @@ import {
   unitCreateSchema,
   unitParamsSchema,
   unitUpdateSchema,
+  type OwnedProjectListQuery,
   type ProjectCreateRequest,
   type ProjectListQuery,
   type ProjectUpdateRequest,
@@ -99,6 +101,18 @@ export class ProjectsController {
     return this.projects.publish(user, site, params.id);
   }
 
+  /** Admins of the site only: a published project goes back to draft (`project.unpublished`). */
+  @Post('v1/projects/:id/unpublish')
+  @Roles('admin')
+  @HttpCode(200)
+  unpublish(
+    @Param(new ZodPipe(projectIdParamsSchema)) params: { id: string },
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.projects.unpublish(user, site, params.id);
+  }
+
   @Post('v1/projects/:id/units')
   @Roles('company', 'admin')
   @HttpCode(201)
@@ -139,7 +153,7 @@ export class ProjectsController {
   @Get('v1/owner/projects')
   @Roles('company', 'admin')
   listOwned(
-    @Query(new ZodPipe(projectListQuerySchema)) query: ProjectListQuery,
+    @Query(new ZodPipe(ownedProjectListQuerySchema)) query: OwnedProjectListQuery,
     @CurrentSite() site: Site,
     @CurrentUser() user: AuthUser,
   ) {

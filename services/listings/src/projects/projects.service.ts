@@ -3,10 +3,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   fieldMessage,
+  projectUnpublishedV1,
   projectUpdatedV1,
   unitAddedV1,
   unitUpdatedV1,
   type OwnedProject,
+  type OwnedProjectListQuery,
   type Page,
   type ProjectCreateRequest,
   type ProjectDetail,
@@ -170,6 +172,32 @@ export class ProjectsService {
     });
   }
 
+  /**
+   * An admin takes a published project off the site: it is its company's draft again (the company
+   * may fix and publish it), and `project.unpublished` v1 tells search to drop it. A draft stays as it is.
+   */
+  async unpublish(user: AuthUser, site: Site, id: string): Promise<OwnedProject> {
+    if (user.role !== 'admin') throw new AppException('FORBIDDEN');
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.lockOwned(manager, user, site, id);
+      if (current.status === 'published') {
+        const [{ slug }] = (await manager.query(
+          `UPDATE "projects" SET "status" = 'draft', "published_at" = NULL, "updated_at" = now()
+           WHERE "id" = $1 RETURNING "slug"`,
+          [id],
+        )) as { slug: string }[];
+        await publishProjectEvent(manager, site, id, projectUnpublishedV1, {
+          id,
+          site,
+          slug,
+          by: user.id,
+          at: new Date().toISOString(),
+        });
+      }
+      return this.owned(manager, site, id);
+    });
+  }
+
   async addUnit(user: AuthUser, site: Site, projectId: string, body: UnitCreateRequest): Promise<Unit> {
     return this.dataSource.transaction(async (manager) => {
       const project = await this.lockOwned(manager, user, site, projectId);
@@ -306,11 +334,21 @@ export class ProjectsService {
   }
 
   /** The caller's projects (a company: its own; an admin: the site's), last changed first. */
-  async listOwned(user: AuthUser, site: Site, query: ProjectListQuery): Promise<Page<OwnedProject>> {
+  async listOwned(user: AuthUser, site: Site, query: OwnedProjectListQuery): Promise<Page<OwnedProject>> {
     const rows = (await this.dataSource.query(
       `${PROJECT_LIST} WHERE p."site" = $1 AND ($2::uuid IS NULL OR p."company_id" = $2)
-       ORDER BY p."updated_at" DESC, p."id" OFFSET $3 LIMIT $4`,
-      [site, user.role === 'admin' ? null : user.id, (query.page - 1) * query.limit, query.limit],
+         AND ($3::text IS NULL OR p."status" = $3) AND ($4::text IS NULL OR p."city_id" = $4)
+         AND ($5::text IS NULL OR p."completion" = $5)
+       ORDER BY p."updated_at" DESC, p."id" OFFSET $6 LIMIT $7`,
+      [
+        site,
+        user.role === 'admin' ? null : user.id,
+        query.status ?? null,
+        query.cityId ?? null,
+        query.completion ?? null,
+        (query.page - 1) * query.limit,
+        query.limit,
+      ],
     )) as (ProjectRow & { total: string })[];
     const items: OwnedProject[] = [];
     for (const row of rows) items.push(toOwnedProject(row, await unitsOf(this.dataSource.manager, row.id)));

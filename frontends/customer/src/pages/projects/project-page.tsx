@@ -16,6 +16,7 @@ import {
   useLanguage,
 } from '@manzil/ui';
 import { ContentError, ContentLoading } from '../content/content-parts.js';
+import { ReportListingButton } from '../report/report-listing-dialog.js';
 import { projectQuery } from './project-queries.js';
 import './projects.css';
 
@@ -189,6 +190,9 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
                     <th scope="col">{t('customer.project.unit.area')}</th>
                     <th scope="col">{t('customer.project.unit.price')}</th>
                     <th scope="col">{t('customer.project.unit.status')}</th>
+                    <th scope="col">
+                      <span className="mz-visually-hidden">{t('customer.project.unit.actions')}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -208,6 +212,9 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
                         <span className={`cu-project__unit-status cu-project__unit-status--${unit.status}`}>
                           {t(`customer.project.unitStatus.${unit.status}`)}
                         </span>
+                      </td>
+                      <td>
+                        <ReportListingButton target={{ projectId: project.id, unitId: unit.id }} />
                       </td>
                     </tr>
                   ))}
