@@ -181,11 +181,13 @@ export class ProjectsService {
     return this.dataSource.transaction(async (manager) => {
       const current = await this.lockOwned(manager, user, site, id);
       if (current.status === 'published') {
-        const [{ slug }] = (await manager.query(
-          `UPDATE "projects" SET "status" = 'draft', "published_at" = NULL, "updated_at" = now()
-           WHERE "id" = $1 RETURNING "slug"`,
+        await manager.query(
+          `UPDATE "projects" SET "status" = 'draft', "published_at" = NULL, "updated_at" = now() WHERE "id" = $1`,
           [id],
-        )) as { slug: string }[];
+        );
+        const [{ slug }] = (await manager.query(`SELECT "slug" FROM "projects" WHERE "id" = $1`, [id])) as {
+          slug: string;
+        }[];
         await publishProjectEvent(manager, site, id, projectUnpublishedV1, {
           id,
           site,
