@@ -89,7 +89,7 @@ function AdminConsole({ site }: { site: Site }) {
           <Route path="/admin" element={<AdminHome />} />
           <Route path="/admin/moderation" element={<ModerationQueue site={site} />} />
           <Route path="/admin/moderation/:id" element={<ModerationDetail site={site} />} />
- <Route path="/admin/projects" element={<ProjectsPage site={site} />} />
+          <Route path="/admin/projects" element={<ProjectsPage site={site} />} />
           <Route path="/admin/projects/:id" element={<ProjectDetail />} />
           <Route path="/admin/content/:kind" element={<KindRoute />} />
           <Route path="/admin/content/:kind/:id" element={<KindRoute editor />} />

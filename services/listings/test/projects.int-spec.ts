@@ -268,7 +268,10 @@ describe('listings: projects and units (spec §3 Project)', () => {
     );
     expect(unpublished).toMatchObject({ status: 'draft', publishedAt: null });
     const events = await h.outbox(created.id);
-    expect(events.map((e) => `${e.type}@${e.version}`)).toEqual(['project.published@1', 'project.unpublished@1']);
+    expect(events.map((e) => `${e.type}@${e.version}`)).toEqual([
+      'project.published@1',
+      'project.unpublished@1',
+    ]);
     expect(projectUnpublishedV1.payload.parse(events[1].payload)).toMatchObject({
       id: created.id,
       site: 'ae',

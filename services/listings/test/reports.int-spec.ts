@@ -175,17 +175,31 @@ describe('listings: reports of a listing (spec §3 Report, §5 rules)', () => {
           .expect(201)
       ).body.results,
     );
-    const unitBody = { layout: 'penthouse', bedrooms: '4', area: '3500', price: '9000000', reference: 'PH-1' };
-    const unit = (await h.call(company, 'post', `/v1/projects/${project.id}/units`, { body: unitBody }).expect(201))
-      .body.results as { id: string };
+    const unitBody = {
+      layout: 'penthouse',
+      bedrooms: '4',
+      area: '3500',
+      price: '9000000',
+      reference: 'PH-1',
+    };
+    const unit = (
+      await h.call(company, 'post', `/v1/projects/${project.id}/units`, { body: unitBody }).expect(201)
+    ).body.results as { id: string };
     const path = `/v1/projects/${project.id}/units/${unit.id}/reports`;
     const user = account('user', 'ae');
     // A draft's unit is not public: no report.
     await h.call(user, 'post', path, { body: good }).expect(404);
     await h.call(company, 'post', `/v1/projects/${project.id}/publish`).expect(200);
 
-    const filed = listingReportSchema.parse((await h.call(user, 'post', path, { body: good }).expect(201)).body.results);
-    expect(filed).toMatchObject({ propertyId: null, unitId: unit.id, reporterId: user.id, reason: 'inaccurate-price' });
+    const filed = listingReportSchema.parse(
+      (await h.call(user, 'post', path, { body: good }).expect(201)).body.results,
+    );
+    expect(filed).toMatchObject({
+      propertyId: null,
+      unitId: unit.id,
+      reporterId: user.id,
+      reason: 'inaccurate-price',
+    });
     await h.call(user, 'post', path, { body: { ...good, reason: 'not-available' } }).expect(201);
     const rows = (await h.dataSource.query(`SELECT "reason" FROM "listing_reports" WHERE "unit_id" = $1`, [
       unit.id,
@@ -193,9 +207,7 @@ describe('listings: reports of a listing (spec §3 Report, §5 rules)', () => {
     expect(rows).toEqual([{ reason: 'not-available' }]);
 
     // The same rules and messages as a listing report.
-    const bad = await h
-      .call(user, 'post', path, { body: { comment: 'bad' }, language: 'ar' })
-      .expect(422);
+    const bad = await h.call(user, 'post', path, { body: { comment: 'bad' }, language: 'ar' }).expect(422);
     expect(Object.keys(byField(bad.body)).sort()).toEqual(['comment', 'reason', 'userType']);
     // Who may: logged in, not an admin; the unit must be of that project and of this site.
     await h.call(null, 'post', path, { body: good }).expect(401);

@@ -184,7 +184,10 @@ describe('search: projects read model fed by listings’ project and unit events
     const ae = projectOf('ae');
     const other = projectOf('ae');
     const unit = unitOf(ae.id, 1_200_000);
-    await bus.publish(TOPICS.listingsProject, newEvent(projectPublishedV1, 'ae', ae.id, { ...ae, units: [unit] }));
+    await bus.publish(
+      TOPICS.listingsProject,
+      newEvent(projectPublishedV1, 'ae', ae.id, { ...ae, units: [unit] }),
+    );
     await bus.publish(
       TOPICS.listingsProject,
       newEvent(projectPublishedV1, 'ae', other.id, { ...other, units: [] }),
@@ -211,7 +214,10 @@ describe('search: projects read model fed by listings’ project and unit events
       TOPICS.listingsProject,
       newEvent(unitAddedV1, 'ae', ae.id, { ...unitOf(ae.id, 900_000), availableUnits: 40 }),
     );
-    await bus.publish(TOPICS.listingsProject, newEvent(projectPublishedV1, 'ae', ae.id, { ...ae, units: [unit] }));
+    await bus.publish(
+      TOPICS.listingsProject,
+      newEvent(projectPublishedV1, 'ae', ae.id, { ...ae, units: [unit] }),
+    );
     const back = await expectEventually(async () =>
       projectDetailSchema.parse((await get('ae', `/v1/projects/${ae.slug}`)).body.results),
     );

@@ -30,15 +30,24 @@ function Facts({ project }: { project: OwnedProject }) {
     ['projects.field.titleEn', <bdi key="en">{project.title.en}</bdi>],
     ['projects.field.titleAr', <bdi key="ar">{project.title.ar}</bdi>],
     ['projects.column.developer', <bdi key="developer">{project.developer}</bdi>],
-    ['projects.field.licence', project.licenceNumber ? <Ltr key="licence">{project.licenceNumber}</Ltr> : '—'],
+    [
+      'projects.field.licence',
+      project.licenceNumber ? <Ltr key="licence">{project.licenceNumber}</Ltr> : '—',
+    ],
     ['projects.column.city', place],
     ['projects.field.completion', PROJECT_COMPLETION_LABELS[project.completion][language]],
-    ['projects.column.delivery', <SiteDate key="delivery" date={`${project.deliveryDate}T12:00:00.000Z`} month="long" />],
+    [
+      'projects.column.delivery',
+      <SiteDate key="delivery" date={`${project.deliveryDate}T12:00:00.000Z`} month="long" />,
+    ],
     [
       'projects.field.startingPrice',
       <Ltr key="price">{formatPrice(project.startingPrice, project.currency, language)}</Ltr>,
     ],
-    ['projects.field.totalArea', <Ltr key="area">{formatArea(project.totalArea, project.areaUnit, language)}</Ltr>],
+    [
+      'projects.field.totalArea',
+      <Ltr key="area">{formatArea(project.totalArea, project.areaUnit, language)}</Ltr>,
+    ],
     [
       'projects.column.units',
       <Ltr key="units">
@@ -89,7 +98,11 @@ function Units({ project }: { project: OwnedProject }) {
             <tr key={unit.id} data-testid="project-unit">
               <td>{unit.reference ? <Ltr>{unit.reference}</Ltr> : '—'}</td>
               <td>{UNIT_LAYOUT_LABELS[unit.layout][language]}</td>
-              <td>{unit.bedrooms === 0 ? UNIT_LAYOUT_LABELS.studio[language] : formatNumber(unit.bedrooms, language)}</td>
+              <td>
+                {unit.bedrooms === 0
+                  ? UNIT_LAYOUT_LABELS.studio[language]
+                  : formatNumber(unit.bedrooms, language)}
+              </td>
               <td>
                 <Ltr>{formatArea(unit.area, project.areaUnit, language)}</Ltr>
               </td>

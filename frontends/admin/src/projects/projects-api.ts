@@ -35,7 +35,10 @@ export const projectsQuery = (filters: ProjectFilters, language: Language) =>
 export const projectQuery = (id: string, language: Language) =>
   queryOptions({
     queryKey: projectKeys.project(id, language),
-    queryFn: apiQueryFn(listingsUrl(`${PROJECTS_API.owner}/${id}`), { language, results: ownedProjectSchema }),
+    queryFn: apiQueryFn(listingsUrl(`${PROJECTS_API.owner}/${id}`), {
+      language,
+      results: ownedProjectSchema,
+    }),
   });
 
 export async function unpublishProject(id: string, language: Language) {

@@ -51,7 +51,8 @@ function ProjectsTable({ items }: { items: OwnedProject[] }) {
               <td>{project.city.name[language]}</td>
               <td>
                 <Ltr>
-                  {formatNumber(project.availableUnits, language)} / {formatNumber(project.totalUnits, language)}
+                  {formatNumber(project.availableUnits, language)} /{' '}
+                  {formatNumber(project.totalUnits, language)}
                 </Ltr>
               </td>
               <td>

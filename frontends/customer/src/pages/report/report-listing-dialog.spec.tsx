@@ -23,11 +23,7 @@ function answer(status: number, results: unknown) {
   return mock;
 }
 
-function renderDialog(
-  language: 'en' | 'ar',
-  onClose = jest.fn(),
-  target: ReportTarget = { propertyId: ID },
-) {
+function renderDialog(language: 'en' | 'ar', onClose = jest.fn(), target: ReportTarget = { propertyId: ID }) {
   render(
     <WithQueryClient client={testQueryClient()}>
       <LanguageProvider language={language} messages={language === 'ar' ? ar : en}>
@@ -105,7 +101,9 @@ describe('ReportListingDialog', () => {
     fireEvent.change(select('report-user-type'), { target: { value: 'buyer' } });
     fireEvent.change(comment(), { target: { value: 'هذه الوحدة مباعة' } });
     await submit();
-    expect(String(fetchMock.mock.calls[0][0])).toBe(`/api/listings/v1/projects/${projectId}/units/${unitId}/reports`);
+    expect(String(fetchMock.mock.calls[0][0])).toBe(
+      `/api/listings/v1/projects/${projectId}/units/${unitId}/reports`,
+    );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect((await screen.findByTestId('toast')).textContent).toContain('شكرًا لك، سنراجع هذه الوحدة.');
   });

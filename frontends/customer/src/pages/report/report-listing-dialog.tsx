@@ -38,7 +38,9 @@ export interface ReportListingDialogProps {
 
 const reportPath = (target: ReportTarget) =>
   `/api/listings${
-    'propertyId' in target ? LISTINGS_API.report(target.propertyId) : LISTINGS_API.unitReport(target.projectId, target.unitId)
+    'propertyId' in target
+      ? LISTINGS_API.report(target.propertyId)
+      : LISTINGS_API.unitReport(target.projectId, target.unitId)
   }`;
 const kindOf = (target: ReportTarget) => ('propertyId' in target ? 'listing' : 'unit');
 
@@ -70,7 +72,10 @@ export function ReportListingDialog({ target, onClose }: ReportListingDialogProp
   const onValid = async (body: unknown) => {
     try {
       await send.mutateAsync(body);
-      feedback.toast('success', t(kindOf(target) === 'unit' ? 'customer.report.unitSent' : 'customer.report.sent'));
+      feedback.toast(
+        'success',
+        t(kindOf(target) === 'unit' ? 'customer.report.unitSent' : 'customer.report.sent'),
+      );
       onClose();
     } catch (failure) {
       if (!showServerErrors(form, failure)) feedback.toast('danger', t('customer.report.failed'));
