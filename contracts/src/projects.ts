@@ -141,7 +141,7 @@ const unitFields = z.object({
   bedrooms: wholeCount(PROJECT_LIMITS.bedroomsMax),
   area: typedNumber({ maxChars: 5, lengthKey: 'property.buaLength' }),
   price: typedNumber({ maxChars: PROJECT_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  /** A floor plan image (a URL the listings media serves, or an https link). */
+  /** A floor plan: an https link, or the path an upload set (`PROJECTS_API.floorPlan`). */
   floorPlanUrl: optionalText(500),
   reference: optionalText(30),
 });
@@ -229,6 +229,16 @@ export const projectSlugParamsSchema = z.object({ slug: z.string().min(1).max(20
 export const projectIdParamsSchema = z.object({ id: z.uuid() });
 export const unitParamsSchema = z.object({ id: z.uuid(), unitId: z.uuid() });
 
+/**
+ * A unit's floor plan address if a page may link to it: the listings' own path (an upload) or an
+ * https link. The field took any text before uploads, so a `javascript:` or other scheme is never
+ * rendered as a link.
+ */
+export function safeFloorPlanUrl(url: string | null): string | null {
+  if (!url) return null;
+  return url.startsWith('/api/listings/v1/projects/') || /^https:\/\/[^\s]+$/i.test(url) ? url : null;
+}
+
 export const PROJECTS_API = {
   /** Listings: company/admin writes; public reads of published projects. */
   projects: '/v1/projects',
@@ -238,6 +248,8 @@ export const PROJECTS_API = {
   /** Admins only: a published project goes back to draft (`project.unpublished`). */
   unpublish: (projectId: string) => `/v1/projects/${projectId}/unpublish`,
   brochure: (projectId: string) => `/v1/projects/${projectId}/brochure`,
+  /** POST multipart `file` (its company, an admin): a jpeg or PDF under 2 MB; GET: the file, once published. */
+  floorPlan: (projectId: string, unitId: string) => `/v1/projects/${projectId}/units/${unitId}/floor-plan`,
 } as const;
 
 /** Labels in both languages (glossary: project «مشروع», off-plan «على الخريطة», handover «التسليم»). */

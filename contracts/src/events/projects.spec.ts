@@ -10,7 +10,13 @@ import {
   unitUpdatedV1,
 } from './projects.js';
 import { fieldMessage } from '../errors.js';
-import { projectCreateSchema, unitCreateSchema, unitUpdateSchema } from '../projects.js';
+import {
+  PROJECTS_API,
+  projectCreateSchema,
+  safeFloorPlanUrl,
+  unitCreateSchema,
+  unitUpdateSchema,
+} from '../projects.js';
 
 const projectId = randomUUID();
 export const publicProjectSample = {
@@ -152,6 +158,15 @@ describe('project and unit requests', () => {
     expect(result.error!.issues.map((issue) => issue.message)).toEqual(
       expect.arrayContaining(['project.titleRequired', 'project.developerRequired']),
     );
+  });
+
+  it('links a floor plan only when it is an upload of ours or an https link', () => {
+    const uploaded = `/api/listings${PROJECTS_API.floorPlan(projectId, projectId)}`;
+    expect(safeFloorPlanUrl(uploaded)).toBe(uploaded);
+    expect(safeFloorPlanUrl('https://cdn.example.com/plan.pdf')).toBe('https://cdn.example.com/plan.pdf');
+    expect(safeFloorPlanUrl('javascript:alert(1)')).toBeNull();
+    expect(safeFloorPlanUrl('http://plain.example.com/plan.jpg')).toBeNull();
+    expect(safeFloorPlanUrl(null)).toBeNull();
   });
 
   it('checks a unit and lets a status be changed alone', () => {

@@ -5,6 +5,7 @@ import {
   PROJECT_COMPLETION_LABELS,
   UNIT_LAYOUT_LABELS,
   UNIT_STATUS_LABELS,
+  safeFloorPlanUrl,
   type OwnedProject,
 } from '@manzil/contracts';
 import {
@@ -111,8 +112,8 @@ function Units({ project }: { project: OwnedProject }) {
               </td>
               <td>{UNIT_STATUS_LABELS[unit.status][language]}</td>
               <td>
-                {unit.floorPlanUrl ? (
-                  <a href={unit.floorPlanUrl} target="_blank" rel="noreferrer">
+                {safeFloorPlanUrl(unit.floorPlanUrl) ? (
+                  <a href={safeFloorPlanUrl(unit.floorPlanUrl)!} target="_blank" rel="noreferrer">
                     {t('projects.unit.open')}
                   </a>
                 ) : (

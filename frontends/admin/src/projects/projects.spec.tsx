@@ -108,16 +108,21 @@ describe('admin projects', () => {
     const fetchMock = fakeListings();
     globalThis.fetch = fetchMock;
     renderConsole('/admin/projects');
-    const row = await screen.findByTestId('project-row');
+    // Generous waits: the suite runs on a busy shared machine.
+    const row = await screen.findByTestId('project-row', {}, { timeout: 5_000 });
     expect(within(row).getByRole('link', { name: 'Marina Vista' }).getAttribute('href')).toBe(
       `/admin/projects/${ID}`,
     );
     expect(listCalls(fetchMock)[0].searchParams.get('limit')).toBe('20');
     expect(listCalls(fetchMock)[0].searchParams.get('status')).toBeNull();
     fireEvent.change(screen.getByTestId('projects-filter-status'), { target: { value: 'published' } });
-    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('status')).toBe('published'));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('status')).toBe('published'), {
+      timeout: 5_000,
+    });
     fireEvent.change(screen.getByTestId('projects-filter-completion'), { target: { value: 'ready' } });
-    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('completion')).toBe('ready'));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('completion')).toBe('ready'), {
+      timeout: 5_000,
+    });
     expect(listCalls(fetchMock).at(-1)?.searchParams.get('status')).toBe('published');
   });
 

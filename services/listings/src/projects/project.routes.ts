@@ -106,6 +106,23 @@ export const PROJECT_ROUTES: RouteDoc[] = [
     roles: writers,
   },
   {
+    method: 'post',
+    path: '/v1/projects/:id/units/:unitId/floor-plan',
+    summary:
+      "Uploads a unit's floor plan (multipart/form-data, field `file`: a jpeg or PDF by content, under 2 MB, as a listing's documents); unit.updated when the project is published",
+    params: unitParamsSchema,
+    results: unitSchema,
+    roles: writers,
+  },
+  {
+    method: 'get',
+    path: '/v1/projects/:id/units/:unitId/floor-plan',
+    summary: 'An uploaded floor plan of a unit of a published project (the file, not the envelope)',
+    params: unitParamsSchema,
+    results: z.unknown(),
+    answers: 'file',
+  },
+  {
     method: 'get',
     path: '/v1/owner/projects',
     summary:

@@ -35,6 +35,7 @@ import {
 import { CurrentSite, CurrentUser, Public, Roles, ZodPipe, type AuthUser } from '@manzil/nest-kit';
 import type { UploadedPart } from '../media/multipart.js';
 import { BrochureUploadInterceptor } from './brochure-upload.interceptor.js';
+import { FloorPlanUploadInterceptor } from './floor-plan-upload.interceptor.js';
 import { ProjectsService } from './projects.service.js';
 
 /** Projects and units: companies (their own) and admins (the site's) write; anyone reads published ones. */
@@ -148,6 +149,34 @@ export class ProjectsController {
     @CurrentUser() user: AuthUser,
   ) {
     return this.projects.uploadBrochure(user, site, params.id, file);
+  }
+
+  /** Multipart `file`: a unit's floor plan, a jpeg or PDF by its content, under 2 MB. */
+  @Post('v1/projects/:id/units/:unitId/floor-plan')
+  @Roles('company', 'admin')
+  @HttpCode(201)
+  @UseInterceptors(FloorPlanUploadInterceptor)
+  uploadFloorPlan(
+    @Param(new ZodPipe(unitParamsSchema)) params: z.infer<typeof unitParamsSchema>,
+    @UploadedFile() file: UploadedPart | undefined,
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.projects.uploadFloorPlan(user, site, params.id, params.unitId, file);
+  }
+
+  /** The floor plan file of a unit of a published project (not the envelope). */
+  @Get('v1/projects/:id/units/:unitId/floor-plan')
+  @Public()
+  @Header('Cache-Control', 'public, max-age=300')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async floorPlan(
+    @Param(new ZodPipe(unitParamsSchema)) params: z.infer<typeof unitParamsSchema>,
+    @CurrentSite() site: Site,
+    @Res() response: Response,
+  ): Promise<void> {
+    const file = await this.projects.floorPlan(site, params.id, params.unitId);
+    response.type(file.contentType).attachment(file.fileName).send(file.body);
   }
 
   @Get('v1/owner/projects')

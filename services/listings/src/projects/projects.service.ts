@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   fieldMessage,
+  PROJECTS_API,
   projectUnpublishedV1,
   projectUpdatedV1,
   unitAddedV1,
@@ -22,6 +23,7 @@ import {
 } from '@manzil/contracts';
 import { AppException, currentContext, type AuthUser } from '@manzil/nest-kit';
 import { OBJECT_STORAGE, type ObjectStorage } from '@manzil/storage';
+import { documentTypeOf } from '../documents/documents.service.js';
 import { slugFor } from '../drafts/draft-fields.js';
 import { LocationsService } from '../locations/locations.service.js';
 import type { UploadedPart } from '../media/multipart.js';
@@ -38,6 +40,8 @@ import {
 } from './project-rows.js';
 import { publishDraft } from './publish-project.js';
 import { changeUnitStatus } from './unit-status.js';
+
+const floorPlanKey = (unitId: string) => `listings/floor-plans/${unitId}`;
 
 const invalid = (field: string, key: string) =>
   new AppException('VALIDATION_FAILED', 422, [
@@ -294,6 +298,85 @@ export class ProjectsService {
       await this.announceUpdate(manager, site, id);
       return this.owned(manager, site, id);
     });
+  }
+
+  /**
+   * A unit's floor plan as a file (spec: "floor plan"), checked as a listing's documents are: a
+   * jpeg or PDF by its content, under 2 MB (the interceptor). The bytes go to the object storage
+   * first, then the unit's columns; its `floorPlanUrl` becomes the file's path and `unit.updated`
+   * follows when the project is published.
+   */
+  async uploadFloorPlan(
+    user: AuthUser,
+    site: Site,
+    projectId: string,
+    unitId: string,
+    file: UploadedPart | undefined,
+  ): Promise<Unit> {
+    if (!file) throw invalid('floorPlan', 'file.required');
+    const contentType = documentTypeOf(file.buffer);
+    if (!contentType) throw invalid('floorPlan', 'floorPlan.type');
+    await this.dataSource.transaction(async (manager) => {
+      await this.lockOwned(manager, user, site, projectId, false);
+      await this.unitOf(manager, projectId, unitId);
+    });
+    const key = floorPlanKey(unitId);
+    await this.storage.put(key, file.buffer, contentType);
+    return this.dataSource.transaction(async (manager) => {
+      const project = await this.lockOwned(manager, user, site, projectId);
+      await this.unitOf(manager, projectId, unitId);
+      await manager.query(
+        `UPDATE "project_units" SET "floor_plan_key" = $2, "floor_plan_type" = $3, "floor_plan_url" = $4,
+           "updated_at" = now() WHERE "id" = $1`,
+        [unitId, key, contentType, `/api/listings${PROJECTS_API.floorPlan(projectId, unitId)}`],
+      );
+      const [row] = (await manager.query(`SELECT * FROM "project_units" WHERE "id" = $1`, [
+        unitId,
+      ])) as UnitRow[];
+      const unit = toUnit(row);
+      if (project.status === 'published') {
+        const [{ available_units }] = (await manager.query(
+          `SELECT "available_units" FROM "projects" WHERE "id" = $1`,
+          [projectId],
+        )) as { available_units: number }[];
+        await publishProjectEvent(manager, site, projectId, unitUpdatedV1, {
+          ...unit,
+          availableUnits: available_units,
+        });
+      }
+      return unit;
+    });
+  }
+
+  /** An uploaded floor plan of a unit of a published project, for anyone (it is sales material). */
+  async floorPlan(
+    site: Site,
+    projectId: string,
+    unitId: string,
+  ): Promise<{ body: Buffer; contentType: string; fileName: string }> {
+    const [row] = (await this.dataSource.query(
+      `SELECT u."floor_plan_key", u."floor_plan_type", COALESCE(u."reference", u."id"::text) AS "name"
+       FROM "project_units" u JOIN "projects" p ON p."id" = u."project_id"
+       WHERE u."id" = $1 AND p."id" = $2 AND p."site" = $3 AND p."status" = 'published'`,
+      [unitId, projectId, site],
+    )) as { floor_plan_key: string | null; floor_plan_type: string | null; name: string }[];
+    if (!row?.floor_plan_key || !row.floor_plan_type) throw new AppException('NOT_FOUND');
+    const object = await this.storage.get(row.floor_plan_key);
+    if (!object) throw new AppException('NOT_FOUND');
+    const extension = row.floor_plan_type === 'application/pdf' ? 'pdf' : 'jpg';
+    return {
+      body: object.body,
+      contentType: row.floor_plan_type,
+      fileName: `floor-plan-${row.name.replace(/[^\w.-]+/g, '-')}.${extension}`,
+    };
+  }
+
+  private async unitOf(manager: EntityManager, projectId: string, unitId: string): Promise<void> {
+    const [row] = (await manager.query(
+      `SELECT "id" FROM "project_units" WHERE "id" = $1 AND "project_id" = $2`,
+      [unitId, projectId],
+    )) as { id: string }[];
+    if (!row) throw new AppException('NOT_FOUND');
   }
 
   /** A published project's brochure, for anyone. */
