@@ -55,7 +55,8 @@ test('a company creates a project with a unit and publishes it; visitors find it
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Two sites, four roles and search in between, on a shared machine.
+  test.setTimeout(360_000);
   for (const { site, lang, listPath, city } of JOURNEYS) {
     const stamp = Date.now().toString().slice(-6);
     const titleEn = `Skyline Gardens ${stamp}`;
