@@ -40,6 +40,8 @@ export const LISTINGS_API = {
   moderation: '/v1/admin/properties',
   /** POST: a logged-in visitor reports a public listing of the site. */
   report: (propertyId: string) => `/v1/properties/${propertyId}/reports`,
+  /** POST: a logged-in visitor reports a unit of a published project of the site. */
+  unitReport: (projectId: string, unitId: string) => `/v1/projects/${projectId}/units/${unitId}/reports`,
   /** GET: the site's reports, for the admins. */
   adminReports: '/v1/admin/reports',
 } as const;

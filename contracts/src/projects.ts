@@ -141,7 +141,7 @@ const unitFields = z.object({
   bedrooms: wholeCount(PROJECT_LIMITS.bedroomsMax),
   area: typedNumber({ maxChars: 5, lengthKey: 'property.buaLength' }),
   price: typedNumber({ maxChars: PROJECT_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  /** A floor plan image (a URL the listings media serves, or an https link). */
+  /** A floor plan: an https link, or the path an upload set (`PROJECTS_API.floorPlan`). */
   floorPlanUrl: optionalText(500),
   reference: optionalText(30),
 });
@@ -219,9 +219,25 @@ export const projectListQuerySchema = paginationQuerySchema.extend({
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
+/** `GET /v1/owner/projects`: the company's or the admin's list, also by status (admins: `/admin/projects`). */
+export const ownedProjectListQuerySchema = projectListQuerySchema.extend({
+  status: projectStatusSchema.optional(),
+});
+export type OwnedProjectListQuery = z.infer<typeof ownedProjectListQuerySchema>;
+
 export const projectSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
 export const projectIdParamsSchema = z.object({ id: z.uuid() });
 export const unitParamsSchema = z.object({ id: z.uuid(), unitId: z.uuid() });
+
+/**
+ * A unit's floor plan address if a page may link to it: the listings' own path (an upload) or an
+ * https link. The field took any text before uploads, so a `javascript:` or other scheme is never
+ * rendered as a link.
+ */
+export function safeFloorPlanUrl(url: string | null): string | null {
+  if (!url) return null;
+  return url.startsWith('/api/listings/v1/projects/') || /^https:\/\/[^\s]+$/i.test(url) ? url : null;
+}
 
 export const PROJECTS_API = {
   /** Listings: company/admin writes; public reads of published projects. */
@@ -229,7 +245,11 @@ export const PROJECTS_API = {
   owner: '/v1/owner/projects',
   units: (projectId: string) => `/v1/projects/${projectId}/units`,
   publish: (projectId: string) => `/v1/projects/${projectId}/publish`,
+  /** Admins only: a published project goes back to draft (`project.unpublished`). */
+  unpublish: (projectId: string) => `/v1/projects/${projectId}/unpublish`,
   brochure: (projectId: string) => `/v1/projects/${projectId}/brochure`,
+  /** POST multipart `file` (its company, an admin): a jpeg or PDF under 2 MB; GET: the file, once published. */
+  floorPlan: (projectId: string, unitId: string) => `/v1/projects/${projectId}/units/${unitId}/floor-plan`,
 } as const;
 
 /** Labels in both languages (glossary: project «مشروع», off-plan «على الخريطة», handover «التسليم»). */

@@ -56,10 +56,14 @@ export const listingReportRequestSchema = z.object({
 });
 export type ListingReportRequest = z.infer<typeof listingReportRequestSchema>;
 
-/** A report as the reporter gets it back and as the admins' queue lists it. */
+/**
+ * A report as the reporter gets it back and as the admins' queue lists it: of a listing
+ * (`propertyId`) or of a project's unit (`unitId`, spec §7 `units/report`), never both.
+ */
 export const listingReportSchema = z.object({
   id: z.uuid(),
-  propertyId: z.uuid(),
+  propertyId: z.uuid().nullable(),
+  unitId: z.uuid().nullable(),
   reason: z.enum(REPORT_REASONS),
   userType: z.enum(REPORTER_TYPES),
   comment: z.string(),
@@ -69,13 +73,24 @@ export const listingReportSchema = z.object({
 });
 export type ListingReport = z.infer<typeof listingReportSchema>;
 
-/** A line of the admins' reports tab: the report and the listing it is about. */
+/** A line of the admins' reports tab: the report and the listing (or the unit and its project) it is about. */
 export const adminListingReportSchema = listingReportSchema.extend({
-  property: z.object({
-    slug: z.string(),
-    title: localizedTextSchema,
-    approvalStatus: approvalStatusSchema,
-  }),
+  property: z
+    .object({
+      slug: z.string(),
+      title: localizedTextSchema,
+      approvalStatus: approvalStatusSchema,
+    })
+    .nullable(),
+  unit: z
+    .object({
+      projectId: z.uuid(),
+      projectSlug: z.string(),
+      projectTitle: localizedTextSchema,
+      reference: z.string().nullable(),
+      layout: z.string(),
+    })
+    .nullable(),
 });
 export type AdminListingReport = z.infer<typeof adminListingReportSchema>;
 

@@ -236,6 +236,14 @@ export const VALIDATION_MESSAGES = {
     en: 'A project needs a name in both languages, a city, a delivery date and a starting price before it is published.',
     ar: 'يحتاج المشروع إلى اسم باللغتين ومدينة وموعد تسليم وسعر يبدأ من قبل نشره.',
   },
+  'floorPlan.type': {
+    en: 'The floor plan must be a jpeg image or a PDF file.',
+    ar: 'يجب أن يكون المخطط صورة JPEG أو ملف PDF.',
+  },
+  'floorPlan.size': {
+    en: 'The floor plan must be smaller than 2 MB.',
+    ar: 'يجب أن يكون حجم المخطط أقل من 2 ميغابايت.',
+  },
   'brochure.type': { en: 'The brochure must be a PDF file.', ar: 'يجب أن يكون الكتيّب ملف PDF.' },
   'brochure.size': {
     en: 'The brochure must be smaller than 10 MB.',

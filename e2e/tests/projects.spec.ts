@@ -1,11 +1,14 @@
 // New projects and units (issue 11 item 7): a seeded company creates a project on /myProjects,
 // first meeting the payment-plan rule in its language, adds a unit and publishes it; a visitor
 // then finds it on /new-real-estate-projects (through listings' events and search's read
-// model) and opens its page with the units table. UAE in English, then Saudi Arabia in Arabic.
+// model) and opens its page with the units table; a visitor is asked to log in to report a unit,
+// a customer reports it, and an admin sees the report, then unpublishes the project from
+// /admin/projects/:id, after which its page is gone. UAE in English, then Saudi Arabia in Arabic.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import { SITE, api, apiLogin, putSession, type Lang, type SiteKey } from '../helpers/identity.js';
-import { open } from '../helpers/content.js';
+import { adminTokens, open } from '../helpers/content.js';
+import { navigateInApp } from './helpers.js';
 
 const JOURNEYS: { site: SiteKey; lang: Lang; listPath: string; city: string }[] = [
   { site: 'ae', lang: 'en', listPath: '/new-real-estate-projects', city: 'ae.dubai' },
@@ -13,8 +16,20 @@ const JOURNEYS: { site: SiteKey; lang: Lang; listPath: string; city: string }[] 
 ];
 
 const TEXT = {
-  en: { plan: 'Booking, construction and handover must add up to 100%.', unitsHeading: 'Units' },
-  ar: { plan: 'يجب أن يكون مجموع الحجز والإنشاء والتسليم 100%.', unitsHeading: 'الوحدات' },
+  en: {
+    plan: 'Booking, construction and handover must add up to 100%.',
+    unitsHeading: 'Units',
+    reported: 'Thank you, we will review this unit.',
+    unit: 'Unit: Apartment · A-1203',
+    draft: 'Draft',
+  },
+  ar: {
+    plan: 'يجب أن يكون مجموع الحجز والإنشاء والتسليم 100%.',
+    unitsHeading: 'الوحدات',
+    reported: 'شكرًا لك، سنراجع هذه الوحدة.',
+    unit: 'الوحدة: شقة · A-1203',
+    draft: 'مسودة',
+  },
 };
 
 const shots = path.resolve(import.meta.dirname, '..', '..', '.cache', 'e2e', 'screenshots');
@@ -40,7 +55,8 @@ test('a company creates a project with a unit and publishes it; visitors find it
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Two sites, four roles and search in between, on a shared machine.
+  test.setTimeout(360_000);
   for (const { site, lang, listPath, city } of JOURNEYS) {
     const stamp = Date.now().toString().slice(-6);
     const titleEn = `Skyline Gardens ${stamp}`;
@@ -105,6 +121,48 @@ test('a company creates a project with a unit and publishes it; visitors find it
     await expect(list.getByTestId('project-units').locator('tbody tr')).toHaveCount(1);
     await expect(list.getByRole('heading', { name: TEXT[lang].unitsHeading })).toBeVisible();
     await shot(list, `projects-detail-${site}-${lang}`);
+    // Reporting a unit needs a login (spec §6).
+    await list.getByTestId('project-unit').getByTestId('report-unit').click();
+    await expect(list.getByTestId('login-prompt')).toBeVisible();
     await visitor.close();
+
+    // A customer reports the unit.
+    const customerContext = await browser.newContext();
+    await putSession(
+      customerContext,
+      site,
+      await apiLogin(request, site, 'customer', SITE[site].seeded.customer),
+    );
+    const customer = await customerContext.newPage();
+    await open(customer, site, lang, `/project/${slug}`);
+    await customer.getByTestId('project-unit').getByTestId('report-unit').click();
+    const dialog = customer.getByTestId('report-dialog');
+    await dialog.getByTestId('report-reason').getByRole('combobox').selectOption('not-available');
+    await dialog.getByTestId('report-user-type').getByRole('combobox').selectOption('buyer');
+    await dialog.getByTestId('report-comment').locator('textarea').fill('A-1203 was sold last week.');
+    await customer.getByTestId('report-submit').click();
+    await expect(customer.getByTestId('toast')).toContainText(TEXT[lang].reported);
+    await customerContext.close();
+
+    // The admin sees the unit's report, then takes the project off the site.
+    const adminContext = await browser.newContext();
+    await putSession(adminContext, site, await adminTokens(request, site));
+    const admin = await adminContext.newPage();
+    await open(admin, site, lang, '/');
+    await navigateInApp(admin, '/admin/moderation?tab=reports');
+    const report = admin.getByTestId('report-row').filter({ hasText: lang === 'ar' ? titleAr : titleEn });
+    await expect(report.getByTestId('report-unit')).toHaveText(TEXT[lang].unit);
+    await navigateInApp(admin, '/admin/projects?status=published');
+    const row = admin.getByTestId('project-row').filter({ hasText: lang === 'ar' ? titleAr : titleEn });
+    await row.getByRole('link').click();
+    await expect(admin.getByTestId('project-units').locator('tbody tr')).toHaveCount(1);
+    await shot(admin, `projects-admin-${site}-${lang}`);
+    await admin.getByTestId('project-unpublish').click();
+    await admin.getByTestId('confirm-dialog-ok').click();
+    await expect(admin.getByTestId('project-status')).toHaveText(TEXT[lang].draft);
+    await adminContext.close();
+    await expect(async () => {
+      expect((await api(request, site).get(`/api/search/v1/projects/${slug}`)).status()).toBe(404);
+    }).toPass({ timeout: 15_000 });
   }
 });

@@ -22,6 +22,7 @@ import {
 import {
   projectPublishedV1,
   projectUpdatedV1,
+  projectUnpublishedV1,
   unitAddedV1,
   unitStatusChangedV1,
   unitUpdatedV1,
@@ -71,6 +72,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [enquiryReceivedV1.type]: TOPICS.listingsEnquiry,
   [projectPublishedV1.type]: TOPICS.listingsProject,
   [projectUpdatedV1.type]: TOPICS.listingsProject,
+  [projectUnpublishedV1.type]: TOPICS.listingsProject,
   [unitAddedV1.type]: TOPICS.listingsProject,
   [unitUpdatedV1.type]: TOPICS.listingsProject,
   [unitStatusChangedV1.type]: TOPICS.listingsProject,

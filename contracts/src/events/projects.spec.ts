@@ -3,13 +3,20 @@ import { randomUUID } from 'node:crypto';
 import { topicOfEvent } from './event-topics.js';
 import {
   projectPublishedV1,
+  projectUnpublishedV1,
   projectUpdatedV1,
   unitAddedV1,
   unitStatusChangedV1,
   unitUpdatedV1,
 } from './projects.js';
 import { fieldMessage } from '../errors.js';
-import { projectCreateSchema, unitCreateSchema, unitUpdateSchema } from '../projects.js';
+import {
+  PROJECTS_API,
+  projectCreateSchema,
+  safeFloorPlanUrl,
+  unitCreateSchema,
+  unitUpdateSchema,
+} from '../projects.js';
 
 const projectId = randomUUID();
 export const publicProjectSample = {
@@ -52,6 +59,7 @@ describe('project and unit events v1', () => {
     for (const definition of [
       projectPublishedV1,
       projectUpdatedV1,
+      projectUnpublishedV1,
       unitAddedV1,
       unitUpdatedV1,
       unitStatusChangedV1,
@@ -76,6 +84,21 @@ describe('project and unit events v1', () => {
         at: '2026-11-26T10:00:00.000Z',
       }).to,
     ).toBe('reserved');
+  });
+
+  it('project.unpublished v1 names the project, its site and slug, who and when', () => {
+    const unpublished = {
+      id: projectId,
+      site: 'sa',
+      slug: 'marina-vista',
+      by: randomUUID(),
+      at: '2026-11-28T10:00:00.000Z',
+    };
+    expect(projectUnpublishedV1.type).toBe('project.unpublished');
+    expect(projectUnpublishedV1.version).toBe(1);
+    expect(projectUnpublishedV1.payload.parse(unpublished)).toEqual(unpublished);
+    expect(projectUnpublishedV1.payload.safeParse({ ...unpublished, site: 'qa' }).success).toBe(false);
+    expect(projectUnpublishedV1.payload.safeParse({ ...unpublished, by: undefined }).success).toBe(false);
   });
 
   it('refuse what a reader could not show', () => {
@@ -135,6 +158,15 @@ describe('project and unit requests', () => {
     expect(result.error!.issues.map((issue) => issue.message)).toEqual(
       expect.arrayContaining(['project.titleRequired', 'project.developerRequired']),
     );
+  });
+
+  it('links a floor plan only when it is an upload of ours or an https link', () => {
+    const uploaded = `/api/listings${PROJECTS_API.floorPlan(projectId, projectId)}`;
+    expect(safeFloorPlanUrl(uploaded)).toBe(uploaded);
+    expect(safeFloorPlanUrl('https://cdn.example.com/plan.pdf')).toBe('https://cdn.example.com/plan.pdf');
+    expect(safeFloorPlanUrl('javascript:alert(1)')).toBeNull();
+    expect(safeFloorPlanUrl('http://plain.example.com/plan.jpg')).toBeNull();
+    expect(safeFloorPlanUrl(null)).toBeNull();
   });
 
   it('checks a unit and lets a status be changed alone', () => {

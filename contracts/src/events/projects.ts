@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicProjectSchema, unitSchema, unitStatusSchema } from '../projects.js';
+import { siteSchema } from '../site.js';
 
 /**
  * Events of a project and its units, topic `listings.project`, key = project id (so a unit's
@@ -49,6 +50,24 @@ export const unitStatusChangedV1 = {
     from: unitStatusSchema,
     to: unitStatusSchema,
     availableUnits: z.number().int().min(0),
+    at: z.iso.datetime(),
+  }),
+} as const;
+
+/**
+ * project.unpublished v1: an admin took a published project off the site (moderation); it is a
+ * draft of its company again. Search removes it and its units from its read model; a later
+ * `project.published` brings it back whole.
+ */
+export const projectUnpublishedV1 = {
+  type: 'project.unpublished',
+  version: 1,
+  payload: z.object({
+    id: z.uuid(),
+    site: siteSchema,
+    slug: z.string(),
+    /** The admin who took it off. */
+    by: z.uuid(),
     at: z.iso.datetime(),
   }),
 } as const;

@@ -12,6 +12,8 @@ import { ModerationQueue } from './moderation/moderation-queue.js';
 import { AuctionsPage } from './commerce/auctions-page.js';
 import { PaymentsPage } from './commerce/payments-page.js';
 import { PlansPage } from './commerce/plans-page.js';
+import { ProjectDetail } from './projects/project-detail.js';
+import { ProjectsPage } from './projects/projects-page.js';
 import ar from './i18n/ar.json' with { type: 'json' };
 import en from './i18n/en.json' with { type: 'json' };
 import './admin.css';
@@ -35,6 +37,7 @@ function AdminHome() {
       <ul className="ad-tiles">
         {[
           ['/admin/moderation', 'moderation.title'],
+          ['/admin/projects', 'projects.title'],
           ...CMS_KINDS.map((kind) => [`/admin/content/${kind}`, `admin.kind.${kind}`]),
           ['/admin/admin-info', 'admin.kind.adminInfo'],
           ['/admin/messages', 'admin.kind.messages'],
@@ -59,6 +62,7 @@ function AdminConsole({ site }: { site: Site }) {
   const { t } = useAdminText();
   const links: [string, string][] = [
     ['/admin/moderation', 'moderation.title'],
+    ['/admin/projects', 'projects.title'],
     ...CMS_KINDS.map((kind): [string, string] => [`/admin/content/${kind}`, `admin.kind.${kind}`]),
     ['/admin/admin-info', 'admin.kind.adminInfo'],
     ['/admin/messages', 'admin.kind.messages'],
@@ -85,6 +89,8 @@ function AdminConsole({ site }: { site: Site }) {
           <Route path="/admin" element={<AdminHome />} />
           <Route path="/admin/moderation" element={<ModerationQueue site={site} />} />
           <Route path="/admin/moderation/:id" element={<ModerationDetail site={site} />} />
+          <Route path="/admin/projects" element={<ProjectsPage site={site} />} />
+          <Route path="/admin/projects/:id" element={<ProjectDetail />} />
           <Route path="/admin/content/:kind" element={<KindRoute />} />
           <Route path="/admin/content/:kind/:id" element={<KindRoute editor />} />
           <Route path="/admin/admin-info" element={<AdminInfoEditor site={site} />} />

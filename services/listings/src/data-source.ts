@@ -11,6 +11,8 @@ import { Projects1764300000000 } from './migrations/1764300000000-projects.js';
 import { SeedAdvertisers1764400000000 } from './migrations/1764400000000-seed-advertisers.js';
 import { WishlistAppointments1764600000000 } from './migrations/1764600000000-wishlist-appointments.js';
 import { Engagement1764610000000 } from './migrations/1764610000000-engagement.js';
+import { UnitReports1764940000000 } from './migrations/1764940000000-unit-reports.js';
+import { UnitFloorPlans1764940000001 } from './migrations/1764940000001-unit-floor-plans.js';
 import { Property } from './properties/property.entity.js';
 
 export const entities = [...busEntities, Property, Location];
@@ -26,5 +28,7 @@ export const migrations = [
   SeedAdvertisers1764400000000,
   WishlistAppointments1764600000000,
   Engagement1764610000000,
+  UnitReports1764940000000,
+  UnitFloorPlans1764940000001,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -14,6 +14,7 @@ import {
   adminListingReportSchema,
   listingReportRequestSchema,
   listingReportSchema,
+  unitParamsSchema,
   listingReportsQuerySchema,
   locationLookupQuerySchema,
   locationSchema,
@@ -270,9 +271,20 @@ export const ROUTES: RouteDoc[] = [
     roles: ['user', 'agent', 'company'],
   },
   {
+    method: 'post',
+    path: '/v1/projects/:id/units/:unitId/reports',
+    summary:
+      'Reports a unit of a published project of the site, with the same rules as a listing report; a second report by the same account replaces the first; 404 for a unit not public on the site',
+    params: unitParamsSchema,
+    body: listingReportRequestSchema,
+    results: listingReportSchema,
+    roles: ['user', 'agent', 'company'],
+  },
+  {
     method: 'get',
     path: '/v1/admin/reports',
-    summary: "The site's listing reports, newest first, each with the listing's titles, slug and status",
+    summary:
+      "The site's reports of listings and of units, newest first, each with the listing's titles, slug and status, or the unit's reference and its project",
     query: listingReportsQuerySchema,
     results: pageSchema(adminListingReportSchema),
     roles: ['admin'],

@@ -6,6 +6,7 @@ import {
   pageSchema,
   projectDetailSchema,
   projectPublishedV1,
+  projectUnpublishedV1,
   projectUpdatedV1,
   publicProjectSchema,
   unitAddedV1,
@@ -234,6 +235,57 @@ describe('listings: projects and units (spec §3 Project)', () => {
     expect(mine.items.every((p) => p.companyId === owner.id)).toBe(true);
   });
 
+  it('lets an admin of the site list projects by status and unpublish one: project.unpublished, off the public pages', async () => {
+    const owner = account('ae', 'company');
+    const created = ownedProjectSchema.parse(
+      (await h.call(owner, 'post', '/v1/projects', { body: project }).expect(201)).body.results,
+    );
+    await h.call(owner, 'post', `/v1/projects/${created.id}/units`, { body: unit }).expect(201);
+    await h.call(owner, 'post', `/v1/projects/${created.id}/publish`).expect(200);
+    const admin = account('ae', 'admin');
+    const listed = async (query: string) =>
+      pageSchema(ownedProjectSchema).parse(
+        (await h.call(admin, 'get', `/v1/owner/projects?limit=100${query}`).expect(200)).body.results,
+      );
+    const published = await listed('&status=published');
+    expect(published.items.map((p) => p.id)).toContain(created.id);
+    expect(published.items.every((p) => p.status === 'published' && p.site === 'ae')).toBe(true);
+    await h.call(admin, 'get', '/v1/owner/projects?status=gone').expect(422);
+    const detail = ownedProjectSchema.parse(
+      (await h.call(admin, 'get', `/v1/owner/projects/${created.id}`).expect(200)).body.results,
+    );
+    expect(detail.units).toHaveLength(1);
+
+    // Admins only, of this site; the owning company cannot hide its project through this door.
+    await h.call(owner, 'post', `/v1/projects/${created.id}/unpublish`).expect(403);
+    await h.call(account('ae', 'user'), 'post', `/v1/projects/${created.id}/unpublish`).expect(403);
+    await h.call(null, 'post', `/v1/projects/${created.id}/unpublish`).expect(401);
+    await h.call(account('sa', 'admin'), 'post', `/v1/projects/${created.id}/unpublish`).expect(404);
+    expect((await h.outbox(created.id)).map((e) => e.type)).toEqual(['project.published']);
+
+    const unpublished = ownedProjectSchema.parse(
+      (await h.call(admin, 'post', `/v1/projects/${created.id}/unpublish`).expect(200)).body.results,
+    );
+    expect(unpublished).toMatchObject({ status: 'draft', publishedAt: null });
+    const events = await h.outbox(created.id);
+    expect(events.map((e) => `${e.type}@${e.version}`)).toEqual([
+      'project.published@1',
+      'project.unpublished@1',
+    ]);
+    expect(projectUnpublishedV1.payload.parse(events[1].payload)).toMatchObject({
+      id: created.id,
+      site: 'ae',
+      slug: created.slug,
+      by: admin.id,
+    });
+    await h.call(null, 'get', `/v1/projects/${created.slug}`).expect(404);
+    expect((await listed('&status=draft')).items.map((p) => p.id)).toContain(created.id);
+    expect((await listed('&status=published')).items.map((p) => p.id)).not.toContain(created.id);
+    // Again: nothing more is announced.
+    await h.call(admin, 'post', `/v1/projects/${created.id}/unpublish`).expect(200);
+    expect(await h.outbox(created.id)).toHaveLength(2);
+  });
+
   it('stores a brochure PDF by its content and serves it once the project is public', async () => {
     const owner: Account = account('ae', 'company');
     const created = ownedProjectSchema.parse(
@@ -259,6 +311,64 @@ describe('listings: projects and units (spec §3 Project)', () => {
       .get(`/v1/projects/${created.id}/brochure`)
       .set('x-site', 'ae')
       .expect(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect(
+      Buffer.from(file.body as Buffer)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('stores a unit’s floor plan (jpeg or PDF by content, under 2 MB, as a document) and serves it once public', async () => {
+    const owner: Account = account('ae', 'company');
+    const created = ownedProjectSchema.parse(
+      (await h.call(owner, 'post', '/v1/projects', { body: project }).expect(201)).body.results,
+    );
+    const added = unitSchema.parse(
+      (await h.call(owner, 'post', `/v1/projects/${created.id}/units`, { body: unit }).expect(201)).body
+        .results,
+    );
+    const path = `/v1/projects/${created.id}/units/${added.id}/floor-plan`;
+    const token = await tokenFor('company', { site: 'ae', sub: owner.id });
+    const send = (bytes: Buffer, name: string, language = 'en', bearer = token) =>
+      request(h.app.getHttpServer())
+        .post(path)
+        .set('x-site', 'ae')
+        .set('language', language)
+        .set('authorization', `Bearer ${bearer}`)
+        .attach('file', bytes, name);
+    const read = (site = 'ae') => request(h.app.getHttpServer()).get(path).set('x-site', site);
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('a floor plan')]);
+
+    const gif = await send(Buffer.from('GIF89a a gif'), 'plan.gif', 'ar').expect(422);
+    expect(gif.body.results.fields).toEqual([
+      { field: 'floorPlan', message: 'يجب أن يكون المخطط صورة JPEG أو ملف PDF.' },
+    ]);
+    const big = Buffer.concat([jpeg, Buffer.alloc(2 * 1024 * 1024)]);
+    const tooBig = await send(big, 'plan.jpg').expect(422);
+    expect(tooBig.body.results.fields).toEqual([
+      { field: 'floorPlan', message: 'The floor plan must be smaller than 2 MB.' },
+    ]);
+    const stranger = await tokenFor('company', { site: 'ae', sub: account('ae', 'company').id });
+    await send(jpeg, 'plan.jpg', 'en', stranger).expect(404);
+    await send(jpeg, 'plan.jpg', 'en', await tokenFor('user', { site: 'ae', sub: owner.id })).expect(403);
+
+    const stored = unitSchema.parse((await send(jpeg, 'plan.jpg').expect(201)).body.results);
+    expect(stored.floorPlanUrl).toBe(`/api/listings${path}`);
+    // A draft's plan is not served; a draft announces nothing.
+    await read().expect(404);
+    expect(await h.outbox(created.id)).toEqual([]);
+    await h.call(owner, 'post', `/v1/projects/${created.id}/publish`).expect(200);
+    const image = await read().expect(200);
+    expect(image.headers['content-type']).toContain('image/jpeg');
+    await read('sa').expect(404);
+
+    const pdf = Buffer.from('%PDF-1.4\n% floor plan\n%%EOF\n');
+    await send(pdf, 'plan.pdf').expect(201);
+    const last = (await h.outbox(created.id)).at(-1)!;
+    expect(last.type).toBe('unit.updated');
+    expect(unitUpdatedV1.payload.parse(last.payload).floorPlanUrl).toBe(`/api/listings${path}`);
+    const file = await read().expect(200);
     expect(file.headers['content-type']).toContain('application/pdf');
     expect(
       Buffer.from(file.body as Buffer)

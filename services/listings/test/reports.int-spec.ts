@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   adminListingReportSchema,
   listingReportSchema,
+  ownedProjectSchema,
   ownedPropertySchema,
   pageSchema,
   type Site,
@@ -149,6 +150,92 @@ describe('listings: reports of a listing (spec §3 Report, §5 rules)', () => {
     expect(aeIds).not.toContain(first.id);
     expect(aeIds).not.toContain(second.id);
     await h.call(account('user', 'sa'), 'get', '/v1/admin/reports').expect(403);
+  });
+
+  it('files a report of a unit of a published project like a listing’s, and shows it to the site’s admins', async () => {
+    const company = account('company', 'ae');
+    const project = ownedProjectSchema.parse(
+      (
+        await h
+          .call(company, 'post', '/v1/projects', {
+            body: {
+              title: { en: 'Creek Rise', ar: 'كريك رايز' },
+              description: { en: '', ar: '' },
+              developer: 'Emaar',
+              cityId: 'ae.dubai',
+              totalArea: '20000',
+              totalUnits: '50',
+              availableUnits: '20',
+              deliveryDate: '2029-01-31',
+              startingPrice: '990000',
+              paymentPlan: { booking: '20', construction: '40', handover: '40' },
+              completion: 'offPlan',
+            },
+          })
+          .expect(201)
+      ).body.results,
+    );
+    const unitBody = {
+      layout: 'penthouse',
+      bedrooms: '4',
+      area: '3500',
+      price: '9000000',
+      reference: 'PH-1',
+    };
+    const unit = (
+      await h.call(company, 'post', `/v1/projects/${project.id}/units`, { body: unitBody }).expect(201)
+    ).body.results as { id: string };
+    const path = `/v1/projects/${project.id}/units/${unit.id}/reports`;
+    const user = account('user', 'ae');
+    // A draft's unit is not public: no report.
+    await h.call(user, 'post', path, { body: good }).expect(404);
+    await h.call(company, 'post', `/v1/projects/${project.id}/publish`).expect(200);
+
+    const filed = listingReportSchema.parse(
+      (await h.call(user, 'post', path, { body: good }).expect(201)).body.results,
+    );
+    expect(filed).toMatchObject({
+      propertyId: null,
+      unitId: unit.id,
+      reporterId: user.id,
+      reason: 'inaccurate-price',
+    });
+    await h.call(user, 'post', path, { body: { ...good, reason: 'not-available' } }).expect(201);
+    const rows = (await h.dataSource.query(`SELECT "reason" FROM "listing_reports" WHERE "unit_id" = $1`, [
+      unit.id,
+    ])) as { reason: string }[];
+    expect(rows).toEqual([{ reason: 'not-available' }]);
+
+    // The same rules and messages as a listing report.
+    const bad = await h.call(user, 'post', path, { body: { comment: 'bad' }, language: 'ar' }).expect(422);
+    expect(Object.keys(byField(bad.body)).sort()).toEqual(['comment', 'reason', 'userType']);
+    // Who may: logged in, not an admin; the unit must be of that project and of this site.
+    await h.call(null, 'post', path, { body: good }).expect(401);
+    await h.call(account('admin', 'ae'), 'post', path, { body: good }).expect(403);
+    await h.call(account('user', 'sa'), 'post', path, { body: good, site: 'sa' }).expect(404);
+    await h
+      .call(user, 'post', `/v1/projects/${randomUUID()}/units/${unit.id}/reports`, { body: good })
+      .expect(404);
+
+    const listed = pageSchema(adminListingReportSchema).parse(
+      (await h.call(account('admin', 'ae'), 'get', '/v1/admin/reports?limit=100').expect(200)).body.results,
+    );
+    expect(listed.items.find((r) => r.unitId === unit.id)).toMatchObject({
+      propertyId: null,
+      property: null,
+      reason: 'not-available',
+      unit: {
+        projectId: project.id,
+        projectSlug: project.slug,
+        projectTitle: { en: 'Creek Rise', ar: 'كريك رايز' },
+        reference: 'PH-1',
+        layout: 'penthouse',
+      },
+    });
+    const sa = pageSchema(adminListingReportSchema).parse(
+      (await h.call(account('admin', 'sa'), 'get', '/v1/admin/reports?limit=100').expect(200)).body.results,
+    );
+    expect(sa.items.map((r) => r.unitId)).not.toContain(unit.id);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   pageSchema,
   projectDetailSchema,
   projectPublishedV1,
+  projectUnpublishedV1,
   projectUpdatedV1,
   publicProjectSchema,
   TOPICS,
@@ -177,5 +178,49 @@ describe('search: projects read model fed by listings’ project and unit events
     expect(
       projectDetailSchema.parse((await get('sa', `/v1/projects/${sa.slug}`)).body.results).startingPrice,
     ).toBe(700_000);
+  });
+
+  it('drops an unpublished project from the list and its page, on its site only, and takes it back when published again', async () => {
+    const ae = projectOf('ae');
+    const other = projectOf('ae');
+    const unit = unitOf(ae.id, 1_200_000);
+    await bus.publish(
+      TOPICS.listingsProject,
+      newEvent(projectPublishedV1, 'ae', ae.id, { ...ae, units: [unit] }),
+    );
+    await bus.publish(
+      TOPICS.listingsProject,
+      newEvent(projectPublishedV1, 'ae', other.id, { ...other, units: [] }),
+    );
+    await expectEventually(async () => {
+      expect((await list('ae')).items.map((p) => p.id)).toEqual(expect.arrayContaining([ae.id, other.id]));
+    });
+    const unpublished = newEvent(projectUnpublishedV1, 'ae', ae.id, {
+      id: ae.id,
+      site: 'ae',
+      slug: ae.slug,
+      by: randomUUID(),
+      at: new Date().toISOString(),
+    });
+    await bus.publish(TOPICS.listingsProject, unpublished);
+    await expectEventually(async () => {
+      await get('ae', `/v1/projects/${ae.slug}`, 404);
+    });
+    const items = (await list('ae', '?limit=100')).items.map((p) => p.id);
+    expect(items).not.toContain(ae.id);
+    expect(items).toContain(other.id);
+    // A unit event after it finds no project: nothing comes back.
+    await bus.publish(
+      TOPICS.listingsProject,
+      newEvent(unitAddedV1, 'ae', ae.id, { ...unitOf(ae.id, 900_000), availableUnits: 40 }),
+    );
+    await bus.publish(
+      TOPICS.listingsProject,
+      newEvent(projectPublishedV1, 'ae', ae.id, { ...ae, units: [unit] }),
+    );
+    const back = await expectEventually(async () =>
+      projectDetailSchema.parse((await get('ae', `/v1/projects/${ae.slug}`)).body.results),
+    );
+    expect(back.units).toEqual([unit]);
   });
 });

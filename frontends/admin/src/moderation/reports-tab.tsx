@@ -4,6 +4,10 @@ import {
   REPORTER_TYPE_LABELS,
   REPORT_REASONS,
   REPORT_REASON_LABELS,
+  UNIT_LAYOUT_LABELS,
+  unitLayoutSchema,
+  type AdminListingReport,
+  type Language,
   type ReportReason,
 } from '@manzil/contracts';
 import { EmptyState, ErrorFallback, SiteDate, Skeleton } from '@manzil/ui';
@@ -11,7 +15,42 @@ import { useAdminText } from '../cms/use-admin-text.js';
 import { Pager } from '../pager.js';
 import { MODERATION_PAGE_SIZE, reportsQuery } from './moderation-api.js';
 
-/** The site's reports of listings (spec §3 Report), newest first, by reason. */
+/** What a report is about: the listing (to its moderation page) or a project's unit (to the project). */
+function Subject({ report, language }: { report: AdminListingReport; language: Language }) {
+  const { t } = useAdminText();
+  if (report.unit) {
+    const layout = unitLayoutSchema.safeParse(report.unit.layout);
+    const unitName = [
+      layout.success ? UNIT_LAYOUT_LABELS[layout.data][language] : report.unit.layout,
+      report.unit.reference,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    return (
+      <>
+        <Link to={`/admin/projects/${report.unit.projectId}`} className="ad-table__title">
+          {report.unit.projectTitle[language] || report.unit.projectTitle.en}
+        </Link>
+        <span className="ad-status" data-testid="report-unit">
+          {t('moderation.report.unit', { unit: unitName })}
+        </span>
+      </>
+    );
+  }
+  if (!report.property) return <>—</>;
+  return (
+    <>
+      <Link to={`/admin/moderation/${report.propertyId}`} className="ad-table__title">
+        {report.property.title[language] || report.property.title.en}
+      </Link>
+      <span className={`ad-status ad-status--${report.property.approvalStatus}`}>
+        {t(`moderation.status.${report.property.approvalStatus}`)}
+      </span>
+    </>
+  );
+}
+
+/** The site's reports of listings and of units (spec §3 Report), newest first, by reason. */
 export function ReportsTab() {
   const { t, language } = useAdminText();
   const [params, setParams] = useSearchParams();
@@ -68,12 +107,7 @@ export function ReportsTab() {
               {data.items.map((report) => (
                 <tr key={report.id} data-testid="report-row">
                   <td>
-                    <Link to={`/admin/moderation/${report.propertyId}`} className="ad-table__title">
-                      {report.property.title[language] || report.property.title.en}
-                    </Link>
-                    <span className={`ad-status ad-status--${report.property.approvalStatus}`}>
-                      {t(`moderation.status.${report.property.approvalStatus}`)}
-                    </span>
+                    <Subject report={report} language={language} />
                   </td>
                   <td>{REPORT_REASON_LABELS[report.reason][language]}</td>
                   <td>{REPORTER_TYPE_LABELS[report.userType][language]}</td>

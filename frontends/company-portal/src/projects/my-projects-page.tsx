@@ -12,6 +12,7 @@ import {
   useDocumentHead,
   useFeedback,
 } from '@manzil/ui';
+import { FloorPlanUpload } from './floor-plan-upload.js';
 import { ProjectForm } from './project-form.js';
 import { listingsPath, ownProjectsQuery, projectKeys } from './projects-api.js';
 import { UnitForm } from './unit-form.js';
@@ -154,6 +155,7 @@ function ProjectItem({
                   <th scope="col">{t('companyPortal.unit.area')}</th>
                   <th scope="col">{t('companyPortal.unit.price')}</th>
                   <th scope="col">{t('companyPortal.unit.status')}</th>
+                  <th scope="col">{t('companyPortal.unit.floorPlan')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -166,6 +168,9 @@ function ProjectItem({
                       <Price amount={unit.price} currency={project.currency} />
                     </td>
                     <td>{t(`companyPortal.unitStatus.${unit.status}`)}</td>
+                    <td>
+                      <FloorPlanUpload projectId={project.id} unit={unit} language={language} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

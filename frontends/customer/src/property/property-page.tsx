@@ -213,7 +213,7 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
             <div className="cu-property__actions">
               <WishlistButton propertyId={listing.id} variant="page" />
               <ShareButton title={title} />
-              <ReportListingButton propertyId={listing.id} />
+              <ReportListingButton target={{ propertyId: listing.id }} />
             </div>
             {listing.purpose === 'buy' ? (
               <MortgageEstimate price={listing.displayPrice.amount} currency={listing.currency} />

@@ -51,6 +51,8 @@ export interface UnitRow {
   area: string;
   price: string;
   floor_plan_url: string | null;
+  floor_plan_key: string | null;
+  floor_plan_type: string | null;
   reference: string | null;
   status: Unit['status'];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ownedProjectListQuerySchema,
   ownedProjectSchema,
   pageSchema,
   projectCreateSchema,
@@ -70,6 +71,15 @@ export const PROJECT_ROUTES: RouteDoc[] = [
   },
   {
     method: 'post',
+    path: '/v1/projects/:id/unpublish',
+    summary:
+      'Admins of the site: a published project goes back to draft and project.unpublished tells search to drop it (a draft: no change)',
+    params: projectIdParamsSchema,
+    results: ownedProjectSchema,
+    roles: ['admin'],
+  },
+  {
+    method: 'post',
     path: '/v1/projects/:id/units',
     summary: 'Adds an available unit to an own project; unit.added when the project is published',
     params: projectIdParamsSchema,
@@ -96,11 +106,28 @@ export const PROJECT_ROUTES: RouteDoc[] = [
     roles: writers,
   },
   {
+    method: 'post',
+    path: '/v1/projects/:id/units/:unitId/floor-plan',
+    summary:
+      "Uploads a unit's floor plan (multipart/form-data, field `file`: a jpeg or PDF by content, under 2 MB, as a listing's documents); unit.updated when the project is published",
+    params: unitParamsSchema,
+    results: unitSchema,
+    roles: writers,
+  },
+  {
+    method: 'get',
+    path: '/v1/projects/:id/units/:unitId/floor-plan',
+    summary: 'An uploaded floor plan of a unit of a published project (the file, not the envelope)',
+    params: unitParamsSchema,
+    results: z.unknown(),
+    answers: 'file',
+  },
+  {
     method: 'get',
     path: '/v1/owner/projects',
     summary:
-      "The caller's projects (a company: its own; an admin: the site's), last changed first, with units",
-    query: projectListQuerySchema,
+      "The caller's projects (a company: its own; an admin: the site's), last changed first, with units; filters status, cityId, completion",
+    query: ownedProjectListQuerySchema,
     results: pageSchema(ownedProjectSchema),
     roles: writers,
   },

@@ -15,6 +15,7 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
+  ownedProjectListQuerySchema,
   projectCreateSchema,
   projectIdParamsSchema,
   projectListQuerySchema,
@@ -23,6 +24,7 @@ import {
   unitCreateSchema,
   unitParamsSchema,
   unitUpdateSchema,
+  type OwnedProjectListQuery,
   type ProjectCreateRequest,
   type ProjectListQuery,
   type ProjectUpdateRequest,
@@ -33,6 +35,7 @@ import {
 import { CurrentSite, CurrentUser, Public, Roles, ZodPipe, type AuthUser } from '@manzil/nest-kit';
 import type { UploadedPart } from '../media/multipart.js';
 import { BrochureUploadInterceptor } from './brochure-upload.interceptor.js';
+import { FloorPlanUploadInterceptor } from './floor-plan-upload.interceptor.js';
 import { ProjectsService } from './projects.service.js';
 
 /** Projects and units: companies (their own) and admins (the site's) write; anyone reads published ones. */
@@ -99,6 +102,18 @@ export class ProjectsController {
     return this.projects.publish(user, site, params.id);
   }
 
+  /** Admins of the site only: a published project goes back to draft (`project.unpublished`). */
+  @Post('v1/projects/:id/unpublish')
+  @Roles('admin')
+  @HttpCode(200)
+  unpublish(
+    @Param(new ZodPipe(projectIdParamsSchema)) params: { id: string },
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.projects.unpublish(user, site, params.id);
+  }
+
   @Post('v1/projects/:id/units')
   @Roles('company', 'admin')
   @HttpCode(201)
@@ -136,10 +151,38 @@ export class ProjectsController {
     return this.projects.uploadBrochure(user, site, params.id, file);
   }
 
+  /** Multipart `file`: a unit's floor plan, a jpeg or PDF by its content, under 2 MB. */
+  @Post('v1/projects/:id/units/:unitId/floor-plan')
+  @Roles('company', 'admin')
+  @HttpCode(201)
+  @UseInterceptors(FloorPlanUploadInterceptor)
+  uploadFloorPlan(
+    @Param(new ZodPipe(unitParamsSchema)) params: z.infer<typeof unitParamsSchema>,
+    @UploadedFile() file: UploadedPart | undefined,
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.projects.uploadFloorPlan(user, site, params.id, params.unitId, file);
+  }
+
+  /** The floor plan file of a unit of a published project (not the envelope). */
+  @Get('v1/projects/:id/units/:unitId/floor-plan')
+  @Public()
+  @Header('Cache-Control', 'public, max-age=300')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async floorPlan(
+    @Param(new ZodPipe(unitParamsSchema)) params: z.infer<typeof unitParamsSchema>,
+    @CurrentSite() site: Site,
+    @Res() response: Response,
+  ): Promise<void> {
+    const file = await this.projects.floorPlan(site, params.id, params.unitId);
+    response.type(file.contentType).attachment(file.fileName).send(file.body);
+  }
+
   @Get('v1/owner/projects')
   @Roles('company', 'admin')
   listOwned(
-    @Query(new ZodPipe(projectListQuerySchema)) query: ProjectListQuery,
+    @Query(new ZodPipe(ownedProjectListQuerySchema)) query: OwnedProjectListQuery,
     @CurrentSite() site: Site,
     @CurrentUser() user: AuthUser,
   ) {

@@ -3,10 +3,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   fieldMessage,
+  PROJECTS_API,
+  projectUnpublishedV1,
   projectUpdatedV1,
   unitAddedV1,
   unitUpdatedV1,
   type OwnedProject,
+  type OwnedProjectListQuery,
   type Page,
   type ProjectCreateRequest,
   type ProjectDetail,
@@ -20,6 +23,7 @@ import {
 } from '@manzil/contracts';
 import { AppException, currentContext, type AuthUser } from '@manzil/nest-kit';
 import { OBJECT_STORAGE, type ObjectStorage } from '@manzil/storage';
+import { documentTypeOf } from '../documents/documents.service.js';
 import { slugFor } from '../drafts/draft-fields.js';
 import { LocationsService } from '../locations/locations.service.js';
 import type { UploadedPart } from '../media/multipart.js';
@@ -36,6 +40,8 @@ import {
 } from './project-rows.js';
 import { publishDraft } from './publish-project.js';
 import { changeUnitStatus } from './unit-status.js';
+
+const floorPlanKey = (unitId: string) => `listings/floor-plans/${unitId}`;
 
 const invalid = (field: string, key: string) =>
   new AppException('VALIDATION_FAILED', 422, [
@@ -170,6 +176,34 @@ export class ProjectsService {
     });
   }
 
+  /**
+   * An admin takes a published project off the site: it is its company's draft again (the company
+   * may fix and publish it), and `project.unpublished` v1 tells search to drop it. A draft stays as it is.
+   */
+  async unpublish(user: AuthUser, site: Site, id: string): Promise<OwnedProject> {
+    if (user.role !== 'admin') throw new AppException('FORBIDDEN');
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.lockOwned(manager, user, site, id);
+      if (current.status === 'published') {
+        await manager.query(
+          `UPDATE "projects" SET "status" = 'draft', "published_at" = NULL, "updated_at" = now() WHERE "id" = $1`,
+          [id],
+        );
+        const [{ slug }] = (await manager.query(`SELECT "slug" FROM "projects" WHERE "id" = $1`, [id])) as {
+          slug: string;
+        }[];
+        await publishProjectEvent(manager, site, id, projectUnpublishedV1, {
+          id,
+          site,
+          slug,
+          by: user.id,
+          at: new Date().toISOString(),
+        });
+      }
+      return this.owned(manager, site, id);
+    });
+  }
+
   async addUnit(user: AuthUser, site: Site, projectId: string, body: UnitCreateRequest): Promise<Unit> {
     return this.dataSource.transaction(async (manager) => {
       const project = await this.lockOwned(manager, user, site, projectId);
@@ -266,6 +300,85 @@ export class ProjectsService {
     });
   }
 
+  /**
+   * A unit's floor plan as a file (spec: "floor plan"), checked as a listing's documents are: a
+   * jpeg or PDF by its content, under 2 MB (the interceptor). The bytes go to the object storage
+   * first, then the unit's columns; its `floorPlanUrl` becomes the file's path and `unit.updated`
+   * follows when the project is published.
+   */
+  async uploadFloorPlan(
+    user: AuthUser,
+    site: Site,
+    projectId: string,
+    unitId: string,
+    file: UploadedPart | undefined,
+  ): Promise<Unit> {
+    if (!file) throw invalid('floorPlan', 'file.required');
+    const contentType = documentTypeOf(file.buffer);
+    if (!contentType) throw invalid('floorPlan', 'floorPlan.type');
+    await this.dataSource.transaction(async (manager) => {
+      await this.lockOwned(manager, user, site, projectId, false);
+      await this.unitOf(manager, projectId, unitId);
+    });
+    const key = floorPlanKey(unitId);
+    await this.storage.put(key, file.buffer, contentType);
+    return this.dataSource.transaction(async (manager) => {
+      const project = await this.lockOwned(manager, user, site, projectId);
+      await this.unitOf(manager, projectId, unitId);
+      await manager.query(
+        `UPDATE "project_units" SET "floor_plan_key" = $2, "floor_plan_type" = $3, "floor_plan_url" = $4,
+           "updated_at" = now() WHERE "id" = $1`,
+        [unitId, key, contentType, `/api/listings${PROJECTS_API.floorPlan(projectId, unitId)}`],
+      );
+      const [row] = (await manager.query(`SELECT * FROM "project_units" WHERE "id" = $1`, [
+        unitId,
+      ])) as UnitRow[];
+      const unit = toUnit(row);
+      if (project.status === 'published') {
+        const [{ available_units }] = (await manager.query(
+          `SELECT "available_units" FROM "projects" WHERE "id" = $1`,
+          [projectId],
+        )) as { available_units: number }[];
+        await publishProjectEvent(manager, site, projectId, unitUpdatedV1, {
+          ...unit,
+          availableUnits: available_units,
+        });
+      }
+      return unit;
+    });
+  }
+
+  /** An uploaded floor plan of a unit of a published project, for anyone (it is sales material). */
+  async floorPlan(
+    site: Site,
+    projectId: string,
+    unitId: string,
+  ): Promise<{ body: Buffer; contentType: string; fileName: string }> {
+    const [row] = (await this.dataSource.query(
+      `SELECT u."floor_plan_key", u."floor_plan_type", COALESCE(u."reference", u."id"::text) AS "name"
+       FROM "project_units" u JOIN "projects" p ON p."id" = u."project_id"
+       WHERE u."id" = $1 AND p."id" = $2 AND p."site" = $3 AND p."status" = 'published'`,
+      [unitId, projectId, site],
+    )) as { floor_plan_key: string | null; floor_plan_type: string | null; name: string }[];
+    if (!row?.floor_plan_key || !row.floor_plan_type) throw new AppException('NOT_FOUND');
+    const object = await this.storage.get(row.floor_plan_key);
+    if (!object) throw new AppException('NOT_FOUND');
+    const extension = row.floor_plan_type === 'application/pdf' ? 'pdf' : 'jpg';
+    return {
+      body: object.body,
+      contentType: row.floor_plan_type,
+      fileName: `floor-plan-${row.name.replace(/[^\w.-]+/g, '-')}.${extension}`,
+    };
+  }
+
+  private async unitOf(manager: EntityManager, projectId: string, unitId: string): Promise<void> {
+    const [row] = (await manager.query(
+      `SELECT "id" FROM "project_units" WHERE "id" = $1 AND "project_id" = $2`,
+      [unitId, projectId],
+    )) as { id: string }[];
+    if (!row) throw new AppException('NOT_FOUND');
+  }
+
   /** A published project's brochure, for anyone. */
   async brochure(site: Site, id: string): Promise<{ body: Buffer; fileName: string }> {
     const row = await projectRow(
@@ -306,11 +419,21 @@ export class ProjectsService {
   }
 
   /** The caller's projects (a company: its own; an admin: the site's), last changed first. */
-  async listOwned(user: AuthUser, site: Site, query: ProjectListQuery): Promise<Page<OwnedProject>> {
+  async listOwned(user: AuthUser, site: Site, query: OwnedProjectListQuery): Promise<Page<OwnedProject>> {
     const rows = (await this.dataSource.query(
       `${PROJECT_LIST} WHERE p."site" = $1 AND ($2::uuid IS NULL OR p."company_id" = $2)
-       ORDER BY p."updated_at" DESC, p."id" OFFSET $3 LIMIT $4`,
-      [site, user.role === 'admin' ? null : user.id, (query.page - 1) * query.limit, query.limit],
+         AND ($3::text IS NULL OR p."status" = $3) AND ($4::text IS NULL OR p."city_id" = $4)
+         AND ($5::text IS NULL OR p."completion" = $5)
+       ORDER BY p."updated_at" DESC, p."id" OFFSET $6 LIMIT $7`,
+      [
+        site,
+        user.role === 'admin' ? null : user.id,
+        query.status ?? null,
+        query.cityId ?? null,
+        query.completion ?? null,
+        (query.page - 1) * query.limit,
+        query.limit,
+      ],
     )) as (ProjectRow & { total: string })[];
     const items: OwnedProject[] = [];
     for (const row of rows) items.push(toOwnedProject(row, await unitsOf(this.dataSource.manager, row.id)));

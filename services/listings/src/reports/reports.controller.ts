@@ -3,6 +3,7 @@ import {
   listingReportRequestSchema,
   listingReportsQuerySchema,
   propertyIdParamsSchema,
+  unitParamsSchema,
   type ListingReportRequest,
   type ListingReportsQuery,
   type Site,
@@ -24,6 +25,18 @@ export class ReportsController {
     @CurrentUser() user: AuthUser,
   ) {
     return this.reports.report(site, user, params.id, body);
+  }
+
+  /** A unit of a published project, reported like a listing (spec §7 `units/report`). */
+  @Post('v1/projects/:id/units/:unitId/reports')
+  @Roles('user', 'agent', 'company')
+  reportUnit(
+    @Param(new ZodPipe(unitParamsSchema)) params: { id: string; unitId: string },
+    @Body(new ZodPipe(listingReportRequestSchema)) body: ListingReportRequest,
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.reports.reportUnit(site, user, params.id, params.unitId, body);
   }
 
   @Get('v1/admin/reports')

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   projectPublishedV1,
+  projectUnpublishedV1,
   projectUpdatedV1,
   unitAddedV1,
   unitStatusChangedV1,
@@ -48,6 +49,18 @@ export class ProjectEventsController {
     this.sameSite(event);
     await this.inbox.handleOnce(event, (tx) =>
       this.store.upsert(tx, event.payload, new Date(event.occurredAt)),
+    );
+  }
+
+  /** An admin took the project off: it leaves the list and its page (units go with its row). */
+  @EventPattern(projectUnpublishedV1.type)
+  async unpublished(
+    @Payload(new ParseEventPipe(projectUnpublishedV1))
+    event: EventEnvelope<z.infer<typeof projectUnpublishedV1.payload>>,
+  ): Promise<void> {
+    this.sameSite(event);
+    await this.inbox.handleOnce(event, (tx) =>
+      this.store.remove(tx, event.site, event.payload.id, new Date(event.occurredAt)),
     );
   }
 

@@ -46,6 +46,18 @@ export class ProjectReadStore {
   }
 
   /**
+   * Removes a project (unpublished); an event older than the row (a publish that came after it)
+   * leaves it. Its units live in the row's payload, so its page goes with it.
+   */
+  async remove(tx: EntityManager, site: Site, id: string, at: Date): Promise<void> {
+    await tx.query(`DELETE FROM "project_read" WHERE "id" = $1 AND "site" = $2 AND "event_at" <= $3`, [
+      id,
+      site,
+      at,
+    ]);
+  }
+
+  /**
    * Changes a unit of a known project (added, edited or its status) and the project's available
    * count. A unit of a project this read model does not have yet is left to the project's next
    * `project.published` (which carries every unit).

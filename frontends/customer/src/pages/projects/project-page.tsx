@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { listingPagePath, type ProjectDetail, type Site } from '@manzil/contracts';
+import { listingPagePath, safeFloorPlanUrl, type ProjectDetail, type Site } from '@manzil/contracts';
 import {
   EmptyState,
   Ltr,
@@ -16,6 +16,7 @@ import {
   useLanguage,
 } from '@manzil/ui';
 import { ContentError, ContentLoading } from '../content/content-parts.js';
+import { ReportListingButton } from '../report/report-listing-dialog.js';
 import { projectQuery } from './project-queries.js';
 import './projects.css';
 
@@ -66,6 +67,17 @@ export function ProjectPage({ site }: { site: Site }) {
     );
   }
   return <ProjectView project={detail.data} site={site} />;
+}
+
+/** A unit's floor plan (an upload, image or PDF, or a link), opened in a new tab; a dash without one. */
+function FloorPlanLink({ url, label }: { url: string | null; label: string }) {
+  const safe = safeFloorPlanUrl(url);
+  if (!safe) return <>—</>;
+  return (
+    <a href={safe} target="_blank" rel="noreferrer" data-testid="unit-floor-plan">
+      {label}
+    </a>
+  );
 }
 
 function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) {
@@ -189,6 +201,10 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
                     <th scope="col">{t('customer.project.unit.area')}</th>
                     <th scope="col">{t('customer.project.unit.price')}</th>
                     <th scope="col">{t('customer.project.unit.status')}</th>
+                    <th scope="col">{t('customer.project.unit.floorPlan')}</th>
+                    <th scope="col">
+                      <span className="mz-visually-hidden">{t('customer.project.unit.actions')}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -208,6 +224,15 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
                         <span className={`cu-project__unit-status cu-project__unit-status--${unit.status}`}>
                           {t(`customer.project.unitStatus.${unit.status}`)}
                         </span>
+                      </td>
+                      <td>
+                        <FloorPlanLink
+                          url={unit.floorPlanUrl}
+                          label={t('customer.project.unit.floorPlanView')}
+                        />
+                      </td>
+                      <td>
+                        <ReportListingButton target={{ projectId: project.id, unitId: unit.id }} />
                       </td>
                     </tr>
                   ))}

@@ -1,11 +1,11 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../../i18n/ar.json' with { type: 'json' };
 import en from '../../i18n/en.json' with { type: 'json' };
-import { ReportListingDialog } from './report-listing-dialog.js';
+import { ReportListingDialog, type ReportTarget } from './report-listing-dialog.js';
 
 const ID = '0195f3a0-0000-7000-8000-0000000000aa';
 
@@ -23,12 +23,12 @@ function answer(status: number, results: unknown) {
   return mock;
 }
 
-function renderDialog(language: 'en' | 'ar', onClose = jest.fn()) {
+function renderDialog(language: 'en' | 'ar', onClose = jest.fn(), target: ReportTarget = { propertyId: ID }) {
   render(
     <WithQueryClient client={testQueryClient()}>
       <LanguageProvider language={language} messages={language === 'ar' ? ar : en}>
         <FeedbackProvider language={language}>
-          <ReportListingDialog propertyId={ID} onClose={onClose} />
+          <ReportListingDialog target={target} onClose={onClose} />
         </FeedbackProvider>
       </LanguageProvider>
     </WithQueryClient>,
@@ -79,5 +79,32 @@ describe('ReportListingDialog', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Failed to report');
     expect((comment() as HTMLTextAreaElement).value).toBe('The rent is higher on the phone.');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('reports a unit of a project at the unit’s address, titled for a unit in Arabic, and closes once sent', async () => {
+    const projectId = '0195f3a0-0000-7000-8000-0000000000a1';
+    const unitId = '0195f3a0-0000-7000-8000-0000000000b1';
+    const fetchMock = answer(201, {
+      id: '0195f3a0-0000-7000-8000-0000000000c1',
+      propertyId: null,
+      unitId,
+      reason: 'not-available',
+      userType: 'buyer',
+      comment: 'هذه الوحدة مباعة',
+      reporterId: '0195f3a0-0000-7000-8000-0000000000d1',
+      reporterRole: 'user',
+      createdAt: '2026-11-28T10:00:00.000Z',
+    });
+    const onClose = renderDialog('ar', jest.fn(), { projectId, unitId });
+    expect(screen.getByRole('dialog', { name: 'الإبلاغ عن هذه الوحدة' })).toBeTruthy();
+    fireEvent.change(select('report-reason'), { target: { value: 'not-available' } });
+    fireEvent.change(select('report-user-type'), { target: { value: 'buyer' } });
+    fireEvent.change(comment(), { target: { value: 'هذه الوحدة مباعة' } });
+    await submit();
+    expect(String(fetchMock.mock.calls[0][0])).toBe(
+      `/api/listings/v1/projects/${projectId}/units/${unitId}/reports`,
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect((await screen.findByTestId('toast')).textContent).toContain('شكرًا لك، سنراجع هذه الوحدة.');
   });
 });

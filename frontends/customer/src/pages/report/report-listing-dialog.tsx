@@ -28,11 +28,21 @@ interface ReportValues {
   comment: string;
 }
 
+/** What is reported: a listing, or a unit of a project (spec §7 `units/report`). */
+export type ReportTarget = { propertyId: string } | { projectId: string; unitId: string };
+
 export interface ReportListingDialogProps {
-  /** The listing's id (`propertySummarySchema.id`). */
-  propertyId: string;
+  target: ReportTarget;
   onClose: () => void;
 }
+
+const reportPath = (target: ReportTarget) =>
+  `/api/listings${
+    'propertyId' in target
+      ? LISTINGS_API.report(target.propertyId)
+      : LISTINGS_API.unitReport(target.projectId, target.unitId)
+  }`;
+const kindOf = (target: ReportTarget) => ('propertyId' in target ? 'listing' : 'unit');
 
 /**
  * Report a listing (spec §3 Report, §5: reason and user type required, comment at least 5
@@ -40,7 +50,7 @@ export interface ReportListingDialogProps {
  * beside each field; what was typed stays on any failure. Only for a logged-in visitor: open it
  * through `ReportListingButton`, which asks for a login first (spec §6).
  */
-export function ReportListingDialog({ propertyId, onClose }: ReportListingDialogProps) {
+export function ReportListingDialog({ target, onClose }: ReportListingDialogProps) {
   const intl = useIntl();
   const language = useLanguage();
   const feedback = useFeedback();
@@ -52,7 +62,7 @@ export function ReportListingDialog({ propertyId, onClose }: ReportListingDialog
   });
   const send = useMutation({
     mutationFn: (body: unknown) =>
-      apiFetch(`/api/listings${LISTINGS_API.report(propertyId)}`, {
+      apiFetch(reportPath(target), {
         language,
         method: 'POST',
         body,
@@ -62,7 +72,10 @@ export function ReportListingDialog({ propertyId, onClose }: ReportListingDialog
   const onValid = async (body: unknown) => {
     try {
       await send.mutateAsync(body);
-      feedback.toast('success', t('customer.report.sent'));
+      feedback.toast(
+        'success',
+        t(kindOf(target) === 'unit' ? 'customer.report.unitSent' : 'customer.report.sent'),
+      );
       onClose();
     } catch (failure) {
       if (!showServerErrors(form, failure)) feedback.toast('danger', t('customer.report.failed'));
@@ -70,7 +83,7 @@ export function ReportListingDialog({ propertyId, onClose }: ReportListingDialog
   };
   return (
     <Dialog
-      title={t('customer.report.title')}
+      title={t(kindOf(target) === 'unit' ? 'customer.report.unitTitle' : 'customer.report.title')}
       onClose={onClose}
       testId="report-dialog"
       actions={
@@ -120,10 +133,11 @@ export function ReportListingDialog({ propertyId, onClose }: ReportListingDialog
   );
 }
 
-/** "Report this listing": asks a visitor to log in first (spec §6), then opens the dialog. */
-export function ReportListingButton({ propertyId }: { propertyId: string }) {
+/** "Report this listing" (or this unit): asks a visitor to log in first (spec §6), then opens the dialog. */
+export function ReportListingButton({ target }: { target: ReportTarget }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  const unit = kindOf(target) === 'unit';
   return (
     <>
       <Button
@@ -132,11 +146,11 @@ export function ReportListingButton({ propertyId }: { propertyId: string }) {
         onClick={() => {
           if (requireLogin('report')) setOpen(true);
         }}
-        data-testid="report-listing"
+        data-testid={unit ? 'report-unit' : 'report-listing'}
       >
-        {intl.formatMessage({ id: 'customer.report.open' })}
+        {intl.formatMessage({ id: unit ? 'customer.report.unitOpen' : 'customer.report.open' })}
       </Button>
-      {open ? <ReportListingDialog propertyId={propertyId} onClose={() => setOpen(false)} /> : null}
+      {open ? <ReportListingDialog target={target} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
