@@ -184,7 +184,8 @@ export function renderIndex(
       `<html lang="${head.language}" dir="${directionOf(head.language)}" data-site="${site}">`,
     )
     .replace(/<title>[\s\S]*?<\/title>/i, '')
-    .replace(/<meta\s+name="description"[^>]*>/i, '')
+    // Quoted or not: the built index.html is minified (`<meta name=description content="…">`).
+    .replace(/<meta\s+name=["']?description(?=["'\s/>])[^>]*>/i, '')
     .replace(/<\/head>/i, `  ${headTags(head, site, origin)}\n  </head>`);
   if (!first) return page;
   return (
