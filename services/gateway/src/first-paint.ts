@@ -5,6 +5,7 @@ import {
   PROPERTY_TYPE_SLUGS,
   isHeaderlessRoute,
   normalizePathname,
+  type Language,
   type PageHead,
 } from '@manzil/contracts';
 
@@ -18,8 +19,10 @@ import {
  * beneath it and the shell's `index.ts` removes it once the page has left its covers and
  * loading placeholders, in one step, so nothing shifts or flashes blank on the way. Hidden from
  * assistive technology (the real page is what is read); no control in it. Styles are inline
- * (the design system's CSS arrives with the scripts), with the tokens' values; fonts are the
- * system's until the app's own load.
+ * (the design system's CSS arrives with the scripts), with the tokens' values. Its text is set in
+ * the app's IBM Plex, from the same woff2 files the app's CSS names (`coverFonts`): the page
+ * preloads them (`fontPreloads`), so the cover and the app draw the same glyphs and the app's
+ * first render needs no font it has not got yet.
  *
  * Headerless pages (the sign-in screens) get none: their layout is their own.
  */
@@ -61,11 +64,64 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/**
+ * The IBM Plex files the cover's text is set in (regular for the lead, bold for the name and the
+ * heading), in the page's language's script: Latin in English, Arabic in Arabic. Found among the
+ * shell build's assets by their fontsource names (webpack adds a content hash).
+ */
+const COVER_FONT_FILES: Record<Language, RegExp> = {
+  en: /^ibm-plex-sans-latin-(400|700)-normal\.[0-9a-f]{8,}\.woff2$/,
+  ar: /^ibm-plex-sans-arabic-arabic-(400|700)-normal\.[0-9a-f]{8,}\.woff2$/,
+};
+const COVER_FONT_FAMILY: Record<Language, string> = { en: 'IBM Plex Sans', ar: 'IBM Plex Sans Arabic' };
+
+export interface CoverFont {
+  /** Under the shell's public path: `/assets/<file>`. */
+  href: string;
+  weight: number;
+}
+
+/** The cover's font files for this language, given the names in the shell's `dist/assets`. */
+export function coverFonts(assetNames: readonly string[], language: Language): CoverFont[] {
+  return assetNames
+    .map((name) => ({ name, match: COVER_FONT_FILES[language].exec(name) }))
+    .filter(({ match }) => match)
+    .map(({ name, match }) => ({ href: `/assets/${name}`, weight: Number(match![1]) }))
+    .sort((a, b) => a.weight - b.weight);
+}
+
+/** `<link rel=preload>` for each font: fetched with the HTML, not after the CSS that names them. */
+export function fontPreloads(fonts: readonly CoverFont[]): string {
+  return fonts
+    .map((font) => `<link rel="preload" href="${font.href}" as="font" type="font/woff2" crossorigin />`)
+    .join('\n    ');
+}
+
+/** The fonts' faces under the app's family names, and the cover's text set in them. */
+function fontStyle(fonts: readonly CoverFont[], language: Language): string {
+  if (!fonts.length) return '';
+  const family = COVER_FONT_FAMILY[language];
+  const faces = fonts
+    .map(
+      (font) =>
+        `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:${font.weight};src:url(${font.href}) format('woff2')}`,
+    )
+    .join('\n');
+  return `${faces}\n#${FIRST_PAINT_ID}{font-family:'${family}',system-ui,sans-serif}\n`;
+}
+
 /** The markup and its style for this page, or null for a page that draws its own first (sign-in). */
-export function firstPaint(pathname: string, head: PageHead): { style: string; markup: string } | null {
+export function firstPaint(
+  pathname: string,
+  head: PageHead,
+  fonts: readonly CoverFont[] = [],
+): { style: string; markup: string } | null {
   const path = normalizePathname(pathname);
-  if (isHeaderlessRoute(path)) return null;
   const title = escapeHtml(head.title);
+  const style = STYLE.replace('</style>', `${fontStyle(fonts, head.language)}</style>`);
+  const logoOf = (className: string) =>
+    `<span class="${className}">${LOGO_MARK}<span class="fp-name">${BRAND[head.language]}</span></span>`;
+  if (isHeaderlessRoute(path)) return null;
   let body: string;
   if (path === '/') {
     body = `<section class="fp-hero"><div class="fp-c"><h1>${title}</h1><p>${escapeHtml(head.description)}</p></div></section>`;
@@ -76,9 +132,9 @@ export function firstPaint(pathname: string, head: PageHead): { style: string; m
   }
   // The home's header has the large logo (shell/src/layout/header.tsx).
   const logo = path === '/' ? 'fp-logo fp-large' : 'fp-logo';
-  const header = `<div class="fp-header"><div class="fp-c"><span class="fp-menu"></span><span class="${logo}">${LOGO_MARK}<span class="fp-name">${BRAND[head.language]}</span></span></div></div>`;
+  const header = `<div class="fp-header"><div class="fp-c"><span class="fp-menu"></span>${logoOf(logo)}</div></div>`;
   return {
-    style: STYLE,
+    style,
     markup: `<div id="${FIRST_PAINT_ID}" aria-hidden="true">${header}${body}</div>`,
   };
 }
