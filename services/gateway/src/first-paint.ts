@@ -2,6 +2,7 @@ import {
   ARABIC_LISTING_PAGES,
   BRAND,
   LISTING_PAGES,
+  LOGIN_LEAD,
   PROPERTY_TYPE_SLUGS,
   isHeaderlessRoute,
   normalizePathname,
@@ -24,7 +25,8 @@ import {
  * preloads them (`fontPreloads`), so the cover and the app draw the same glyphs and the app's
  * first render needs no font it has not got yet.
  *
- * Headerless pages (the sign-in screens) get none: their layout is their own.
+ * `/login` gets its own (its bar, its heading and lead in a card, as `auth-layout.tsx` lays them
+ * out on a phone); the other headerless pages get none.
  */
 export const FIRST_PAINT_ID = 'mz-first-paint';
 
@@ -46,8 +48,15 @@ const STYLE = `<style data-first-paint>
 #${FIRST_PAINT_ID} .fp-tabs{block-size:46px;background:#fff;border-block-end:1px solid #e2e7e4}
 #${FIRST_PAINT_ID} .fp-heading{margin:0;padding-block:24px;font-size:1.375rem;line-height:1.3}
 #${FIRST_PAINT_ID} .fp-page{margin:0;padding-block:32px 16px;font-size:1.75rem;line-height:1.3}
+#${FIRST_PAINT_ID} .fp-auth{display:flex;flex-direction:column;align-items:center;padding:16px 16px 48px}
+#${FIRST_PAINT_ID} .fp-auth-bar{display:flex;align-items:center;inline-size:100%;max-inline-size:560px;min-block-size:40px;margin-block-end:24px}
+#${FIRST_PAINT_ID} .fp-card{inline-size:100%;max-inline-size:480px;padding:24px 16px;background:#fff;border-radius:16px;box-shadow:0 1px 2px rgb(23 35 30 / 6%),0 4px 16px rgb(23 35 30 / 6%)}
+#${FIRST_PAINT_ID} .fp-card h1{margin:0;font-size:1.75rem;line-height:1.25}
+#${FIRST_PAINT_ID} .fp-card p{margin:8px 0 24px;color:#56655e}
 html[lang=ar] #${FIRST_PAINT_ID}{line-height:1.65}
 @media (min-width:768px){#${FIRST_PAINT_ID} .fp-c{padding-inline:24px}#${FIRST_PAINT_ID} .fp-hero{padding-block:64px}#${FIRST_PAINT_ID} .fp-hero h1{font-size:2.25rem}#${FIRST_PAINT_ID} .fp-heading{font-size:1.75rem}}
+@media (min-width:576px){#${FIRST_PAINT_ID} .fp-card{padding:32px 24px}}
+@media (min-width:992px){#${FIRST_PAINT_ID}.fp-auth-page{display:grid;grid-template-columns:minmax(340px,5fr) 7fr}#${FIRST_PAINT_ID}.fp-auth-page::before{content:'';background:linear-gradient(160deg,#0c7a57,#08603f)}#${FIRST_PAINT_ID} .fp-auth{padding-block-start:32px}#${FIRST_PAINT_ID} .fp-auth-bar .fp-logo{visibility:hidden}}
 @media (min-width:1200px){#${FIRST_PAINT_ID} .fp-menu{display:none}#${FIRST_PAINT_ID} .fp-header .fp-c{gap:12px}}
 </style>`;
 
@@ -121,6 +130,13 @@ export function firstPaint(
   const style = STYLE.replace('</style>', `${fontStyle(fonts, head.language)}</style>`);
   const logoOf = (className: string) =>
     `<span class="${className}">${LOGO_MARK}<span class="fp-name">${BRAND[head.language]}</span></span>`;
+  if (path === '/login') {
+    const card = `<div class="fp-card"><h1>${title}</h1><p>${escapeHtml(LOGIN_LEAD[head.language])}</p></div>`;
+    return {
+      style,
+      markup: `<div id="${FIRST_PAINT_ID}" class="fp-auth-page" aria-hidden="true"><div class="fp-auth"><div class="fp-auth-bar">${logoOf('fp-logo')}</div>${card}</div></div>`,
+    };
+  }
   if (isHeaderlessRoute(path)) return null;
   let body: string;
   if (path === '/') {
