@@ -83,6 +83,7 @@ const COVER_FONT_FILES: Record<Language, RegExp> = {
   ar: /^ibm-plex-sans-arabic-arabic-(400|700)-normal\.[0-9a-f]{8,}\.woff2$/,
 };
 const COVER_FONT_FAMILY: Record<Language, string> = { en: 'IBM Plex Sans', ar: 'IBM Plex Sans Arabic' };
+const COVER_FAMILY = 'Manzil Cover';
 
 export interface CoverFont {
   /** Under the shell's public path: `/assets/<file>`. */
@@ -106,17 +107,22 @@ export function fontPreloads(fonts: readonly CoverFont[]): string {
     .join('\n    ');
 }
 
-/** The fonts' faces under the app's family names, and the cover's text set in them. */
+/**
+ * The fonts' faces under a family of the cover's own, and the cover's text set in them. `block`,
+ * not the app's `swap`: painted first in a fallback font, the cover's heading was smaller than
+ * the app's in Plex, and the browser then took the app's later heading as the largest paint; the
+ * files are preloaded and small, so the wait is short (and its own family leaves the app's faces
+ * as they are).
+ */
 function fontStyle(fonts: readonly CoverFont[], language: Language): string {
   if (!fonts.length) return '';
-  const family = COVER_FONT_FAMILY[language];
   const faces = fonts
     .map(
       (font) =>
-        `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:${font.weight};src:url(${font.href}) format('woff2')}`,
+        `@font-face{font-family:'${COVER_FAMILY}';font-style:normal;font-display:block;font-weight:${font.weight};src:url(${font.href}) format('woff2')}`,
     )
     .join('\n');
-  return `${faces}\n#${FIRST_PAINT_ID}{font-family:'${family}',system-ui,sans-serif}\n`;
+  return `${faces}\n#${FIRST_PAINT_ID}{font-family:'${COVER_FAMILY}','${COVER_FONT_FAMILY[language]}',system-ui,sans-serif}\n`;
 }
 
 /** The markup and its style for this page, or null for a page that draws its own first (sign-in). */

@@ -60,9 +60,9 @@ describe('renderIndex', () => {
     // In the head, before the scripts' own requests.
     expect(en.indexOf('rel="preload"')).toBeLessThan(en.indexOf('</head>'));
     expect(en).toContain(
-      "@font-face{font-family:'IBM Plex Sans';font-style:normal;font-display:swap;font-weight:700;src:url(/assets/ibm-plex-sans-latin-700-normal.cdef4567.woff2) format('woff2')}",
+      "@font-face{font-family:'Manzil Cover';font-style:normal;font-display:block;font-weight:700;src:url(/assets/ibm-plex-sans-latin-700-normal.cdef4567.woff2) format('woff2')}",
     );
-    expect(en).toContain("#mz-first-paint{font-family:'IBM Plex Sans',system-ui,sans-serif}");
+    expect(en).toContain("#mz-first-paint{font-family:'Manzil Cover','IBM Plex Sans',system-ui,sans-serif}");
 
     const ar = renderIndex(
       MINIFIED,
@@ -76,7 +76,9 @@ describe('renderIndex', () => {
       '<link rel="preload" href="/assets/ibm-plex-sans-arabic-arabic-400-normal.aaaa1111.woff2" as="font" type="font/woff2" crossorigin />',
       '<link rel="preload" href="/assets/ibm-plex-sans-arabic-arabic-700-normal.bbbb2222.woff2" as="font" type="font/woff2" crossorigin />',
     ]);
-    expect(ar).toContain("#mz-first-paint{font-family:'IBM Plex Sans Arabic',system-ui,sans-serif}");
+    expect(ar).toContain(
+      "#mz-first-paint{font-family:'Manzil Cover','IBM Plex Sans Arabic',system-ui,sans-serif}",
+    );
     expect(ar).not.toContain('latin');
   });
 
