@@ -47,6 +47,9 @@ export const wishlistContainsQuerySchema = z.object({
 export type WishlistContainsQuery = z.infer<typeof wishlistContainsQuerySchema>;
 export const wishlistContainsSchema = z.object({ saved: z.array(z.uuid()) });
 export type WishlistContains = z.infer<typeof wishlistContainsSchema>;
+/** `DELETE /v1/wishlist/:kind/:id`: whether the item was saved (removing twice is no error). */
+export const wishlistRemovedSchema = z.object({ removed: z.boolean() });
+export type WishlistRemoved = z.infer<typeof wishlistRemovedSchema>;
 
 // ---------------------------------------------------------------- appointments
 

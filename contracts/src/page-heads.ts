@@ -63,6 +63,15 @@ const SIGN_IN_DESCRIPTION = {
   ar: 'اعثر على منزلك القادم في الإمارات والسعودية.',
 } as const;
 
+/**
+ * The lead under the sign-in heading (the shell's `shell.auth.login.subtitle`, checked equal by
+ * its spec): the gateway writes it into `/login`'s first view, before any script.
+ */
+export const LOGIN_LEAD = {
+  en: 'Welcome back. Log in with your mobile number.',
+  ar: 'مرحبًا بعودتك. سجّل الدخول برقم جوالك.',
+} as const satisfies Record<Language, string>;
+
 /** The heads of the pages that are not CMS content. `{country}` is the site's country. */
 export const PAGE_TEXTS = {
   home: {

@@ -11,7 +11,8 @@
  * `--gateway-only` here too (API calls then fail: the scores are for the page's own weight).
  *
  * Lighthouse 12.8.2: the 13.x line needs Node 22. The language is chosen by the address (an
- * Arabic listing path, `?lang=ar`), since Lighthouse empties cookies and storage first.
+ * Arabic listing path, `?lang=`) on every page: Lighthouse empties storage first but keeps the
+ * cookies, so the `lang` cookie an Arabic page saved would otherwise make the next page Arabic.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +39,7 @@ let baseUrl = values.url.replace(/\/$/, '');
 const PAGES = [
   { name: 'home en', path: '/?lang=en' },
   { name: 'home ar', path: '/?lang=ar' },
-  { name: 'listing en', path: '/buy/properties-for-sale' },
+  { name: 'listing en', path: '/buy/properties-for-sale?lang=en' },
   { name: 'listing ar', path: `/${encodeURIComponent('شراء')}/${encodeURIComponent('عقارات-للبيع')}` },
   { name: 'login en', path: '/login?lang=en' },
   { name: 'login ar', path: '/login?lang=ar' },

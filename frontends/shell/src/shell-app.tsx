@@ -7,6 +7,7 @@ import {
   useLayoutEffect,
   useMemo,
   useState,
+  type ComponentProps,
   type ReactNode,
 } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -95,6 +96,23 @@ function ShellPage({ children }: { children: ReactNode }) {
   );
 }
 
+/*
+ * The parts that show the site's config (menus, footer links, the remote's props) read it
+ * themselves: the config arrives after the first render (the site's facts stand in until then),
+ * and its arrival re-renders only them, not the whole page with its routes.
+ */
+function ConfiguredHeader(props: Omit<ComponentProps<typeof Header>, 'config'>) {
+  return <Header {...props} config={useSiteConfig(props.site, props.language)} />;
+}
+
+function ConfiguredFooter(props: Omit<ComponentProps<typeof Footer>, 'config'>) {
+  return <Footer {...props} config={useSiteConfig(props.site, props.language)} />;
+}
+
+function ConfiguredOutlet(props: Omit<ComponentProps<typeof RemoteOutlet>, 'config'>) {
+  return <RemoteOutlet {...props} config={useSiteConfig(props.site, props.language)} />;
+}
+
 /** The language state: document attributes, messages, saving, other tabs, `?lang=`. */
 function useLanguageState() {
   const [language, setLanguage] = useState<Language>(() => initialLanguage());
@@ -151,7 +169,6 @@ export function ShellApp() {
   const session = useSession();
   const sessionReady = useSessionRestore(language);
   const role = roleOf(session);
-  const config = useSiteConfig(site, language);
   useLanguageChangeReload();
   useScrollRestoration();
 
@@ -197,7 +214,7 @@ export function ShellApp() {
   if (!messages) return <div className="shell-cover" data-testid="language-cover" aria-busy="true" />;
 
   const headerless = isHeaderlessRoute(location.pathname);
-  const remoteProps = { language, site, config, session };
+  const remoteProps = { language, site, session };
   return (
     <LanguageProvider language={language} messages={messages} site={site}>
       <ShellContext.Provider value={shellContext}>
@@ -206,10 +223,9 @@ export function ShellApp() {
             <div className="shell-page">
               <SkipLink />
               {headerless ? null : (
-                <Header
+                <ConfiguredHeader
                   language={language}
                   site={site}
-                  config={config}
                   session={session}
                   role={role}
                   pathname={location.pathname}
@@ -277,11 +293,11 @@ export function ShellApp() {
                   <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
                   <Route
                     path="*"
-                    element={<RemoteOutlet name={remoteFor(location.pathname)} {...remoteProps} />}
+                    element={<ConfiguredOutlet name={remoteFor(location.pathname)} {...remoteProps} />}
                   />
                 </Routes>
               </main>
-              {headerless ? null : <Footer language={language} site={site} role={role} config={config} />}
+              {headerless ? null : <ConfiguredFooter language={language} site={site} role={role} />}
               <RouteAnnouncer message={announcement} />
             </div>
           </LoginPromptProvider>

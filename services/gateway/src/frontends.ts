@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Logger } from '@nestjs/common';
@@ -74,14 +74,21 @@ function cookieLanguage(request: Request): string | undefined {
   return match?.[1];
 }
 
-/** index.html read once per change of the file (a rebuild while the gateway runs is picked up). */
-function indexReader(file: string): () => string | undefined {
-  let cached: { mtimeMs: number; html: string } | undefined;
+/**
+ * index.html read once per change of the file (a rebuild while the gateway runs is picked up),
+ * with the names in the build's `assets/` (the hashed font files the page preloads).
+ */
+function indexReader(file: string): () => { html: string; assets: string[] } | undefined {
+  let cached: { mtimeMs: number; html: string; assets: string[] } | undefined;
   return () => {
     try {
       const { mtimeMs } = statSync(file);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-      return cached.html;
+      if (cached?.mtimeMs !== mtimeMs) {
+        const assetsDir = join(file, '..', 'assets');
+        const assets = existsSync(assetsDir) ? readdirSync(assetsDir) : [];
+        cached = { mtimeMs, html: readFileSync(file, 'utf8'), assets };
+      }
+      return cached;
     } catch {
       return undefined;
     }
@@ -140,8 +147,9 @@ export function frontends(
     }
     const index = () => {
       // A path with an extension is a file that does not exist, not a page of the app.
-      const html = /\.[^/]+$/.test(path) ? undefined : readIndex();
-      if (html === undefined) return notFound();
+      const built = /\.[^/]+$/.test(path) ? undefined : readIndex();
+      if (built === undefined) return notFound();
+      const { html, assets } = built;
       response.setHeader('Cache-Control', 'no-cache');
       // The page's language comes from the `lang` cookie when the URL does not say it.
       response.setHeader('Vary', 'Cookie, Accept-Encoding');
@@ -155,7 +163,7 @@ export function frontends(
       const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
       void heads.resolve(site, language, path, search).then(
         ({ head, status }) =>
-          sendPage(request, response, renderIndex(html, head, site, origin, path), status),
+          sendPage(request, response, renderIndex(html, head, site, origin, path, assets), status),
         () => sendPage(request, response, html),
       );
     };

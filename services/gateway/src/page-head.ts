@@ -24,7 +24,7 @@ import {
   type PageHead,
   type Site,
 } from '@manzil/contracts';
-import { firstPaint } from './first-paint.js';
+import { coverFonts, firstPaint, fontPreloads } from './first-paint.js';
 
 /** Every tag written here carries this attribute: the page's own head code finds and updates them. */
 const MARK = 'data-manzil-head';
@@ -167,8 +167,9 @@ export function headTags(head: PageHead, site: Site, origin: string): string {
 
 /**
  * The shell's index.html for this page: `<html lang dir>` of the language, the generic
- * title and description replaced by the page's head, and, given the path, the page's first
- * content (`firstPaint`: header and heading before any script runs).
+ * title and description replaced by the page's head, the preloads of the fonts its first view
+ * is set in (found among `assetNames`, the shell build's `dist/assets`), and, given the path,
+ * the page's first content (`firstPaint`: header and heading before any script runs).
  */
 export function renderIndex(
   html: string,
@@ -176,16 +177,20 @@ export function renderIndex(
   site: Site,
   origin: string,
   pathname?: string,
+  assetNames: readonly string[] = [],
 ): string {
-  const first = pathname === undefined ? null : firstPaint(pathname, head);
+  const fonts = coverFonts(assetNames, head.language);
+  const first = pathname === undefined ? null : firstPaint(pathname, head, fonts);
+  const preloads = fonts.length ? `${fontPreloads(fonts)}\n    ` : '';
   const page = html
     .replace(
       /<html\b[^>]*>/i,
       `<html lang="${head.language}" dir="${directionOf(head.language)}" data-site="${site}">`,
     )
     .replace(/<title>[\s\S]*?<\/title>/i, '')
-    .replace(/<meta\s+name="description"[^>]*>/i, '')
-    .replace(/<\/head>/i, `  ${headTags(head, site, origin)}\n  </head>`);
+    // Quoted or not: the built index.html is minified (`<meta name=description content="…">`).
+    .replace(/<meta\s+name=["']?description(?=["'\s/>])[^>]*>/i, '')
+    .replace(/<\/head>/i, `  ${preloads}${headTags(head, site, origin)}\n  </head>`);
   if (!first) return page;
   return (
     page

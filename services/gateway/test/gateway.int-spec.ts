@@ -367,7 +367,7 @@ describe('gateway', () => {
       expect(missing.text).toContain('<div id="root"></div>');
     });
 
-    it("writes the page's first content (header and heading, its language) before #root, none on sign-in pages", async () => {
+    it("writes the page's first content (header and heading, its language) before #root, sign-in's own, none on its steps", async () => {
       const home = await request(app.getHttpServer())
         .get('/')
         .set('Host', 'sa.localhost:3000')
@@ -380,9 +380,13 @@ describe('gateway', () => {
       expect(home.text).toContain('<style data-first-paint>');
       const listing = await request(app.getHttpServer()).get('/buy/properties-for-sale').expect(200);
       expect(listing.text).toContain('<h1 class="fp-heading">Properties for sale in the UAE</h1>');
-      const login = await request(app.getHttpServer()).get('/login').expect(200);
-      expect(login.text).not.toContain('mz-first-paint');
-      expect(login.text).toContain('<div id="root"></div>');
+      const login = await request(app.getHttpServer()).get('/login').set('Cookie', 'lang=ar').expect(200);
+      expect(login.text).toMatch(
+        /<div id="mz-first-paint" class="fp-auth-page" aria-hidden="true">.*<h1>تسجيل الدخول<\/h1><p>مرحبًا بعودتك. سجّل الدخول برقم جوالك.<\/p>.*<\/div><div id="root"><\/div>/s,
+      );
+      const register = await request(app.getHttpServer()).get('/register').expect(200);
+      expect(register.text).not.toContain('mz-first-paint');
+      expect(register.text).toContain('<div id="root"></div>');
     });
 
     it("writes a property page's head from the search service: title, canonical and JSON-LD", async () => {

@@ -1,10 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   AGREEMENT_TYPES,
   FURNISHINGS,
@@ -50,26 +48,32 @@ interface SearchFormValues {
   keywords: string;
 }
 
-/** An amount box: blank, or a number (Arabic-Indic digits and separators accepted). */
-const amountText = z.string().refine((value) => value.trim() === '' || parseAmount(value) !== undefined, {
-  message: 'customer.search.error.number',
-});
+const AMOUNT_FIELDS = ['minPrice', 'maxPrice', 'minArea', 'maxArea'] as const;
+const AMOUNT_RANGES = [
+  ['minPrice', 'maxPrice'],
+  ['minArea', 'maxArea'],
+] as const;
 
-/** The form's own rules: amounts are numbers, and a minimum is not above its maximum. */
-const searchFormSchema = z
-  .object({ minPrice: amountText, maxPrice: amountText, minArea: amountText, maxArea: amountText })
-  .passthrough()
-  .superRefine((values, ctx) => {
-    for (const [min, max] of [
-      ['minPrice', 'maxPrice'],
-      ['minArea', 'maxArea'],
-    ] as const) {
-      const low = parseAmount(values[min]);
-      const high = parseAmount(values[max]);
-      if (low !== undefined && high !== undefined && low > high)
-        ctx.addIssue({ code: 'custom', path: [max], message: 'customer.search.error.range' });
-    }
-  });
+/**
+ * The form's own rules: an amount box is blank or a number (Arabic-Indic digits and separators
+ * accepted), and a minimum is not above its maximum. Written by hand, not as a zod schema: zod
+ * reaches the page once, inside the shared `@manzil/contracts`, and a direct import here would
+ * bundle a second copy into this remote.
+ */
+const searchFormResolver: Resolver<SearchFormValues> = (values) => {
+  const errors: FieldErrors<SearchFormValues> = {};
+  for (const name of AMOUNT_FIELDS) {
+    if (values[name].trim() !== '' && parseAmount(values[name]) === undefined)
+      errors[name] = { type: 'number', message: 'customer.search.error.number' };
+  }
+  for (const [min, max] of AMOUNT_RANGES) {
+    const low = parseAmount(values[min]);
+    const high = parseAmount(values[max]);
+    if (low !== undefined && high !== undefined && low > high)
+      errors[max] = { type: 'range', message: 'customer.search.error.range' };
+  }
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
 
 const text = (value: number | undefined) => (value === undefined ? '' : String(value));
 
@@ -141,7 +145,7 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
   const form = useForm<SearchFormValues>({
     mode: 'onTouched',
     defaultValues: valuesOf(type, filters),
-    resolver: zodResolver(searchFormSchema) as unknown as Resolver<SearchFormValues>,
+    resolver: searchFormResolver,
   });
   const { control, register, watch, setValue, handleSubmit, formState } = form;
   const purpose = watch('purpose');

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   pageSchema,
   wishlistContainsSchema,
   wishlistEntrySchema,
+  wishlistRemovedSchema,
   type Language,
   type WishlistEntry,
 } from '@manzil/contracts';
@@ -75,7 +75,7 @@ export function useToggleSaved(language: Language) {
         await apiFetch(`${WISHLIST_API}/property/${id}`, {
           language,
           method: 'DELETE',
-          results: z.object({ removed: z.boolean() }),
+          results: wishlistRemovedSchema,
         });
     },
     onMutate: async ({ id, save }): Promise<{ before: boolean | undefined }> => {

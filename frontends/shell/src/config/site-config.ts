@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   SITE_FACTS,
@@ -45,9 +46,8 @@ export function fallbackConfig(site: Site, language: Language): SiteConfig {
  * (spec §4); the site's facts meanwhile, and when the service cannot answer.
  */
 export function useSiteConfig(site: Site, language: Language): SiteConfig {
-  const { data } = useQuery({
-    ...contentQueries.config(language),
-    placeholderData: () => fallbackConfig(site, language),
-  });
-  return data ?? fallbackConfig(site, language);
+  // One object per site and language: a new one each render would re-render what it is given to.
+  const fallback = useMemo(() => fallbackConfig(site, language), [site, language]);
+  const { data } = useQuery({ ...contentQueries.config(language), placeholderData: fallback });
+  return data ?? fallback;
 }

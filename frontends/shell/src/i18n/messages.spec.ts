@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { LOGIN_LEAD, PAGE_TEXTS } from '@manzil/contracts';
 import ar from './ar.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 
@@ -12,5 +13,15 @@ describe('messages', () => {
     expect([...Object.entries(en), ...Object.entries(ar)].filter(([, value]) => value.trim() === '')).toEqual(
       [],
     );
+  });
+
+  it("says what /login's first view (written by the gateway from contracts) says", () => {
+    for (const [language, messages] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
+      expect(messages['shell.auth.login.title']).toBe(PAGE_TEXTS.login[language].title);
+      expect(messages['shell.auth.login.subtitle']).toBe(LOGIN_LEAD[language]);
+    }
   });
 });
