@@ -7,6 +7,7 @@ import {
   propertySummarySchema,
   type PropertyTypeSlug,
 } from './listings.js';
+import { projectDetailSchema } from './projects.js';
 import { normalizeDigits, tidySpaces } from './text.js';
 import { emailSchema, mobileSchema, nameSchema } from './validation.js';
 
@@ -255,6 +256,40 @@ export const presentationIdParamsSchema = z.object({
 
 export const presentationPdfQuerySchema = z.object({ language: z.enum(['en', 'ar']).default('en') });
 
+/**
+ * `POST /v1/agent/project-presentations`: published projects of the caller's company (a company:
+ * its own; an agent: their company's; a freelance agent, whose company owns none: any published
+ * project of the site) and a message.
+ */
+export const projectPresentationRequestSchema = z.object({
+  projectIds: z
+    .array(z.uuid({ message: 'presentation.projectsRequired' }), {
+      message: 'presentation.projectsRequired',
+    })
+    .min(1, 'presentation.projectsRequired')
+    .max(PRESENTATION_PROPERTIES_MAX, 'presentation.tooManyProjects')
+    .refine((ids) => new Set(ids).size === ids.length, 'presentation.projectsRequired'),
+  message: z.preprocess(
+    (v) => blankToUndefined(text(v)),
+    z.string().max(PRESENTATION_MESSAGE_MAX, 'text.tooLong').optional(),
+  ),
+});
+export type ProjectPresentationRequest = z.infer<typeof projectPresentationRequestSchema>;
+
+/**
+ * What a project proposal's link shows: the message and each project still published with its
+ * units still available (a unit reserved or sold since drops out, as does an unpublished project).
+ */
+export const projectPresentationSchema = z.object({
+  id: z.uuid(),
+  kind: z.literal('projects'),
+  agentName: z.string(),
+  message: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  projects: z.array(projectDetailSchema),
+});
+export type ProjectPresentation = z.infer<typeof projectPresentationSchema>;
+
 /** Listings' engagement endpoints, relative to `/api/listings`. */
 export const ENGAGEMENT_API = {
   /** POST enquiryRequestSchema → enquirySchema (a customer). */
@@ -277,8 +312,18 @@ export const ENGAGEMENT_API = {
   presentation: (id: string) => `/v1/presentations/${id}`,
   /** GET ?language= → application/pdf (anyone with the link). */
   presentationPdf: (id: string) => `/v1/presentations/${id}/pdf`,
+  /** POST projectPresentationRequestSchema → projectPresentationSchema; GET → its page (agent, company). */
+  agentProjectPresentations: '/v1/agent/project-presentations',
+  /** GET pagination → page of publicProjectSchema: the projects the caller may propose. */
+  proposableProjects: '/v1/agent/proposable-projects',
+  /** GET → projectPresentationSchema (anyone with the link). */
+  projectPresentation: (id: string) => `/v1/project-presentations/${id}`,
+  /** GET ?language= → application/pdf (anyone with the link). */
+  projectPresentationPdf: (id: string) => `/v1/project-presentations/${id}/pdf`,
 } as const;
 
 /** The share link's path on the site, and its download page. */
 export const proposalPath = (id: string) => `/properties-proposal/${id}`;
 export const proposalDownloadPath = (id: string) => `/download-properties-proposal/${id}`;
+export const projectProposalPath = (id: string) => `/projects-proposal/${id}`;
+export const projectProposalDownloadPath = (id: string) => `/download-projects-proposal/${id}`;

@@ -43,6 +43,9 @@ import {
   presentationPdfQuerySchema,
   presentationRequestSchema,
   presentationSchema,
+  projectPresentationRequestSchema,
+  projectPresentationSchema,
+  publicProjectSchema,
   requirementRequestSchemaFor,
   requirementSchema,
 } from '@manzil/contracts';
@@ -149,6 +152,48 @@ export const ROUTES: RouteDoc[] = [
     answers: 'file',
   },
   {
+    method: 'get',
+    path: '/v1/agent/proposable-projects',
+    summary:
+      "Published projects the caller may propose: a company's own, an agent's company's, any of the site for a freelance agent",
+    query: paginationQuerySchema,
+    results: pageSchema(publicProjectSchema),
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/agent/project-presentations',
+    summary: 'Builds a proposal of projects the caller may propose with a message; its id is the share link',
+    body: projectPresentationRequestSchema,
+    results: projectPresentationSchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/agent/project-presentations',
+    summary: "The caller's project proposals, newest first",
+    query: paginationQuerySchema,
+    results: pageSchema(projectPresentationSchema),
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/project-presentations/:id',
+    summary:
+      'A shared project proposal (anyone with the link): projects still published with their available units; 404 for an unknown link',
+    params: presentationIdParamsSchema,
+    results: projectPresentationSchema,
+  },
+  {
+    method: 'get',
+    path: '/v1/project-presentations/:id/pdf',
+    summary: 'The project proposal as a PDF printed by Chromium, in English or Arabic (?language=)',
+    params: presentationIdParamsSchema,
+    query: presentationPdfQuerySchema,
+    results: projectPresentationSchema,
+    answers: 'file',
+  },
+  {
     method: 'post',
     path: '/v1/wishlist',
     summary:
@@ -207,6 +252,15 @@ export const ROUTES: RouteDoc[] = [
     body: appointmentStatusRequestSchema,
     results: appointmentSchema,
     roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/appointments/:id/cancel',
+    summary:
+      "The customer who booked cancels their pending or accepted appointment (others' 404; a rejected or canceled one 422 APPOINTMENT_NOT_CANCELABLE); frees the slot; publishes appointment.canceled",
+    params: propertyIdParamsSchema,
+    results: appointmentSchema,
+    roles: ['user'],
   },
   {
     method: 'get',
