@@ -7,6 +7,7 @@ import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
 import {
   accountRegisteredV1,
   appointmentAcceptedV1,
+  appointmentCanceledV1,
   appointmentRequestedV1,
   bidOutbidV1,
   listingRejectedV1,
@@ -199,5 +200,34 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     // Mark all read.
     const all = await as('sa', agent, '/v1/notifications/read-all', 'post').expect(200);
     expect(all.body.results).toEqual({ updated: 1 });
+  });
+
+  it('tells the agent once, in both languages, when the customer cancels an appointment', async () => {
+    const customer = randomUUID();
+    const agent = randomUUID();
+    const facts = appointment(customer, agent, `c-${customer.slice(0, 8)}@example.com`);
+    const canceled = newEvent(appointmentCanceledV1, 'ae', facts.appointmentId, {
+      ...facts,
+      previousStatus: 'accepted',
+      canceledAt: new Date().toISOString(),
+    });
+    await bus.publish(TOPICS.listingsAppointment, canceled);
+    await bus.publish(TOPICS.listingsAppointment, canceled);
+    await expectEventually(async () => expect((await inbox('ae', agent)).total).toBe(1), {
+      timeoutMs: 15_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [en] = (await inbox('ae', agent)).items;
+    expect(en).toMatchObject({
+      kind: 'appointment.canceled',
+      title: 'An appointment was canceled',
+      body: 'Sara Ali canceled the viewing of Marina view on 01 Dec, 2026 at 03:30 PM. The time is free again.',
+      link: '/profile?tab=appointments',
+    });
+    const [ar] = (await inbox('ae', agent, 'ar')).items;
+    expect(ar.title).toBe('تم إلغاء موعد');
+    expect(ar.body).toContain('ألغى');
+    expect(ar.body).toContain('03:30 م');
+    expect((await inbox('ae', customer)).total).toBe(0);
   });
 });
