@@ -9,7 +9,11 @@ import {
   appointmentAcceptedV1,
   appointmentCanceledV1,
   appointmentRequestedV1,
+  auctionCanceledV1,
+  bidFeeFailedV1,
+  bidFeePaidV1,
   bidOutbidV1,
+  paymentRefundedV1,
   listingRejectedV1,
   TOPICS,
   type Site,
@@ -229,5 +233,85 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     expect(ar.body).toContain('ألغى');
     expect(ar.body).toContain('03:30 م');
     expect((await inbox('ae', customer)).total).toBe(0);
+  });
+
+  it('tells bidders of their fee (paid, failed), payers of a refund and every bidder of a canceled auction, once each', async () => {
+    const [alice, bob, payer] = [randomUUID(), randomUUID(), randomUUID()];
+    const auctionId = randomUUID();
+    const fee = (bidderId: string) => ({
+      paymentId: randomUUID(),
+      bidId: randomUUID(),
+      auctionId,
+      bidderId,
+      amount: 500,
+      currency: 'SAR' as const,
+    });
+    const paid = newEvent(bidFeePaidV1, 'sa', auctionId, { ...fee(alice), paidAt: new Date().toISOString() });
+    const failed = newEvent(bidFeeFailedV1, 'sa', auctionId, {
+      ...fee(bob),
+      failedAt: new Date().toISOString(),
+    });
+    const refunded = newEvent(paymentRefundedV1, 'sa', randomUUID(), {
+      paymentId: randomUUID(),
+      accountId: payer,
+      purpose: 'subscription',
+      amount: 1250.5,
+      currency: 'SAR',
+      refundId: 're_1',
+      subscriptionId: randomUUID(),
+      refundedAt: new Date().toISOString(),
+      by: randomUUID(),
+    });
+    const canceled = newEvent(auctionCanceledV1, 'sa', auctionId, {
+      auctionId,
+      propertyId: randomUUID(),
+      canceledAt: new Date().toISOString(),
+      by: randomUUID(),
+      reason: null,
+      bidderIds: [alice, bob, alice],
+    });
+    for (const _twice of [1, 2]) {
+      await bus.publish(TOPICS.paymentsBidFee, paid);
+      await bus.publish(TOPICS.paymentsBidFee, failed);
+      await bus.publish(TOPICS.paymentsPayment, refunded);
+      await bus.publish(TOPICS.auctionsAuction, canceled);
+    }
+    await expectEventually(
+      async () => {
+        expect((await inbox('sa', alice)).total).toBe(2);
+        expect((await inbox('sa', bob)).total).toBe(2);
+        expect((await inbox('sa', payer)).total).toBe(1);
+      },
+      { timeoutMs: 15_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const kinds = async (who: string) => (await inbox('sa', who)).items.map((n) => n.kind).sort();
+    expect(await kinds(alice)).toEqual(['auction.canceled', 'payments.bid-fee.paid']);
+    expect(await kinds(bob)).toEqual(['auction.canceled', 'payments.bid-fee.failed']);
+    const byKind = async (who: string, language: string) =>
+      Object.fromEntries((await inbox('sa', who, language)).items.map((n) => [n.kind, n]));
+    const aliceEn = await byKind(alice, 'en');
+    expect(aliceEn['payments.bid-fee.paid']).toMatchObject({
+      title: 'Bidding fee received',
+      body: 'We received your bidding fee of SAR 500. Your bid now goes to the auction.',
+    });
+    expect(aliceEn['auction.canceled'].title).toBe('The auction was canceled');
+    const bobAr = await byKind(bob, 'ar');
+    expect(bobAr['payments.bid-fee.failed'].title).toBe('لم تُدفع رسوم المزايدة');
+    expect(bobAr['payments.bid-fee.failed'].body).toContain('SAR 500');
+    expect(bobAr['auction.canceled'].title).toBe('تم إلغاء المزاد');
+    const [refund] = (await inbox('sa', payer)).items;
+    expect(refund).toMatchObject({
+      kind: 'payments.payment.refunded',
+      title: 'Your payment was refunded',
+      body: 'SAR 1,250.5 was refunded to you. The plan it bought has ended.',
+    });
+    expect((await inbox('sa', payer, 'ar')).items[0].title).toBe('تم استرداد دفعتك');
+    // Each notification is one row per (event, recipient), however often the event came.
+    const rows = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM "notifications" WHERE "account_id" = ANY($1::uuid[])`,
+      [[alice, bob, payer]],
+    )) as { n: number }[];
+    expect(rows[0].n).toBe(5);
   });
 });
