@@ -217,6 +217,11 @@ export const requirementSchema = z.object({
 });
 export type Requirement = z.infer<typeof requirementSchema>;
 
+/** `POST /v1/requirements/:id/status`: the customer closes their requirement or opens it again. */
+export const requirementStatusRequestSchema = z.object({ status: z.enum(REQUIREMENT_STATUSES) });
+export type RequirementStatusRequest = z.infer<typeof requirementStatusRequestSchema>;
+export const requirementIdParamsSchema = z.object({ id: z.uuid() });
+
 // ---------------------------------------------------------------- presentations
 
 export const PRESENTATION_PROPERTIES_MAX = 20;
@@ -304,6 +309,10 @@ export const ENGAGEMENT_API = {
   requirements: '/v1/requirements',
   /** GET pagination → page of requirementSchema: the caller's own (customer). */
   myRequirements: '/v1/requirements/mine',
+  /** POST requirementStatusRequestSchema → requirementSchema (its customer: close or reopen). */
+  requirementStatus: (id: string) => `/v1/requirements/${id}/status`,
+  /** DELETE → { removed: true } (its customer). */
+  requirement: (id: string) => `/v1/requirements/${id}`,
   /** GET pagination → page of requirementSchema matching the agent's listings. */
   agentRequirements: '/v1/agent/requirements',
   /** POST presentationRequestSchema → presentationSchema; GET → page of presentationSchema. */

@@ -44,6 +44,8 @@ import {
   presentationRequestSchema,
   presentationSchema,
   projectPresentationRequestSchema,
+  requirementIdParamsSchema,
+  requirementStatusRequestSchema,
   projectPresentationSchema,
   publicProjectSchema,
   requirementRequestSchemaFor,
@@ -107,6 +109,24 @@ export const ROUTES: RouteDoc[] = [
     summary: "The customer's own requirements, newest first",
     query: paginationQuerySchema,
     results: pageSchema(requirementSchema),
+    roles: ['user'],
+  },
+  {
+    method: 'post',
+    path: '/v1/requirements/:id/status',
+    summary:
+      'The customer closes their requirement (matching agents stop seeing it) or opens it again; anyone else 404',
+    params: requirementIdParamsSchema,
+    body: requirementStatusRequestSchema,
+    results: requirementSchema,
+    roles: ['user'],
+  },
+  {
+    method: 'delete',
+    path: '/v1/requirements/:id',
+    summary: 'The customer deletes their requirement for good; anyone else 404',
+    params: requirementIdParamsSchema,
+    results: z.object({ removed: z.literal(true) }),
     roles: ['user'],
   },
   {

@@ -255,6 +255,64 @@ describe('listings: enquiries, requirements and presentations (issue 14)', () =>
       await h.call(matching, 'post', '/v1/requirements', { body: saBody }).expect(403);
       await h.call(saCustomer, 'get', '/v1/agent/requirements').expect(403);
     });
+
+    it('the customer lists (paginated), closes, reopens and deletes their own requirements only', async () => {
+      const customer = account('user', 'ae');
+      const other = account('user', 'ae');
+      const post = async (who: Account, name: string) =>
+        requirementSchema.parse(
+          (await h.call(who, 'post', '/v1/requirements', { body: { ...requirement, name } }).expect(201)).body
+            .results,
+        );
+      const first = await post(customer, 'First');
+      const second = await post(customer, 'Second');
+      const theirs = await post(other, 'Theirs');
+      const agent = account('agent', 'ae');
+      await published('ae', { agentId: agent.id, draft: { cityId: 'ae.dubai' }, propertyType: 'buy' });
+      const seenBy = async () =>
+        (
+          (await h.call(agent, 'get', '/v1/agent/requirements?limit=50').expect(200)).body.results.items as {
+            id: string;
+          }[]
+        ).map((r) => r.id);
+      expect(await seenBy()).toEqual(expect.arrayContaining([first.id, second.id]));
+
+      const pageOne = pageSchema(requirementSchema).parse(
+        (await h.call(customer, 'get', '/v1/requirements/mine?limit=1').expect(200)).body.results,
+      );
+      expect(pageOne).toMatchObject({ total: 2, limit: 1 });
+      expect(pageOne.items.map((r) => r.id)).toEqual([second.id]);
+
+      // Closing hides it from matching agents; reopening shows it again.
+      const closed = await h
+        .call(customer, 'post', `/v1/requirements/${first.id}/status`, { body: { status: 'closed' } })
+        .expect(200);
+      expect(requirementSchema.parse(closed.body.results).status).toBe('closed');
+      expect(await seenBy()).not.toContain(first.id);
+      await h
+        .call(customer, 'post', `/v1/requirements/${first.id}/status`, { body: { status: 'open' } })
+        .expect(200);
+      expect(await seenBy()).toContain(first.id);
+      await h
+        .call(customer, 'post', `/v1/requirements/${first.id}/status`, { body: { status: 'done' } })
+        .expect(422);
+
+      // Someone else's, another site's: 404; agents cannot (role); visitors must log in.
+      await h
+        .call(customer, 'post', `/v1/requirements/${theirs.id}/status`, { body: { status: 'closed' } })
+        .expect(404);
+      await h.call(customer, 'delete', `/v1/requirements/${theirs.id}`).expect(404);
+      await h.call({ ...customer, site: 'sa' }, 'delete', `/v1/requirements/${first.id}`).expect(404);
+      await h.call(agent, 'delete', `/v1/requirements/${first.id}`).expect(403);
+      await h.call(null, 'delete', `/v1/requirements/${first.id}`).expect(401);
+
+      const removed = await h.call(customer, 'delete', `/v1/requirements/${first.id}`).expect(200);
+      expect(removed.body.results).toEqual({ removed: true });
+      await h.call(customer, 'delete', `/v1/requirements/${first.id}`).expect(404);
+      const left = await h.call(customer, 'get', '/v1/requirements/mine').expect(200);
+      expect(left.body.results.items.map((r: { id: string }) => r.id)).toEqual([second.id]);
+      expect((await h.call(other, 'get', '/v1/requirements/mine').expect(200)).body.results.total).toBe(1);
+    });
   });
 
   describe('presentations', () => {
