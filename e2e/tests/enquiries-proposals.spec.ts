@@ -6,7 +6,8 @@
 // and footer, 'Invalid URL' for an unknown one; the Arabic PDF read back with pdftotext has the
 // page's words, joined and in order. Then the agent builds a project proposal of a project their
 // company published (`/projects-proposal/[id]`, the same way, with its available units) and its
-// Arabic/English PDF is read back the same way.
+// Arabic/English PDF is read back the same way. The customer also cancels a viewing of the
+// listing (booked through the API) from My appointment, behind the confirm dialog.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { APPOINTMENT_TIMES, SITE_TIME_ZONE } from '@manzil/contracts';
 import { adminTokens } from '../helpers/content.js';
 import {
   SITE,
@@ -257,6 +259,32 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
     await shot(customer, `engagement-enquiry-${site}-${lang}`);
     await form.getByTestId('enquiry-submit').click();
     await expect(customer.getByTestId('toast')).toContainText(text.sent);
+
+    // A viewing booked (through the API, on a random free-looking slot) and canceled in the page.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE[site] }).format(
+      new Date(Date.now() + (10 + Math.floor(Math.random() * 70)) * 86_400_000),
+    );
+    const customerTokens = await apiLogin(request, site, 'customer', SITE[site].seeded.customer);
+    const booked = await api(request, site).post('/api/listings/v1/appointments', {
+      headers: { authorization: `Bearer ${customerTokens.token}` },
+      data: {
+        kind: 'viewing',
+        propertyId: listing.id,
+        date: day,
+        time: APPOINTMENT_TIMES[Math.floor(Math.random() * APPOINTMENT_TIMES.length)],
+        name: 'Sara Ali',
+        phone: site === 'ae' ? '+971501234567' : '+966551234567',
+        email: `buyer-${tag}@example.com`,
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    await customer.goto(`${base}/profile?tab=appointments`);
+    const viewing = customer.getByTestId('appointment-item').filter({ hasText: title[lang] });
+    await expect(viewing).toHaveAttribute('data-status', 'pending');
+    await viewing.getByTestId('appointment-cancel').click();
+    await customer.getByTestId('confirm-dialog-ok').click();
+    await expect(viewing).toHaveAttribute('data-status', 'canceled');
+    await expect(viewing.getByTestId('appointment-cancel')).toHaveCount(0);
     await customerContext.close();
 
     // The agent sees it under /enquiries and marks it responded.
