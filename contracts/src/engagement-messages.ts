@@ -22,6 +22,10 @@ export const ENGAGEMENT_ERROR_MESSAGES = {
     en: 'This appointment has already been answered.',
     ar: 'تم الرد على هذا الموعد مسبقًا.',
   },
+  APPOINTMENT_NOT_CANCELABLE: {
+    en: 'This appointment can no longer be canceled.',
+    ar: 'لم يعد بالإمكان إلغاء هذا الموعد.',
+  },
   APPOINTMENT_AGENT_UNKNOWN: {
     en: 'This agent cannot take appointments on this site.',
     ar: 'لا يمكن لهذا الوسيط استقبال مواعيد على هذا الموقع.',

@@ -56,8 +56,13 @@ export type WishlistRemoved = z.infer<typeof wishlistRemovedSchema>;
 /** A viewing of a property, or a meeting with an agent (spec §1). */
 export const APPOINTMENT_KINDS = ['viewing', 'meeting'] as const;
 export type AppointmentKind = (typeof APPOINTMENT_KINDS)[number];
-/** Spec §4: pending, accepted, rejected (agents accept or reject). */
-export const APPOINTMENT_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+/**
+ * Spec §4: pending, accepted, rejected (agents accept or reject); canceled when the customer
+ * calls it off while it is still pending or accepted (`POST /v1/appointments/:id/cancel`).
+ */
+export const APPOINTMENT_STATUSES = ['pending', 'accepted', 'rejected', 'canceled'] as const;
+/** The statuses a customer may cancel from (the slot is still held). */
+export const CANCELABLE_APPOINTMENT_STATUSES = ['pending', 'accepted'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** Each site's appointments are in its own country's time (DESIGN: the site is data). */

@@ -7,6 +7,7 @@ import {
   propertySummarySchema,
   type PropertyTypeSlug,
 } from './listings.js';
+import { projectDetailSchema } from './projects.js';
 import { normalizeDigits, tidySpaces } from './text.js';
 import { emailSchema, mobileSchema, nameSchema } from './validation.js';
 
@@ -216,6 +217,11 @@ export const requirementSchema = z.object({
 });
 export type Requirement = z.infer<typeof requirementSchema>;
 
+/** `POST /v1/requirements/:id/status`: the customer closes their requirement or opens it again. */
+export const requirementStatusRequestSchema = z.object({ status: z.enum(REQUIREMENT_STATUSES) });
+export type RequirementStatusRequest = z.infer<typeof requirementStatusRequestSchema>;
+export const requirementIdParamsSchema = z.object({ id: z.uuid() });
+
 // ---------------------------------------------------------------- presentations
 
 export const PRESENTATION_PROPERTIES_MAX = 20;
@@ -255,6 +261,40 @@ export const presentationIdParamsSchema = z.object({
 
 export const presentationPdfQuerySchema = z.object({ language: z.enum(['en', 'ar']).default('en') });
 
+/**
+ * `POST /v1/agent/project-presentations`: published projects of the caller's company (a company:
+ * its own; an agent: their company's; a freelance agent, whose company owns none: any published
+ * project of the site) and a message.
+ */
+export const projectPresentationRequestSchema = z.object({
+  projectIds: z
+    .array(z.uuid({ message: 'presentation.projectsRequired' }), {
+      message: 'presentation.projectsRequired',
+    })
+    .min(1, 'presentation.projectsRequired')
+    .max(PRESENTATION_PROPERTIES_MAX, 'presentation.tooManyProjects')
+    .refine((ids) => new Set(ids).size === ids.length, 'presentation.projectsRequired'),
+  message: z.preprocess(
+    (v) => blankToUndefined(text(v)),
+    z.string().max(PRESENTATION_MESSAGE_MAX, 'text.tooLong').optional(),
+  ),
+});
+export type ProjectPresentationRequest = z.infer<typeof projectPresentationRequestSchema>;
+
+/**
+ * What a project proposal's link shows: the message and each project still published with its
+ * units still available (a unit reserved or sold since drops out, as does an unpublished project).
+ */
+export const projectPresentationSchema = z.object({
+  id: z.uuid(),
+  kind: z.literal('projects'),
+  agentName: z.string(),
+  message: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  projects: z.array(projectDetailSchema),
+});
+export type ProjectPresentation = z.infer<typeof projectPresentationSchema>;
+
 /** Listings' engagement endpoints, relative to `/api/listings`. */
 export const ENGAGEMENT_API = {
   /** POST enquiryRequestSchema → enquirySchema (a customer). */
@@ -269,6 +309,10 @@ export const ENGAGEMENT_API = {
   requirements: '/v1/requirements',
   /** GET pagination → page of requirementSchema: the caller's own (customer). */
   myRequirements: '/v1/requirements/mine',
+  /** POST requirementStatusRequestSchema → requirementSchema (its customer: close or reopen). */
+  requirementStatus: (id: string) => `/v1/requirements/${id}/status`,
+  /** DELETE → { removed: true } (its customer). */
+  requirement: (id: string) => `/v1/requirements/${id}`,
   /** GET pagination → page of requirementSchema matching the agent's listings. */
   agentRequirements: '/v1/agent/requirements',
   /** POST presentationRequestSchema → presentationSchema; GET → page of presentationSchema. */
@@ -277,8 +321,18 @@ export const ENGAGEMENT_API = {
   presentation: (id: string) => `/v1/presentations/${id}`,
   /** GET ?language= → application/pdf (anyone with the link). */
   presentationPdf: (id: string) => `/v1/presentations/${id}/pdf`,
+  /** POST projectPresentationRequestSchema → projectPresentationSchema; GET → its page (agent, company). */
+  agentProjectPresentations: '/v1/agent/project-presentations',
+  /** GET pagination → page of publicProjectSchema: the projects the caller may propose. */
+  proposableProjects: '/v1/agent/proposable-projects',
+  /** GET → projectPresentationSchema (anyone with the link). */
+  projectPresentation: (id: string) => `/v1/project-presentations/${id}`,
+  /** GET ?language= → application/pdf (anyone with the link). */
+  projectPresentationPdf: (id: string) => `/v1/project-presentations/${id}/pdf`,
 } as const;
 
 /** The share link's path on the site, and its download page. */
 export const proposalPath = (id: string) => `/properties-proposal/${id}`;
 export const proposalDownloadPath = (id: string) => `/download-properties-proposal/${id}`;
+export const projectProposalPath = (id: string) => `/projects-proposal/${id}`;
+export const projectProposalDownloadPath = (id: string) => `/download-projects-proposal/${id}`;

@@ -90,7 +90,12 @@ export const HEADERLESS_ROUTES = [
  * A proposal link with its id cut off (spec §5 "a download with an empty URL shows 'Invalid URL'"):
  * the same headerless page, saying so, rather than a 404 inside the site's chrome.
  */
-export const EMPTY_PROPOSAL_ROUTES = ['/properties-proposal', '/download-properties-proposal'] as const;
+export const EMPTY_PROPOSAL_ROUTES = [
+  '/properties-proposal',
+  '/download-properties-proposal',
+  '/projects-proposal',
+  '/download-projects-proposal',
+] as const;
 
 /** Spec §2 "Routes open to a customer (role user)", copied as written. */
 export const USER_ROUTES_SPEC = [

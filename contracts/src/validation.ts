@@ -207,6 +207,14 @@ export const VALIDATION_MESSAGES = {
     en: 'A proposal can hold at most 20 listings.',
     ar: 'يمكن أن يضم العرض 20 إعلانًا كحد أقصى.',
   },
+  'presentation.projectsRequired': {
+    en: 'Please choose at least one project you may propose.',
+    ar: 'يرجى اختيار مشروع واحد على الأقل يمكنك عرضه.',
+  },
+  'presentation.tooManyProjects': {
+    en: 'A proposal can hold at most 20 projects.',
+    ar: 'يمكن أن يضم العرض 20 مشروعًا كحد أقصى.',
+  },
   'presentation.invalidUrl': { en: 'Invalid URL', ar: 'رابط غير صالح' },
   'bounds.incomplete': {
     en: 'Please give all four edges of the map area.',

@@ -4,7 +4,10 @@
 // card (§5 messages in the page's language first); the agent sees it under /enquiries and marks it
 // responded; the agent builds a proposal under /presentations and its link opens without header
 // and footer, 'Invalid URL' for an unknown one; the Arabic PDF read back with pdftotext has the
-// page's words, joined and in order.
+// page's words, joined and in order. Then the agent builds a project proposal of a project their
+// company published (`/projects-proposal/[id]`, the same way, with its available units) and its
+// Arabic/English PDF is read back the same way. The customer also cancels a viewing of the
+// listing (booked through the API) from My appointment, behind the confirm dialog.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +15,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { APPOINTMENT_TIMES, SITE_TIME_ZONE } from '@manzil/contracts';
 import { adminTokens } from '../helpers/content.js';
 import {
   SITE,
@@ -36,6 +40,9 @@ const TEXT = {
     proposal: 'Property proposal',
     invalid: 'Invalid URL',
     note: 'As we discussed on the phone',
+    projectProposal: 'Project proposal',
+    projectNote: 'The launch we talked about',
+    units: 'Available units',
   },
   ar: {
     typeRequired: 'يرجى اختيار نوع الاستفسار.',
@@ -44,6 +51,9 @@ const TEXT = {
     proposal: 'عرض عقاري',
     invalid: 'رابط غير صالح',
     note: 'مرحبًا، هذه الفيلا التي تحدثنا عنها',
+    projectProposal: 'عرض مشاريع',
+    projectNote: 'مرحبًا، هذا المشروع الذي تحدثنا عنه',
+    units: 'الوحدات المتاحة',
   },
 };
 
@@ -157,6 +167,53 @@ async function publicListingOf(request: APIRequestContext, site: SiteKey, title:
   return { id, slug, agent };
 }
 
+/** A published project of the seeded company (agent2's) with one available unit, through the API. */
+async function publishedProjectOf(
+  request: APIRequestContext,
+  site: SiteKey,
+  title: { en: string; ar: string },
+) {
+  const company = await apiLogin(request, site, 'company', SITE[site].seeded.company);
+  const headers = { authorization: `Bearer ${company.token}` };
+  const call = api(request, site);
+  const created = await call.post('/api/listings/v1/projects', {
+    headers,
+    data: {
+      title,
+      description: { en: 'Sea views', ar: 'إطلالات بحرية' },
+      developer: site === 'ae' ? 'Emaar' : 'Roshn',
+      cityId: site === 'ae' ? 'ae.dubai' : 'sa.riyadh',
+      totalArea: '25000',
+      totalUnits: '120',
+      availableUnits: '40',
+      deliveryDate: '2028-06-30',
+      startingPrice: '1250000',
+      paymentPlan: { booking: '10', construction: '60', handover: '30' },
+      completion: 'offPlan',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { results: { id: string } }).results.id;
+  const unit = await call.post(`/api/listings/v1/projects/${id}/units`, {
+    headers,
+    data: { layout: 'apartment', bedrooms: '2', area: '1200', price: '1500000' },
+  });
+  expect(unit.status(), await unit.text()).toBe(201);
+  const published = await call.post(`/api/listings/v1/projects/${id}/publish`, { headers });
+  expect(published.status(), await published.text()).toBe(200);
+}
+
+/** pdftotext's text of a PDF answer, as the Arabic checks compare it (see below). */
+async function pdfText(response: Awaited<ReturnType<APIRequestContext['get']>>) {
+  expect(response.status()).toBe(200);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'proposal-')), 'proposal.pdf');
+  writeFileSync(file, await response.body());
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+    .replace(/[\u202a-\u202e]/g, '')
+    .replace(/[\u064b-\u0652]/g, '')
+    .replace(/\s*،\s*/g, '،');
+}
+
 test('a customer enquires, the agent answers and shares a proposal link and PDF (ae en, then sa ar)', async ({
   browser,
   request,
@@ -202,6 +259,32 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
     await shot(customer, `engagement-enquiry-${site}-${lang}`);
     await form.getByTestId('enquiry-submit').click();
     await expect(customer.getByTestId('toast')).toContainText(text.sent);
+
+    // A viewing booked (through the API, on a random free-looking slot) and canceled in the page.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE[site] }).format(
+      new Date(Date.now() + (10 + Math.floor(Math.random() * 70)) * 86_400_000),
+    );
+    const customerTokens = await apiLogin(request, site, 'customer', SITE[site].seeded.customer);
+    const booked = await api(request, site).post('/api/listings/v1/appointments', {
+      headers: { authorization: `Bearer ${customerTokens.token}` },
+      data: {
+        kind: 'viewing',
+        propertyId: listing.id,
+        date: day,
+        time: APPOINTMENT_TIMES[Math.floor(Math.random() * APPOINTMENT_TIMES.length)],
+        name: 'Sara Ali',
+        phone: site === 'ae' ? '+971501234567' : '+966551234567',
+        email: `buyer-${tag}@example.com`,
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    await customer.goto(`${base}/profile?tab=appointments`);
+    const viewing = customer.getByTestId('appointment-item').filter({ hasText: title[lang] });
+    await expect(viewing).toHaveAttribute('data-status', 'pending');
+    await viewing.getByTestId('appointment-cancel').click();
+    await customer.getByTestId('confirm-dialog-ok').click();
+    await expect(viewing).toHaveAttribute('data-status', 'canceled');
+    await expect(viewing.getByTestId('appointment-cancel')).toHaveCount(0);
     await customerContext.close();
 
     // The agent sees it under /enquiries and marks it responded.
@@ -245,14 +328,9 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
 
     // The PDF in the page's language: pdftotext reads the page's words back.
     const id = /properties-proposal\/([0-9a-f-]{36})/.exec(href!)![1];
-    const pdf = await api(request, site).get(`/api/listings/v1/presentations/${id}/pdf?language=${lang}`);
-    expect(pdf.status()).toBe(200);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'proposal-')), 'proposal.pdf');
-    writeFileSync(file, await pdf.body());
-    const read = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
-      .replace(/[\u202a-\u202e]/g, '')
-      .replace(/[\u064b-\u0652]/g, '')
-      .replace(/\s*،\s*/g, '،');
+    const read = await pdfText(
+      await api(request, site).get(`/api/listings/v1/presentations/${id}/pdf?language=${lang}`),
+    );
     // pdftotext gives a lam-alef ligature's letters in drawing order («لا» → «ال»): proof the
     // letters were joined; the expectation is written the way it reads them.
     const asRead = (words: string) =>
@@ -263,6 +341,44 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
     expect(read).toContain(asRead(text.proposal));
     expect(read).toContain(asRead(title[lang]));
     expect(read).toContain(asRead(text.note));
+
+    // A project proposal: a project of the agent's company, its link and its PDF the same way.
+    const projectTitle =
+      site === 'ae'
+        ? { en: `Marina Vista ${tag}`, ar: `مارينا فيستا ${tag}` }
+        : { en: `Riyadh Gardens ${tag}`, ar: `حدائق الرياض ${tag}` };
+    await publishedProjectOf(request, site, projectTitle);
+    await agent.goto(`${base}/presentations`);
+    const projectBuilder = agent.getByTestId('project-presentation-form');
+    await projectBuilder.getByRole('checkbox', { name: projectTitle[lang] }).check();
+    await projectBuilder
+      .getByTestId('project-presentation-message')
+      .locator('textarea')
+      .fill(text.projectNote);
+    await projectBuilder.getByTestId('project-presentation-submit').click();
+    const projectHref = await agent
+      .getByTestId('project-presentation-created')
+      .getByTestId(`presentation-link-${lang}`)
+      .getAttribute('href');
+    expect(projectHref).toMatch(/\/projects-proposal\/[0-9a-f-]{36}\?lang=/);
+    await shared.goto(projectHref!);
+    await expect(shared.getByRole('heading', { level: 1 })).toHaveText(text.projectProposal);
+    await expect(shared.getByTestId('proposal-message')).toHaveText(text.projectNote);
+    await expect(shared.getByTestId('proposal-project')).toContainText(projectTitle[lang]);
+    await expect(shared.getByTestId('proposal-unit')).toHaveCount(1);
+    await expect(shared.getByTestId('site-header')).toHaveCount(0);
+    await expect(shared.getByTestId('site-footer')).toHaveCount(0);
+    await shot(shared, `engagement-project-proposal-${site}-${lang}`);
+    await shared.goto(`${base}/projects-proposal`);
+    await expect(shared.getByTestId('proposal-invalid')).toHaveText(text.invalid);
+    const projectId = /projects-proposal\/([0-9a-f-]{36})/.exec(projectHref!)![1];
+    const projectRead = await pdfText(
+      await api(request, site).get(
+        `/api/listings/v1/project-presentations/${projectId}/pdf?language=${lang}`,
+      ),
+    );
+    for (const words of [text.projectProposal, projectTitle[lang], text.projectNote, text.units])
+      expect(projectRead).toContain(asRead(words));
     await agentContext.close();
   }
 });

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { appointmentAcceptedV1, appointmentRejectedV1, appointmentRequestedV1 } from './appointments.js';
+import {
+  appointmentAcceptedV1,
+  appointmentCanceledV1,
+  appointmentRejectedV1,
+  appointmentRequestedV1,
+} from './appointments.js';
 import { topicOfEvent } from './event-topics.js';
 import { TOPICS } from './topics.js';
 
@@ -17,7 +22,12 @@ const requested = () => ({
 
 describe('appointment events v1 (contract)', () => {
   it('are published on listings.appointment, version 1', () => {
-    for (const def of [appointmentRequestedV1, appointmentAcceptedV1, appointmentRejectedV1]) {
+    for (const def of [
+      appointmentRequestedV1,
+      appointmentAcceptedV1,
+      appointmentRejectedV1,
+      appointmentCanceledV1,
+    ]) {
       expect(def.version).toBe(1);
       expect(topicOfEvent(def.type)).toBe(TOPICS.listingsAppointment);
     }
@@ -41,5 +51,16 @@ describe('appointment events v1 (contract)', () => {
     expect(appointmentAcceptedV1.payload.parse(decided)).toEqual(decided);
     expect(appointmentRejectedV1.payload.parse(decided)).toEqual(decided);
     expect(appointmentAcceptedV1.payload.safeParse(requested()).success).toBe(false);
+  });
+
+  it('appointment.canceled v1 says from which status and when the customer canceled', () => {
+    const canceled = { ...requested(), previousStatus: 'accepted', canceledAt: new Date().toISOString() };
+    expect(appointmentCanceledV1.type).toBe('appointment.canceled');
+    expect(appointmentCanceledV1.payload.parse(canceled)).toEqual(canceled);
+    expect(appointmentCanceledV1.payload.safeParse({ ...canceled, previousStatus: 'rejected' }).success).toBe(
+      false,
+    );
+    const { canceledAt: _when, ...undated } = canceled;
+    expect(appointmentCanceledV1.payload.safeParse(undated).success).toBe(false);
   });
 });

@@ -40,3 +40,17 @@ export const appointmentRejectedV1 = {
   version: 1,
   payload: z.object({ ...appointmentFacts, decidedAt: z.iso.datetime() }),
 } as const;
+
+/**
+ * appointment.canceled v1: the customer called off a pending or accepted appointment; the slot
+ * is free again; the agent is told. `previousStatus` says whether the agent had accepted it.
+ */
+export const appointmentCanceledV1 = {
+  type: 'appointment.canceled',
+  version: 1,
+  payload: z.object({
+    ...appointmentFacts,
+    previousStatus: z.enum(['pending', 'accepted']),
+    canceledAt: z.iso.datetime(),
+  }),
+} as const;

@@ -1,4 +1,9 @@
-import { appointmentAcceptedV1, appointmentRejectedV1, appointmentRequestedV1 } from './appointments.js';
+import {
+  appointmentAcceptedV1,
+  appointmentCanceledV1,
+  appointmentRejectedV1,
+  appointmentRequestedV1,
+} from './appointments.js';
 import { auctionCanceledV1, paymentRefundedV1 } from './admin-console.js';
 import { auctionClosedV1, bidOutbidV1, bidPlacedV1 } from './auctions.js';
 import { bidFeeFailedV1, bidFeePaidV1, bidFeeRefundDueV1 } from './bid-fees.js';
@@ -69,6 +74,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [appointmentRequestedV1.type]: TOPICS.listingsAppointment,
   [appointmentAcceptedV1.type]: TOPICS.listingsAppointment,
   [appointmentRejectedV1.type]: TOPICS.listingsAppointment,
+  [appointmentCanceledV1.type]: TOPICS.listingsAppointment,
   [enquiryReceivedV1.type]: TOPICS.listingsEnquiry,
   [projectPublishedV1.type]: TOPICS.listingsProject,
   [projectUpdatedV1.type]: TOPICS.listingsProject,

@@ -95,6 +95,12 @@ const RequestPropertyPage = lazy(() =>
 const PropertiesProposalPage = lazy(() =>
   import('./pages/proposal/proposal-pages.js').then((m) => ({ default: m.PropertiesProposalPage })),
 );
+const ProjectsProposalPage = lazy(() =>
+  import('./pages/proposal/proposal-pages.js').then((m) => ({ default: m.ProjectsProposalPage })),
+);
+const DownloadProjectsProposalPage = lazy(() =>
+  import('./pages/proposal/proposal-pages.js').then((m) => ({ default: m.DownloadProjectsProposalPage })),
+);
 const DownloadPropertiesProposalPage = lazy(() =>
   import('./pages/proposal/proposal-pages.js').then((m) => ({ default: m.DownloadPropertiesProposalPage })),
 );
@@ -176,6 +182,10 @@ export default function App({ language, site }: RemoteAppProps) {
           <Route path="/download-properties-proposal" element={<DownloadPropertiesProposalPage />} />
           <Route path="/properties-proposal/:id" element={<PropertiesProposalPage />} />
           <Route path="/download-properties-proposal/:id" element={<DownloadPropertiesProposalPage />} />
+          <Route path="/projects-proposal" element={<ProjectsProposalPage />} />
+          <Route path="/download-projects-proposal" element={<DownloadProjectsProposalPage />} />
+          <Route path="/projects-proposal/:id" element={<ProjectsProposalPage />} />
+          <Route path="/download-projects-proposal/:id" element={<DownloadProjectsProposalPage />} />
           <Route path="*" element={<Fallback />} />
         </Routes>
       </Suspense>

@@ -44,6 +44,11 @@ import {
   presentationPdfQuerySchema,
   presentationRequestSchema,
   presentationSchema,
+  projectPresentationRequestSchema,
+  requirementIdParamsSchema,
+  requirementStatusRequestSchema,
+  projectPresentationSchema,
+  publicProjectSchema,
   requirementRequestSchemaFor,
   requirementSchema,
 } from '@manzil/contracts';
@@ -108,6 +113,24 @@ export const ROUTES: RouteDoc[] = [
     roles: ['user'],
   },
   {
+    method: 'post',
+    path: '/v1/requirements/:id/status',
+    summary:
+      'The customer closes their requirement (matching agents stop seeing it) or opens it again; anyone else 404',
+    params: requirementIdParamsSchema,
+    body: requirementStatusRequestSchema,
+    results: requirementSchema,
+    roles: ['user'],
+  },
+  {
+    method: 'delete',
+    path: '/v1/requirements/:id',
+    summary: 'The customer deletes their requirement for good; anyone else 404',
+    params: requirementIdParamsSchema,
+    results: z.object({ removed: z.literal(true) }),
+    roles: ['user'],
+  },
+  {
     method: 'get',
     path: '/v1/agent/requirements',
     summary:
@@ -147,6 +170,48 @@ export const ROUTES: RouteDoc[] = [
     params: presentationIdParamsSchema,
     query: presentationPdfQuerySchema,
     results: presentationSchema,
+    answers: 'file',
+  },
+  {
+    method: 'get',
+    path: '/v1/agent/proposable-projects',
+    summary:
+      "Published projects the caller may propose: a company's own, an agent's company's, any of the site for a freelance agent",
+    query: paginationQuerySchema,
+    results: pageSchema(publicProjectSchema),
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/agent/project-presentations',
+    summary: 'Builds a proposal of projects the caller may propose with a message; its id is the share link',
+    body: projectPresentationRequestSchema,
+    results: projectPresentationSchema,
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/agent/project-presentations',
+    summary: "The caller's project proposals, newest first",
+    query: paginationQuerySchema,
+    results: pageSchema(projectPresentationSchema),
+    roles: ['agent', 'company'],
+  },
+  {
+    method: 'get',
+    path: '/v1/project-presentations/:id',
+    summary:
+      'A shared project proposal (anyone with the link): projects still published with their available units; 404 for an unknown link',
+    params: presentationIdParamsSchema,
+    results: projectPresentationSchema,
+  },
+  {
+    method: 'get',
+    path: '/v1/project-presentations/:id/pdf',
+    summary: 'The project proposal as a PDF printed by Chromium, in English or Arabic (?language=)',
+    params: presentationIdParamsSchema,
+    query: presentationPdfQuerySchema,
+    results: projectPresentationSchema,
     answers: 'file',
   },
   {
@@ -208,6 +273,15 @@ export const ROUTES: RouteDoc[] = [
     body: appointmentStatusRequestSchema,
     results: appointmentSchema,
     roles: ['agent', 'company'],
+  },
+  {
+    method: 'post',
+    path: '/v1/appointments/:id/cancel',
+    summary:
+      "The customer who booked cancels their pending or accepted appointment (others' 404; a rejected or canceled one 422 APPOINTMENT_NOT_CANCELABLE); frees the slot; publishes appointment.canceled",
+    params: propertyIdParamsSchema,
+    results: appointmentSchema,
+    roles: ['user'],
   },
   {
     method: 'get',

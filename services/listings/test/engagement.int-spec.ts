@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  appointmentCanceledV1,
   appointmentSchema,
   pageSchema,
   SITE_TIME_ZONE,
@@ -211,6 +212,71 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
         .call(agent, 'post', '/v1/appointments', { body: booking(property.id, localDay('ae', 2)) })
         .expect(403);
       await h.call(null, 'get', '/v1/appointments').expect(401);
+    });
+
+    it('the customer who booked cancels a pending or accepted appointment; the slot frees; the agent is told by event', async () => {
+      const agent = account('ae', 'agent');
+      const property = await published('ae', { agentId: agent.id });
+      const user = account('ae', 'user');
+      const date = localDay('ae', 4);
+      const book = (who: typeof user, time: string) =>
+        h.call(who, 'post', '/v1/appointments', { body: booking(property.id, date, time) });
+      const pending = appointmentSchema.parse((await book(user, '11:00').expect(201)).body.results);
+      const accepted = appointmentSchema.parse((await book(user, '11:30').expect(201)).body.results);
+      await h
+        .call(agent, 'post', `/v1/appointments/${accepted.id}/status`, { body: { status: 'accepted' } })
+        .expect(200);
+
+      // Only the customer who booked: another customer and another site find nothing; the agent
+      // and the company cannot (role), a visitor must log in.
+      await h.call(account('ae', 'user'), 'post', `/v1/appointments/${pending.id}/cancel`).expect(404);
+      const sa = { ...user, site: 'sa' as const };
+      await h.call(sa, 'post', `/v1/appointments/${pending.id}/cancel`).expect(404);
+      await h.call(agent, 'post', `/v1/appointments/${pending.id}/cancel`).expect(403);
+      await h.call(account('ae', 'company'), 'post', `/v1/appointments/${pending.id}/cancel`).expect(403);
+      await h.call(null, 'post', `/v1/appointments/${pending.id}/cancel`).expect(401);
+
+      for (const appointment of [pending, accepted]) {
+        const canceled = await h.call(user, 'post', `/v1/appointments/${appointment.id}/cancel`).expect(200);
+        expect(appointmentSchema.parse(canceled.body.results).status).toBe('canceled');
+      }
+      // Twice, or a rejected one: 422 in the request's language.
+      const again = await h
+        .call(user, 'post', `/v1/appointments/${pending.id}/cancel`, { language: 'ar' })
+        .expect(422);
+      expect(again.body.message).toBe('لم يعد بالإمكان إلغاء هذا الموعد.');
+      const rejected = appointmentSchema.parse((await book(user, '12:00').expect(201)).body.results);
+      await h
+        .call(agent, 'post', `/v1/appointments/${rejected.id}/status`, { body: { status: 'rejected' } })
+        .expect(200);
+      await h.call(user, 'post', `/v1/appointments/${rejected.id}/cancel`).expect(422);
+      // The agent can no longer decide a canceled one.
+      await h
+        .call(agent, 'post', `/v1/appointments/${pending.id}/status`, { body: { status: 'accepted' } })
+        .expect(422);
+      const mine = await h.call(user, 'get', '/v1/appointments?status=canceled').expect(200);
+      expect(mine.body.results.items.map((a: { id: string }) => a.id).sort()).toEqual(
+        [pending.id, accepted.id].sort(),
+      );
+
+      // The slot is free again: another customer books the accepted one's half-hour.
+      await book(account('ae', 'user'), '11:30').expect(201);
+
+      for (const [appointment, previousStatus] of [
+        [pending, 'pending'],
+        [accepted, 'accepted'],
+      ] as const) {
+        const events = await h.outbox(appointment.id);
+        const canceled = events.filter((e) => e.type === 'appointment.canceled');
+        expect(canceled.map((e) => e.version)).toEqual([1]);
+        expect(appointmentCanceledV1.payload.parse(canceled[0].payload)).toMatchObject({
+          appointmentId: appointment.id,
+          agentId: agent.id,
+          customerId: user.id,
+          previousStatus,
+          property: { id: property.id },
+        });
+      }
     });
   });
 });

@@ -11,13 +11,14 @@ import {
   enquirySchema,
   pageSchema,
   presentationSchema,
+  projectPresentationSchema,
   requirementSchema,
   type Site,
 } from '@manzil/contracts';
 import { tokenFor } from '@manzil/testing';
 import { startListings, type Account } from './lifecycle-harness.js';
 import { insertProperty } from './properties.js';
-import { proposalHtml } from '../src/presentations/proposal-pdf.js';
+import { projectProposalHtml, proposalHtml } from '../src/presentations/proposal-pdf.js';
 
 const account = (role: Account['role'], site: Site, companyId?: string): Account => ({
   id: randomUUID(),
@@ -254,6 +255,64 @@ describe('listings: enquiries, requirements and presentations (issue 14)', () =>
       await h.call(matching, 'post', '/v1/requirements', { body: saBody }).expect(403);
       await h.call(saCustomer, 'get', '/v1/agent/requirements').expect(403);
     });
+
+    it('the customer lists (paginated), closes, reopens and deletes their own requirements only', async () => {
+      const customer = account('user', 'ae');
+      const other = account('user', 'ae');
+      const post = async (who: Account, name: string) =>
+        requirementSchema.parse(
+          (await h.call(who, 'post', '/v1/requirements', { body: { ...requirement, name } }).expect(201)).body
+            .results,
+        );
+      const first = await post(customer, 'First');
+      const second = await post(customer, 'Second');
+      const theirs = await post(other, 'Theirs');
+      const agent = account('agent', 'ae');
+      await published('ae', { agentId: agent.id, draft: { cityId: 'ae.dubai' }, propertyType: 'buy' });
+      const seenBy = async () =>
+        (
+          (await h.call(agent, 'get', '/v1/agent/requirements?limit=50').expect(200)).body.results.items as {
+            id: string;
+          }[]
+        ).map((r) => r.id);
+      expect(await seenBy()).toEqual(expect.arrayContaining([first.id, second.id]));
+
+      const pageOne = pageSchema(requirementSchema).parse(
+        (await h.call(customer, 'get', '/v1/requirements/mine?limit=1').expect(200)).body.results,
+      );
+      expect(pageOne).toMatchObject({ total: 2, limit: 1 });
+      expect(pageOne.items.map((r) => r.id)).toEqual([second.id]);
+
+      // Closing hides it from matching agents; reopening shows it again.
+      const closed = await h
+        .call(customer, 'post', `/v1/requirements/${first.id}/status`, { body: { status: 'closed' } })
+        .expect(200);
+      expect(requirementSchema.parse(closed.body.results).status).toBe('closed');
+      expect(await seenBy()).not.toContain(first.id);
+      await h
+        .call(customer, 'post', `/v1/requirements/${first.id}/status`, { body: { status: 'open' } })
+        .expect(200);
+      expect(await seenBy()).toContain(first.id);
+      await h
+        .call(customer, 'post', `/v1/requirements/${first.id}/status`, { body: { status: 'done' } })
+        .expect(422);
+
+      // Someone else's, another site's: 404; agents cannot (role); visitors must log in.
+      await h
+        .call(customer, 'post', `/v1/requirements/${theirs.id}/status`, { body: { status: 'closed' } })
+        .expect(404);
+      await h.call(customer, 'delete', `/v1/requirements/${theirs.id}`).expect(404);
+      await h.call({ ...customer, site: 'sa' }, 'delete', `/v1/requirements/${first.id}`).expect(404);
+      await h.call(agent, 'delete', `/v1/requirements/${first.id}`).expect(403);
+      await h.call(null, 'delete', `/v1/requirements/${first.id}`).expect(401);
+
+      const removed = await h.call(customer, 'delete', `/v1/requirements/${first.id}`).expect(200);
+      expect(removed.body.results).toEqual({ removed: true });
+      await h.call(customer, 'delete', `/v1/requirements/${first.id}`).expect(404);
+      const left = await h.call(customer, 'get', '/v1/requirements/mine').expect(200);
+      expect(left.body.results.items.map((r: { id: string }) => r.id)).toEqual([second.id]);
+      expect((await h.call(other, 'get', '/v1/requirements/mine').expect(200)).body.results.total).toBe(1);
+    });
   });
 
   describe('presentations', () => {
@@ -338,6 +397,158 @@ describe('listings: enquiries, requirements and presentations (issue 14)', () =>
         flat.indexOf(asExtracted('الملقا، الرياض')),
       );
       expect(flat.indexOf(asExtracted('الملقا، الرياض'))).toBeLessThan(flat.indexOf('1,000,000 SAR'));
+    }, 60_000);
+  });
+
+  describe('project presentations', () => {
+    const projectBody = (site: Site, titleEn: string, titleAr: string) => ({
+      title: { en: titleEn, ar: titleAr },
+      description: { en: 'Sea views', ar: 'إطلالات بحرية' },
+      developer: site === 'ae' ? 'Emaar' : 'روشن',
+      cityId: site === 'ae' ? 'ae.dubai' : 'sa.riyadh',
+      totalArea: '25000',
+      totalUnits: '120',
+      availableUnits: '40',
+      deliveryDate: '2028-06-30',
+      startingPrice: '1250000',
+      paymentPlan: { booking: '10', construction: '60', handover: '30' },
+      completion: 'offPlan',
+    });
+    const unit = { layout: 'apartment', bedrooms: '2', area: '1200', price: '1500000' };
+    /** A company's published project with two units, one of them sold. */
+    async function publishedProject(company: Account, titleEn: string, titleAr: string) {
+      const created = await h
+        .call(company, 'post', '/v1/projects', { body: projectBody(company.site, titleEn, titleAr) })
+        .expect(201);
+      const id = created.body.results.id as string;
+      await h.call(company, 'post', `/v1/projects/${id}/units`, { body: unit }).expect(201);
+      const sold = await h
+        .call(company, 'post', `/v1/projects/${id}/units`, { body: { ...unit, price: '1400000' } })
+        .expect(201);
+      await h
+        .call(company, 'patch', `/v1/projects/${id}/units/${sold.body.results.id}`, {
+          body: { status: 'sold' },
+        })
+        .expect(200);
+      await h.call(company, 'post', `/v1/projects/${id}/publish`).expect(200);
+      return id;
+    }
+
+    it('an agent proposes their company’s published projects (a freelancer any of the site); others are refused', async () => {
+      const company = account('company', 'ae');
+      const other = account('company', 'ae');
+      const mine = await publishedProject(company, 'Marina Vista', 'مارينا فيستا');
+      const theirs = await publishedProject(other, 'Creek Rise', 'كريك رايز');
+      const draft = await h
+        .call(company, 'post', '/v1/projects', { body: projectBody('ae', 'Draft Tower', 'برج مسودة') })
+        .expect(201);
+      const agent = account('agent', 'ae', company.id);
+
+      const choosable = await h.call(agent, 'get', '/v1/agent/proposable-projects').expect(200);
+      expect(choosable.body.results.items.map((p: { id: string }) => p.id)).toEqual([mine]);
+      for (const refused of [[mine, theirs], [draft.body.results.id as string]])
+        expect(
+          byField(
+            (
+              await h
+                .call(agent, 'post', '/v1/agent/project-presentations', { body: { projectIds: refused } })
+                .expect(422)
+            ).body,
+          ),
+        ).toEqual({ projectIds: 'Please choose at least one project you may propose.' });
+
+      const created = await h
+        .call(agent, 'post', '/v1/agent/project-presentations', {
+          body: { projectIds: [mine], message: 'The launch we discussed' },
+        })
+        .expect(201);
+      const shared = projectPresentationSchema.parse(created.body.results);
+      const link = projectPresentationSchema.parse(
+        (await h.call(null, 'get', `/v1/project-presentations/${shared.id}`).expect(200)).body.results,
+      );
+      expect(link).toMatchObject({ kind: 'projects', message: 'The launch we discussed' });
+      expect(link.projects.map((p) => p.title.en)).toEqual(['Marina Vista']);
+      // Only the units still available: the sold one drops out.
+      expect(link.projects[0].units.map((u) => [u.price, u.status])).toEqual([[1_500_000, 'available']]);
+      // A project proposal is not a property proposal's link, nor another site's.
+      await h.call(null, 'get', `/v1/presentations/${shared.id}`).expect(404);
+      await h.call(null, 'get', `/v1/project-presentations/${shared.id}`, { site: 'sa' }).expect(404);
+      await h.call(null, 'get', `/v1/project-presentations/${randomUUID()}`).expect(404);
+      await h.call(null, 'get', '/v1/project-presentations/not-an-id').expect(422);
+      const list = await h.call(agent, 'get', '/v1/agent/project-presentations').expect(200);
+      expect(list.body.results.items.map((p: { id: string }) => p.id)).toEqual([shared.id]);
+      expect((await h.call(agent, 'get', '/v1/agent/presentations').expect(200)).body.results.total).toBe(0);
+
+      // The company proposes its own; a freelance agent any published project of the site.
+      await h
+        .call(company, 'post', '/v1/agent/project-presentations', { body: { projectIds: [theirs] } })
+        .expect(422);
+      await h
+        .call(company, 'post', '/v1/agent/project-presentations', { body: { projectIds: [mine] } })
+        .expect(201);
+      await h
+        .call(account('agent', 'ae'), 'post', '/v1/agent/project-presentations', {
+          body: { projectIds: [mine, theirs] },
+        })
+        .expect(201);
+      await h.call(account('user', 'ae'), 'get', '/v1/agent/proposable-projects').expect(403);
+      await h
+        .call(account('user', 'ae'), 'post', '/v1/agent/project-presentations', {
+          body: { projectIds: [mine] },
+        })
+        .expect(403);
+    });
+
+    it('prints the Arabic project proposal with Chromium: pdftotext reads the page’s words in order', async () => {
+      const company = account('company', 'sa');
+      const project = await publishedProject(company, 'Riyadh Gardens', 'حدائق الرياض');
+      const token = await tokenFor('company', { site: 'sa', sub: company.id });
+      const created = await request(h.app.getHttpServer())
+        .post('/v1/agent/project-presentations')
+        .set('x-site', 'sa')
+        .set('authorization', `Bearer ${token}`)
+        .send({ projectIds: [project], message: 'مرحبًا، هذا المشروع الذي تحدثنا عنه' })
+        .expect(201);
+      const shared = projectPresentationSchema.parse(created.body.results);
+      const response = await request(h.app.getHttpServer())
+        .get(`/v1/project-presentations/${shared.id}/pdf?language=ar`)
+        .set('x-site', 'sa')
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect(response.headers['content-type']).toContain('application/pdf');
+      expect(response.headers['content-disposition']).toContain('project-proposal-');
+      const pdf = response.body as Buffer;
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const dir = mkdtempSync(join(tmpdir(), 'project-proposal-'));
+      writeFileSync(join(dir, 'ar.pdf'), pdf);
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'ar.pdf'), '-'], {
+        encoding: 'utf8',
+      });
+      const html = projectProposalHtml(shared, 'ar');
+      const flat = asExtracted(text);
+      // As above: the lam-alef ligature's letters come out «ال» (drawing order).
+      const phrases = [
+        'عرض مشاريع',
+        'مرحبًا، هذا المشروع الذي تحدثنا عنه',
+        'حدائق الرياض',
+        // The completion label («على الخريطة»): its lam-yeh ligature comes out reversed too.
+        'الخريطة',
+        'الوحدات المتاحة',
+      ];
+      for (const phrase of phrases) {
+        expect(html).toContain(phrase);
+        expect(flat).toContain(asExtracted(phrase.replace(/لا/g, 'ال')));
+      }
+      // Reading order: the heading, the message, the project, its place, then its unit's price.
+      const at = phrases.map((phrase) => flat.indexOf(asExtracted(phrase.replace(/لا/g, 'ال'))));
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+      expect(flat.indexOf('1,500,000 SAR')).toBeGreaterThan(at[4]);
+      expect(flat).not.toContain('1,400,000 SAR');
     }, 60_000);
   });
 });

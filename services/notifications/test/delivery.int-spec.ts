@@ -7,8 +7,14 @@ import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
 import {
   accountRegisteredV1,
   appointmentAcceptedV1,
+  appointmentCanceledV1,
   appointmentRequestedV1,
+  auctionCanceledV1,
+  auctionCanceledV2,
+  bidFeeFailedV1,
+  bidFeePaidV1,
   bidOutbidV1,
+  paymentRefundedV1,
   listingRejectedV1,
   planPaymentFailedV1,
   subscriptionExpiringV1,
@@ -201,6 +207,136 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     // Mark all read.
     const all = await as('sa', agent, '/v1/notifications/read-all', 'post').expect(200);
     expect(all.body.results).toEqual({ updated: 1 });
+  });
+
+  it('tells the agent once, in both languages, when the customer cancels an appointment', async () => {
+    const customer = randomUUID();
+    const agent = randomUUID();
+    const facts = appointment(customer, agent, `c-${customer.slice(0, 8)}@example.com`);
+    const canceled = newEvent(appointmentCanceledV1, 'ae', facts.appointmentId, {
+      ...facts,
+      previousStatus: 'accepted',
+      canceledAt: new Date().toISOString(),
+    });
+    await bus.publish(TOPICS.listingsAppointment, canceled);
+    await bus.publish(TOPICS.listingsAppointment, canceled);
+    await expectEventually(async () => expect((await inbox('ae', agent)).total).toBe(1), {
+      timeoutMs: 15_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [en] = (await inbox('ae', agent)).items;
+    expect(en).toMatchObject({
+      kind: 'appointment.canceled',
+      title: 'An appointment was canceled',
+      body: 'Sara Ali canceled the viewing of Marina view on 01 Dec, 2026 at 03:30 PM. The time is free again.',
+      link: '/profile?tab=appointments',
+    });
+    const [ar] = (await inbox('ae', agent, 'ar')).items;
+    expect(ar.title).toBe('تم إلغاء موعد');
+    expect(ar.body).toContain('ألغى');
+    expect(ar.body).toContain('03:30 م');
+    expect((await inbox('ae', customer)).total).toBe(0);
+  });
+
+  it('tells bidders of their fee (paid, failed), payers of a refund and every bidder of a canceled auction, once each', async () => {
+    const [alice, bob, payer] = [randomUUID(), randomUUID(), randomUUID()];
+    const auctionId = randomUUID();
+    const fee = (bidderId: string) => ({
+      paymentId: randomUUID(),
+      bidId: randomUUID(),
+      auctionId,
+      bidderId,
+      amount: 500,
+      currency: 'SAR' as const,
+    });
+    const paid = newEvent(bidFeePaidV1, 'sa', auctionId, { ...fee(alice), paidAt: new Date().toISOString() });
+    const failed = newEvent(bidFeeFailedV1, 'sa', auctionId, {
+      ...fee(bob),
+      failedAt: new Date().toISOString(),
+    });
+    const refunded = newEvent(paymentRefundedV1, 'sa', randomUUID(), {
+      paymentId: randomUUID(),
+      accountId: payer,
+      purpose: 'subscription',
+      amount: 1250.5,
+      currency: 'SAR',
+      refundId: 're_1',
+      subscriptionId: randomUUID(),
+      refundedAt: new Date().toISOString(),
+      by: randomUUID(),
+    });
+    const canceled = newEvent(auctionCanceledV1, 'sa', auctionId, {
+      auctionId,
+      propertyId: randomUUID(),
+      canceledAt: new Date().toISOString(),
+      by: randomUUID(),
+      reason: null,
+      bidderIds: [alice, bob, alice],
+    });
+    for (const _twice of [1, 2]) {
+      await bus.publish(TOPICS.paymentsBidFee, paid);
+      await bus.publish(TOPICS.paymentsBidFee, failed);
+      await bus.publish(TOPICS.paymentsPayment, refunded);
+      await bus.publish(TOPICS.auctionsAuction, canceled);
+    }
+    await expectEventually(
+      async () => {
+        expect((await inbox('sa', alice)).total).toBe(2);
+        expect((await inbox('sa', bob)).total).toBe(2);
+        expect((await inbox('sa', payer)).total).toBe(1);
+      },
+      { timeoutMs: 15_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const kinds = async (who: string) => (await inbox('sa', who)).items.map((n) => n.kind).sort();
+    expect(await kinds(alice)).toEqual(['auction.canceled', 'payments.bid-fee.paid']);
+    expect(await kinds(bob)).toEqual(['auction.canceled', 'payments.bid-fee.failed']);
+    const byKind = async (who: string, language: string) =>
+      Object.fromEntries((await inbox('sa', who, language)).items.map((n) => [n.kind, n]));
+    const aliceEn = await byKind(alice, 'en');
+    expect(aliceEn['payments.bid-fee.paid']).toMatchObject({
+      title: 'Bidding fee received',
+      body: 'We received your bidding fee of SAR 500. Your bid now goes to the auction.',
+    });
+    expect(aliceEn['auction.canceled'].title).toBe('The auction was canceled');
+    const bobAr = await byKind(bob, 'ar');
+    expect(bobAr['payments.bid-fee.failed'].title).toBe('لم تُدفع رسوم المزايدة');
+    expect(bobAr['payments.bid-fee.failed'].body).toContain('SAR 500');
+    expect(bobAr['auction.canceled'].title).toBe('تم إلغاء المزاد');
+    const [refund] = (await inbox('sa', payer)).items;
+    expect(refund).toMatchObject({
+      kind: 'payments.payment.refunded',
+      title: 'Your payment was refunded',
+      body: 'SAR 1,250.5 was refunded to you. The plan it bought has ended.',
+    });
+    expect((await inbox('sa', payer, 'ar')).items[0].title).toBe('تم استرداد دفعتك');
+    // Each notification is one row per (event, recipient), however often the event came.
+    const rows = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM "notifications" WHERE "account_id" = ANY($1::uuid[])`,
+      [[alice, bob, payer]],
+    )) as { n: number }[];
+    expect(rows[0].n).toBe(5);
+
+    // v2: auctions itself cancelled another auction because its property was sold.
+    const soldAuction = randomUUID();
+    await bus.publish(
+      TOPICS.auctionsAuction,
+      newEvent(auctionCanceledV2, 'sa', soldAuction, {
+        auctionId: soldAuction,
+        propertyId: randomUUID(),
+        canceledAt: new Date().toISOString(),
+        by: null,
+        reason: 'sold',
+        bidderIds: [bob],
+        cause: 'listing-withdrawn',
+      }),
+    );
+    await expectEventually(async () => expect((await inbox('sa', bob)).total).toBe(3), { timeoutMs: 15_000 });
+    const [latest] = (await inbox('sa', bob, 'ar')).items.filter((n) => n.kind === 'auction.canceled');
+    expect((await inbox('sa', bob)).items.map((n) => n.body)).toContain(
+      'This property is no longer on the market, so its auction was canceled and your bid no longer stands.',
+    );
+    expect(latest.title).toBe('تم إلغاء المزاد');
   });
 
   it('tells a plan holder, in their language, that the plan ends soon or that its payment failed', async () => {

@@ -7,6 +7,32 @@ import { ID, owned, renderPortal } from '../test-harness.js';
 
 const ENQUIRY_ID = '0193c1a2-0000-7000-8000-0000000000e1';
 const PRESENTATION_ID = '0193c1a2-0000-7000-8000-0000000000f1';
+const PROJECT_PRESENTATION_ID = '0193c1a2-0000-7000-8000-0000000000f2';
+const PROJECT_ID = '0193c1a2-0000-7000-8000-000000000701';
+
+const project = {
+  id: PROJECT_ID,
+  site: 'ae',
+  slug: 'marina-crest-residences',
+  title: { en: 'Marina Crest Residences', ar: 'مساكن مارينا كريست' },
+  description: { en: '', ar: '' },
+  developer: 'Emaar Properties',
+  licenceNumber: null,
+  city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
+  community: null,
+  totalArea: 310_000,
+  areaUnit: 'sqft',
+  totalUnits: 240,
+  availableUnits: 60,
+  deliveryDate: '2028-06-30',
+  startingPrice: 1_350_000,
+  currency: 'AED',
+  paymentPlan: { booking: 10, construction: 60, handover: 30 },
+  completion: 'offPlan',
+  brochureUrl: null,
+  companyId: '0193c1a2-0000-7000-8000-000000000a00',
+  publishedAt: '2026-11-26T10:00:00.000Z',
+};
 
 const enquiry = (respondedAt: string | null): Enquiry => ({
   id: ENQUIRY_ID,
@@ -54,6 +80,19 @@ function service() {
         properties: [],
       });
     if (url.includes('/v1/agent/presentations'))
+      return envelopeResponse(200, { items: [], page: 1, limit: 10, total: 0 });
+    if (url.includes('/v1/agent/proposable-projects'))
+      return envelopeResponse(200, { items: [project], page: 1, limit: 100, total: 1 });
+    if (url.includes('/v1/agent/project-presentations') && method === 'POST')
+      return envelopeResponse(201, {
+        id: PROJECT_PRESENTATION_ID,
+        kind: 'projects',
+        agentName: 'Lina',
+        message: 'The launch',
+        createdAt: '2026-11-26T10:00:00.000Z',
+        projects: [{ ...project, units: [] }],
+      });
+    if (url.includes('/v1/agent/project-presentations'))
       return envelopeResponse(200, { items: [], page: 1, limit: 10, total: 0 });
     return envelopeResponse(404, null);
   });
@@ -107,4 +146,34 @@ describe('/presentations', () => {
     );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ propertyIds: [ID] });
   });
+});
+
+describe('/presentations: project proposal', () => {
+  it.each([
+    ['en', 'Please choose at least one project you may propose.', 'Marina Crest Residences'],
+    ['ar', 'يرجى اختيار مشروع واحد على الأقل يمكنك عرضه.', 'مساكن مارينا كريست'],
+  ] as const)(
+    '%s: asks for a project, then creates the proposal and offers both links',
+    async (language, required, name) => {
+      const calls = service();
+      renderPortal({ language, path: '/presentations' });
+      const form = await screen.findByTestId('project-presentation-form');
+      await act(async () => {
+        fireEvent.click(within(form).getByTestId('project-presentation-submit'));
+      });
+      expect((await screen.findByTestId('project-presentation-projects-error')).textContent).toBe(required);
+      fireEvent.click(within(form).getByRole('checkbox', { name }));
+      fireEvent.change(within(form).getByRole('textbox'), { target: { value: 'The launch' } });
+      await act(async () => {
+        fireEvent.click(within(form).getByTestId('project-presentation-submit'));
+      });
+      const created = await screen.findByTestId('project-presentation-created');
+      expect(within(created).getByTestId(`presentation-link-${language}`).getAttribute('href')).toBe(
+        `${window.location.origin}/projects-proposal/${PROJECT_PRESENTATION_ID}?lang=${language}`,
+      );
+      expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+        ['/api/listings/v1/agent/project-presentations', { projectIds: [PROJECT_ID], message: 'The launch' }],
+      ]);
+    },
+  );
 });

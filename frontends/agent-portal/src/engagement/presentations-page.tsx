@@ -7,20 +7,11 @@ import {
   PRESENTATION_PROPERTIES_MAX,
   presentationRequestSchema,
   presentationSchema,
-  proposalPath,
   type Language,
   type OwnedProperty,
   type Presentation,
 } from '@manzil/contracts';
-import {
-  EmptyState,
-  ErrorFallback,
-  SiteDate,
-  Skeleton,
-  apiQueryFn,
-  buttonClassName,
-  useFeedback,
-} from '@manzil/ui';
+import { EmptyState, ErrorFallback, SiteDate, Skeleton, apiQueryFn, useFeedback } from '@manzil/ui';
 import {
   FormErrorSummary,
   SubmitButton,
@@ -33,6 +24,8 @@ import {
 import { listingsFetch, listingsPath, ownedPageSchema } from '../listings/listings-api.js';
 import { ENGAGEMENT_PER_PAGE, engagementKeys, presentationsQuery } from './engagement-api.js';
 import { Pager, usePageParam } from './pager.js';
+import { ProjectPresentations } from './project-presentations.js';
+import { ShareLinks } from './share-links.js';
 
 interface PresentationValues {
   propertyIds: string[];
@@ -102,38 +95,6 @@ function ListingChoice({
         </p>
       ) : null}
     </fieldset>
-  );
-}
-
-function ShareLinks({ presentation }: { presentation: Presentation }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const { toast } = useFeedback();
-  const base = `${window.location.origin}${proposalPath(presentation.id)}`;
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast('success', t('agentPortal.presentations.copied'));
-    } catch {
-      toast('danger', t('agentPortal.error'));
-    }
-  };
-  return (
-    <div className="ap-share">
-      {(['en', 'ar'] as const).map((lang) => {
-        const url = `${base}?lang=${lang}`;
-        return (
-          <div key={lang} className="ap-share__line">
-            <a href={url} target="_blank" rel="noopener noreferrer" data-testid={`presentation-link-${lang}`}>
-              {t(`agentPortal.presentations.open.${lang}`)}
-            </a>
-            <button type="button" className={buttonClassName('ghost', 'sm')} onClick={() => void copy(url)}>
-              {t('agentPortal.presentations.copy')}
-            </button>
-          </div>
-        );
-      })}
-    </div>
   );
 }
 
@@ -253,6 +214,7 @@ export function PresentationsPage({ language }: { language: Language }) {
           <Pager page={page} pages={pages} onPage={goTo} />
         </>
       )}
+      <ProjectPresentations language={language} />
     </div>
   );
 }

@@ -67,4 +67,49 @@ describe('my appointment tab (spec §2, §4, §9)', () => {
     expect(screen.queryByTestId('appointment-accept')).toBeNull();
     expect(screen.queryByTestId('appointment-customer')).toBeNull();
   });
+
+  it.each([
+    ['en', 'Cancel appointment', 'Canceled'],
+    ['ar', 'إلغاء الموعد', 'ملغى'],
+  ] as const)(
+    '%s: the customer cancels a pending or accepted one after the confirm dialog',
+    async (language, label, canceledLabel) => {
+      storeSession({ token: fakeToken({ role: 'user', firstName: 'Sara' }), refresh_token: 'r1' });
+      const accepted = { ...pending, status: 'accepted' as const, decidedAt: '2026-11-26T11:00:00.000Z' };
+      const canceled = { ...accepted, status: 'canceled' as const };
+      const calls = mockFetch(page([accepted]), envelope(200, canceled), page([canceled]));
+      renderScreen(<AppointmentsTab language={language} role="user" />, { language, path: '/profile' });
+      const button = await screen.findByTestId('appointment-cancel');
+      expect(button.textContent).toBe(label);
+      // Saying no to the dialog sends nothing.
+      fireEvent.click(button);
+      fireEvent.click(await screen.findByTestId('confirm-dialog-cancel'));
+      await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+      expect(calls).toHaveLength(1);
+      fireEvent.click(screen.getByTestId('appointment-cancel'));
+      await act(async () => {
+        fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+      });
+      await waitFor(() =>
+        expect(screen.getByTestId('appointment-item').getAttribute('data-status')).toBe('canceled'),
+      );
+      expect(calls[1].url).toBe(`/api/listings/v1/appointments/${pending.id}/cancel`);
+      expect(calls[1].init?.method).toBe('POST');
+      expect(screen.getByTestId('appointment-status').textContent).toBe(canceledLabel);
+      expect(screen.queryByTestId('appointment-cancel')).toBeNull();
+    },
+  );
+
+  it('offers no cancel on a rejected appointment, nor to the agent', async () => {
+    storeSession({ token: fakeToken({ role: 'user', firstName: 'Sara' }), refresh_token: 'r1' });
+    mockFetch(page([{ ...pending, status: 'rejected', decidedAt: '2026-11-26T11:00:00.000Z' }]));
+    const view = renderScreen(<AppointmentsTab language="en" role="user" />, { path: '/profile' });
+    await screen.findByTestId('appointment-item');
+    expect(screen.queryByTestId('appointment-cancel')).toBeNull();
+    view.unmount();
+    mockFetch(page([pending]));
+    renderScreen(<AppointmentsTab language="en" role="agent" />, { path: '/profile' });
+    await screen.findByTestId('appointment-accept');
+    expect(screen.queryByTestId('appointment-cancel')).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   APPOINTMENT_STATUSES,
+  CANCELABLE_APPOINTMENT_STATUSES,
   appointmentSchema,
   formatAppointmentDate,
   formatAppointmentTime,
@@ -29,7 +30,8 @@ const appointmentsQuery = (language: Language, status: AppointmentStatus | 'all'
 /**
  * "My appointment" (spec §2 account tabs, §4): a customer's viewings and meetings, or an
  * agent's (a company: its agents'), date "DD MMM, YYYY" and time "hh:mm A" in the site's zone
- * (§9). The agent accepts or rejects a pending one here.
+ * (§9). The agent accepts or rejects a pending one here; the customer cancels their own pending
+ * or accepted one (after the confirm dialog; the server checks it is theirs).
  */
 export function AppointmentsTab({
   language,
@@ -129,6 +131,28 @@ function AppointmentItem({
       }),
     onSettled: () => client.invalidateQueries({ queryKey: ['appointments'] }),
   });
+  const cancel = useMutation({
+    mutationFn: () =>
+      apiFetch(`${APPOINTMENTS_API}/${appointment.id}/cancel`, {
+        language,
+        method: 'POST',
+        results: appointmentSchema,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+  });
+  const callOff = async () => {
+    if (!(await feedback.confirm(t('shell.appointments.confirmCancel')))) return;
+    try {
+      await cancel.mutateAsync();
+      feedback.toast('success', t('shell.appointments.done.canceled'));
+    } catch (failure) {
+      feedback.toast(
+        'danger',
+        failure instanceof Error && failure.message ? failure.message : t('shell.error.generic'),
+      );
+    }
+  };
+  const cancelable = (CANCELABLE_APPOINTMENT_STATUSES as readonly string[]).includes(appointment.status);
   const answer = async (status: 'accepted' | 'rejected') => {
     if (status === 'rejected' && !(await feedback.confirm(t('shell.appointments.confirmReject')))) return;
     try {
@@ -194,6 +218,19 @@ function AppointmentItem({
               data-testid="appointment-reject"
             >
               {t('shell.appointments.reject')}
+            </Button>
+          </span>
+        ) : null}
+        {role === 'user' && cancelable ? (
+          <span className="appointments__actions">
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void callOff()}
+              disabled={cancel.isPending}
+              data-testid="appointment-cancel"
+            >
+              {t('shell.appointments.cancel')}
             </Button>
           </span>
         ) : null}

@@ -12,6 +12,7 @@ import { NafathBlock } from './nafath-block.js';
 import { profileQuery, useSetProfile } from './profile-queries.js';
 import { SettingsTab } from './settings-tab.js';
 import { AppointmentsTab } from './appointments-tab.js';
+import { RequirementsTab } from './requirements-tab.js';
 import { SavedTab } from './saved-tab.js';
 import './profile.css';
 
@@ -22,14 +23,16 @@ export const PROFILE_TABS = [
   'saved',
   'settings',
   'appointments',
+  'requirements',
   'auctions',
   'reports',
 ] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /**
- * The tabs of a role: saved properties and "auction properties" are a customer's (spec §6: only
- * customers save and bid); my appointment is a customer's, an agent's, a company's; "reports" a
+ * The tabs of a role: saved properties, "my requirements" (issue 14: what they asked for through
+ * request property) and "auction properties" are a customer's (spec §6: only customers save,
+ * request and bid); my appointment is a customer's, an agent's, a company's; "reports" a
  * company's or agent's (their listings and spend, issue 13 item 7).
  */
 export function profileTabsFor(role: string | undefined): readonly ProfileTab[] {
@@ -37,7 +40,7 @@ export function profileTabsFor(role: string | undefined): readonly ProfileTab[] 
   const lister = role === 'agent' || role === 'company';
   return PROFILE_TABS.filter(
     (tab) =>
-      ((tab !== 'saved' && tab !== 'auctions') || customer) &&
+      ((tab !== 'saved' && tab !== 'auctions' && tab !== 'requirements') || customer) &&
       (tab !== 'appointments' || customer || lister) &&
       (tab !== 'reports' || lister),
   );
@@ -89,6 +92,8 @@ export function ProfilePage() {
         <section className="profile__panel" {...panelProps}>
           {tab === 'saved' ? (
             <SavedTab language={language} />
+          ) : tab === 'requirements' && session?.role === 'user' ? (
+            <RequirementsTab language={language} />
           ) : tab === 'appointments' && session && session.role !== 'admin' ? (
             <AppointmentsTab language={language} role={session.role} />
           ) : failed ? (

@@ -15,6 +15,7 @@ import {
 import { CurrentSite, CurrentUser, Roles, ZodPipe, type AuthUser } from '@manzil/nest-kit';
 import { APPOINTMENT_SELECT, toAppointment, type AppointmentRow } from './appointment-view.js';
 import { BookAppointment } from './book-appointment.js';
+import { CancelAppointment } from './cancel-appointment.js';
 import { DecideAppointment } from './decide-appointment.js';
 
 @Controller('v1/appointments')
@@ -23,6 +24,7 @@ export class AppointmentsController {
     private readonly dataSource: DataSource,
     private readonly book: BookAppointment,
     private readonly decide: DecideAppointment,
+    private readonly cancelAppointment: CancelAppointment,
   ) {}
 
   /** Spec §6: a login is required to schedule; customers book (agents and companies receive). */
@@ -69,5 +71,17 @@ export class AppointmentsController {
     @CurrentUser() user: AuthUser,
   ) {
     return this.decide.execute(site, user, params.id, body);
+  }
+
+  /** The customer who booked calls off their own pending or accepted appointment. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @Roles('user')
+  cancel(
+    @Param(new ZodPipe(propertyIdParamsSchema)) params: { id: string },
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.cancelAppointment.execute(site, user, params.id);
   }
 }

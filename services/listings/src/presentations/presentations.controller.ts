@@ -5,19 +5,23 @@ import {
   presentationIdParamsSchema,
   presentationPdfQuerySchema,
   presentationRequestSchema,
+  projectPresentationRequestSchema,
   type PaginationQuery,
   type PresentationRequest,
+  type ProjectPresentationRequest,
   type Site,
 } from '@manzil/contracts';
 import { CurrentSite, CurrentUser, Public, Roles, ZodPipe, type AuthUser } from '@manzil/nest-kit';
 import { nameFromToken } from '../drafts/drafts.controller.js';
 import { PresentationsService } from './presentations.service.js';
-import { ProposalPdfRenderer, proposalHtml } from './proposal-pdf.js';
+import { ProjectPresentationsService } from './project-presentations.service.js';
+import { ProposalPdfRenderer, projectProposalHtml, proposalHtml } from './proposal-pdf.js';
 
 @Controller()
 export class PresentationsController {
   constructor(
     private readonly presentations: PresentationsService,
+    private readonly projectPresentations: ProjectPresentationsService,
     private readonly pdf: ProposalPdfRenderer,
   ) {}
 
@@ -66,6 +70,67 @@ export class PresentationsController {
     response
       .type('application/pdf')
       .attachment(`property-proposal-${presentation.id.slice(0, 8)}-${query.language}.pdf`)
+      .send(pdf);
+  }
+
+  /** The published projects the caller may put in a project proposal (see the service). */
+  @Get('v1/agent/proposable-projects')
+  @Roles('agent', 'company')
+  proposable(
+    @Query(new ZodPipe(paginationQuerySchema)) query: PaginationQuery,
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.projectPresentations.proposable(site, user, query);
+  }
+
+  /** An agent or a company shares projects it may propose, with a message. */
+  @Post('v1/agent/project-presentations')
+  @Roles('agent', 'company')
+  createProjects(
+    @Body(new ZodPipe(projectPresentationRequestSchema)) body: ProjectPresentationRequest,
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+    @Headers('authorization') authorization?: string,
+  ) {
+    return this.projectPresentations.create(site, user, nameFromToken(authorization), body);
+  }
+
+  @Get('v1/agent/project-presentations')
+  @Roles('agent', 'company')
+  mineProjects(
+    @Query(new ZodPipe(paginationQuerySchema)) query: PaginationQuery,
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.projectPresentations.mine(site, user, query);
+  }
+
+  @Get('v1/project-presentations/:id')
+  @Public()
+  getProjects(
+    @Param(new ZodPipe(presentationIdParamsSchema)) params: { id: string },
+    @CurrentSite() site: Site,
+  ) {
+    return this.projectPresentations.get(site, params.id);
+  }
+
+  /** The project proposal as a PDF, printed like the property proposal's. */
+  @Get('v1/project-presentations/:id/pdf')
+  @Public()
+  @Header('Cache-Control', 'private, no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async downloadProjects(
+    @Param(new ZodPipe(presentationIdParamsSchema)) params: { id: string },
+    @Query(new ZodPipe(presentationPdfQuerySchema)) query: { language: 'en' | 'ar' },
+    @CurrentSite() site: Site,
+    @Res() response: Response,
+  ): Promise<void> {
+    const presentation = await this.projectPresentations.get(site, params.id);
+    const pdf = await this.pdf.render(projectProposalHtml(presentation, query.language));
+    response
+      .type('application/pdf')
+      .attachment(`project-proposal-${presentation.id.slice(0, 8)}-${query.language}.pdf`)
       .send(pdf);
   }
 }

@@ -59,7 +59,7 @@ export class PresentationsService {
   async mine(site: Site, user: AuthUser, query: PaginationQuery): Promise<Page<Presentation>> {
     const rows = (await this.dataSource.query(
       `SELECT *, count(*) OVER () AS "total" FROM "presentations"
-       WHERE "site" = $1 AND "agent_id" = $2
+       WHERE "site" = $1 AND "agent_id" = $2 AND "kind" = 'properties'
        ORDER BY "created_at" DESC, "id" DESC OFFSET $3 LIMIT $4`,
       [site, user.id, (query.page - 1) * query.limit, query.limit],
     )) as (PresentationRow & { total: string })[];
@@ -74,7 +74,7 @@ export class PresentationsService {
   /** The shared link: 404 for an id that is not a presentation of this site. */
   async get(site: Site, id: string): Promise<Presentation> {
     const [row] = (await this.dataSource.query(
-      `SELECT * FROM "presentations" WHERE "id" = $1 AND "site" = $2`,
+      `SELECT * FROM "presentations" WHERE "id" = $1 AND "site" = $2 AND "kind" = 'properties'`,
       [id, site],
     )) as PresentationRow[];
     if (!row) throw new AppException('NOT_FOUND');

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { chromium, type Browser } from 'playwright-core';
-import type { Language, Presentation } from '@manzil/contracts';
+import {
+  PROJECT_COMPLETION_LABELS,
+  UNIT_LAYOUT_LABELS,
+  type Language,
+  type Presentation,
+  type ProjectPresentation,
+} from '@manzil/contracts';
 
 const require = createRequire(import.meta.url);
 
@@ -47,6 +53,17 @@ const WORDS = {
     area: 'Area',
     empty: 'The listings of this proposal are no longer available.',
     comma: ', ',
+    projectHeading: 'Project proposal',
+    projectsEmpty: 'The projects of this proposal are no longer available.',
+    developer: 'Developer',
+    fromPrice: 'From',
+    delivery: 'Handover',
+    plan: 'Payment plan',
+    booking: 'booking',
+    construction: 'construction',
+    handover: 'handover',
+    units: 'Available units',
+    noUnits: 'No unit is available at the moment.',
   },
   ar: {
     heading: 'عرض عقاري',
@@ -56,6 +73,17 @@ const WORDS = {
     area: 'المساحة',
     empty: 'إعلانات هذا العرض لم تعد متاحة.',
     comma: '، ',
+    projectHeading: 'عرض مشاريع',
+    projectsEmpty: 'مشاريع هذا العرض لم تعد متاحة.',
+    developer: 'المطور',
+    fromPrice: 'يبدأ من',
+    delivery: 'التسليم',
+    plan: 'خطة الدفع',
+    booking: 'الحجز',
+    construction: 'البناء',
+    handover: 'التسليم',
+    units: 'الوحدات المتاحة',
+    noUnits: 'لا توجد وحدة متاحة حاليًا.',
   },
 } as const;
 
@@ -78,9 +106,69 @@ export function proposalHtml(presentation: Presentation, language: Language): st
 </article>`,
     )
     .join('\n');
+  return printable(
+    language,
+    w.heading,
+    presentation.agentName,
+    presentation.message,
+    cards || `<p>${escape(w.empty)}</p>`,
+  );
+}
+
+/**
+ * A project proposal as printable HTML, the same page as a property proposal's: per project its
+ * title, place, developer, starting price, handover and payment plan, then its available units.
+ */
+export function projectProposalHtml(presentation: ProjectPresentation, language: Language): string {
+  const w = WORDS[language];
+  const locale = language === 'ar' ? 'ar-AE-u-nu-latn' : 'en-AE';
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const month = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const cards = presentation.projects
+    .map((p) => {
+      const place = p.community
+        ? `${p.community.name[language]}${w.comma}${p.city.name[language]}`
+        : p.city.name[language];
+      const units = p.units.length
+        ? `<table class="units"><tbody>${p.units
+            .map(
+              (u) =>
+                `<tr><td>${escape(UNIT_LAYOUT_LABELS[u.layout][language])}</td><td>${escape(w.beds)}: <bdi>${u.bedrooms}</bdi></td><td><bdi>${escape(`${number.format(u.area)} ${p.areaUnit}`)}</bdi></td><td><bdi>${escape(`${number.format(u.price)} ${p.currency}`)}</bdi></td></tr>`,
+            )
+            .join('')}</tbody></table>`
+        : `<p>${escape(w.noUnits)}</p>`;
+      return `<article class="card">
+  <h2>${escape(p.title[language] || p.title.en)}</h2>
+  <p class="place">${escape(place)} · ${escape(PROJECT_COMPLETION_LABELS[p.completion][language])}</p>
+  <p class="price">${escape(w.fromPrice)} <bdi>${escape(`${number.format(p.startingPrice)} ${p.currency}`)}</bdi></p>
+  <p class="facts">${escape(w.developer)}: <bdi>${escape(p.developer)}</bdi> · ${escape(w.delivery)}: <bdi>${escape(month.format(new Date(`${p.deliveryDate}T00:00:00Z`)))}</bdi></p>
+  <p class="facts">${escape(w.plan)}: <bdi>${p.paymentPlan.booking}%</bdi> ${escape(w.booking)} · <bdi>${p.paymentPlan.construction}%</bdi> ${escape(w.construction)} · <bdi>${p.paymentPlan.handover}%</bdi> ${escape(w.handover)}</p>
+  <h3>${escape(w.units)}</h3>
+  ${units}
+</article>`;
+    })
+    .join('\n');
+  return printable(
+    language,
+    w.projectHeading,
+    presentation.agentName,
+    presentation.message,
+    cards || `<p>${escape(w.projectsEmpty)}</p>`,
+  );
+}
+
+/** The printed page both kinds share: heading, who shared it, the message, then the cards. */
+function printable(
+  language: Language,
+  heading: string,
+  agentName: string,
+  message: string | null,
+  body: string,
+): string {
+  const w = WORDS[language];
   return `<!doctype html>
 <html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
-<head><meta charset="utf-8"><title>${escape(w.heading)}</title>
+<head><meta charset="utf-8"><title>${escape(heading)}</title>
 <style>${fontFaces()}
 body{font-family:'IBM Plex Sans','Noto Sans Arabic','IBM Plex Sans Arabic',sans-serif;color:#1d2b24;margin:0;padding:32px;font-size:14px}
 body:lang(ar){font-family:'Noto Sans Arabic','IBM Plex Sans Arabic','IBM Plex Sans',sans-serif}
@@ -91,13 +179,16 @@ h1{color:#0f7b4f;font-size:26px;margin:0 0 4px}
 .card h2{font-size:18px;margin:0 0 4px}
 .place{color:#52615a;margin:0 0 8px}
 .price{font-size:20px;font-weight:600;color:#0f7b4f;margin:0 0 8px}
-.facts{margin:0}
+.facts{margin:0 0 4px}
+.card h3{font-size:14px;margin:12px 0 4px}
+.units{border-collapse:collapse;inline-size:100%}
+.units td{border-block-start:1px solid #d9e2dd;padding:4px 8px;text-align:start}
 </style></head>
 <body>
-<h1>${escape(w.heading)}</h1>
-<p class="from">${escape(w.from)} <bdi>${escape(presentation.agentName)}</bdi></p>
-${presentation.message ? `<p class="message" dir="auto">${escape(presentation.message)}</p>` : ''}
-${cards || `<p>${escape(w.empty)}</p>`}
+<h1>${escape(heading)}</h1>
+<p class="from">${escape(w.from)} <bdi>${escape(agentName)}</bdi></p>
+${message ? `<p class="message" dir="auto">${escape(message)}</p>` : ''}
+${body}
 </body></html>`;
 }
 

@@ -1,10 +1,13 @@
-import { Body, Controller, Get, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   paginationQuerySchema,
+  requirementIdParamsSchema,
   requirementRequestSchemaFor,
+  requirementStatusRequestSchema,
   SITES,
   type PaginationQuery,
   type RequirementRequest,
+  type RequirementStatusRequest,
   type Site,
 } from '@manzil/contracts';
 import { CurrentSite, CurrentUser, Roles, ZodPipe, type AuthUser } from '@manzil/nest-kit';
@@ -34,6 +37,29 @@ export class RequirementsController {
     @CurrentUser() user: AuthUser,
   ) {
     return this.requirements.mine(site, user, query);
+  }
+
+  /** The customer closes their requirement (agents stop seeing it) or opens it again. */
+  @Post('v1/requirements/:id/status')
+  @HttpCode(200)
+  @Roles('user')
+  setStatus(
+    @Param(new ZodPipe(requirementIdParamsSchema)) params: { id: string },
+    @Body(new ZodPipe(requirementStatusRequestSchema)) body: RequirementStatusRequest,
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.requirements.setStatus(site, user, params.id, body.status);
+  }
+
+  @Delete('v1/requirements/:id')
+  @Roles('user')
+  remove(
+    @Param(new ZodPipe(requirementIdParamsSchema)) params: { id: string },
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.requirements.remove(site, user, params.id);
   }
 
   @Get('v1/agent/requirements')

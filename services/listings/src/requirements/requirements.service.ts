@@ -130,6 +130,32 @@ export class RequirementsService {
     return toRequirement(rows[0]);
   }
 
+  /** Only the customer who posted it, on its site (anyone else: 404). */
+  async setStatus(
+    site: Site,
+    user: AuthUser,
+    id: string,
+    status: Requirement['status'],
+  ): Promise<Requirement> {
+    const rows = (await this.dataSource.query(
+      `UPDATE "requirements" SET "status" = $4 WHERE "id" = $1 AND "site" = $2 AND "customer_id" = $3 RETURNING *`,
+      [id, site, user.id, status],
+    )) as [RequirementRow[], number];
+    const [row] = rows[0];
+    if (!row) throw new AppException('NOT_FOUND');
+    return toRequirement(row);
+  }
+
+  /** Deletes the customer's own requirement for good (anyone else's, or another site's: 404). */
+  async remove(site: Site, user: AuthUser, id: string): Promise<{ removed: true }> {
+    const [, count] = (await this.dataSource.query(
+      `DELETE FROM "requirements" WHERE "id" = $1 AND "site" = $2 AND "customer_id" = $3`,
+      [id, site, user.id],
+    )) as [unknown, number];
+    if (!count) throw new AppException('NOT_FOUND');
+    return { removed: true };
+  }
+
   async mine(site: Site, user: AuthUser, query: PaginationQuery): Promise<Page<Requirement>> {
     const rows = (await this.dataSource.query(
       `SELECT r.*, count(*) OVER () AS "total" FROM "requirements" r

@@ -3,6 +3,7 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
 import {
   appointmentAcceptedV1,
+  appointmentCanceledV1,
   appointmentRejectedV1,
   appointmentRequestedV1,
   formatAppointmentDate,
@@ -15,6 +16,7 @@ import { isolate, type Bilingual } from '../delivery/notifier.js';
 
 type Requested = EventEnvelope<z.infer<typeof appointmentRequestedV1.payload>>;
 type Decided = EventEnvelope<z.infer<typeof appointmentAcceptedV1.payload>>;
+type Canceled = EventEnvelope<z.infer<typeof appointmentCanceledV1.payload>>;
 
 /** "a viewing of Marina view on 01 Dec, 2026 at 03:30 PM", in both languages (spec §9 formats). */
 function what(p: Requested['payload']): Bilingual {
@@ -37,7 +39,10 @@ function what(p: Requested['payload']): Bilingual {
   };
 }
 
-/** appointment.requested / accepted / rejected (listings): the agent is asked, the customer answered. */
+/**
+ * appointment.requested / accepted / rejected / canceled (listings): the agent is asked, the
+ * customer answered, and the agent told when the customer calls one off.
+ */
 @Controller()
 export class AppointmentEventsHandler {
   constructor(private readonly deliver: Deliver) {}
@@ -91,6 +96,25 @@ export class AppointmentEventsHandler {
         body: {
           en: `The agent cannot make your ${about.en}. Please choose another time.`,
           ar: `لا يستطيع الوسيط حضور ${about.ar}. يرجى اختيار وقت آخر.`,
+        },
+      },
+    ]);
+  }
+
+  /** The customer called off a pending or accepted appointment: the agent's slot is free again. */
+  @EventPattern(appointmentCanceledV1.type)
+  async canceled(@Payload(new ParseEventPipe(appointmentCanceledV1)) event: Canceled): Promise<void> {
+    const p = event.payload;
+    const about = what(p);
+    await this.deliver.once(event, [
+      {
+        accountId: p.agentId,
+        kind: event.type,
+        link: '/profile?tab=appointments',
+        title: { en: 'An appointment was canceled', ar: 'تم إلغاء موعد' },
+        body: {
+          en: `${p.customer.name} canceled the ${about.en}. The time is free again.`,
+          ar: `ألغى ${isolate(p.customer.name)} ${about.ar}. أصبح الوقت متاحًا مجددًا.`,
         },
       },
     ]);

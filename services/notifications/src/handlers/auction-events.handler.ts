@@ -1,7 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
-import { auctionClosedV1, bidOutbidV1, bidPlacedV1, type EventEnvelope } from '@manzil/contracts';
+import {
+  auctionCanceledV1,
+  auctionCanceledV2,
+  auctionClosedV1,
+  bidOutbidV1,
+  bidPlacedV1,
+  type EventEnvelope,
+} from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
 import { isolate, type NotificationDraft } from '../delivery/notifier.js';
@@ -10,7 +17,10 @@ const LINK = '/properties-for-auction';
 const amount = (value: number, currency: string) =>
   `${currency} ${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
-/** bid.placed (accepted), bid.outbid, auction.closed (auctions): bidders follow their bids. */
+/**
+ * bid.placed (accepted), bid.outbid, auction.closed, auction.canceled (auctions): bidders follow
+ * their bids.
+ */
 @Controller()
 export class AuctionEventsHandler {
   constructor(private readonly deliver: Deliver) {}
@@ -85,6 +95,41 @@ export class AuctionEventsHandler {
             body: { en: 'Another bid won this auction.', ar: 'فازت مزايدة أخرى بهذا المزاد.' },
           },
     );
+    await this.deliver.once(event, drafts);
+  }
+
+  /**
+   * The auction was canceled (v1: by an admin; v2 also when its property left the market):
+   * every bidder in the event, once each (their bids are void).
+   */
+  @EventPattern(auctionCanceledV1.type)
+  async canceled(
+    @Payload(
+      new ParseEventPipe<typeof auctionCanceledV1.payload | typeof auctionCanceledV2.payload>(
+        auctionCanceledV1,
+        auctionCanceledV2,
+      ),
+    )
+    event: EventEnvelope<
+      z.infer<typeof auctionCanceledV1.payload> | z.infer<typeof auctionCanceledV2.payload>
+    >,
+  ): Promise<void> {
+    const withdrawn = 'cause' in event.payload && event.payload.cause === 'listing-withdrawn';
+    const drafts: NotificationDraft[] = [...new Set(event.payload.bidderIds)].map((accountId) => ({
+      accountId,
+      kind: event.type,
+      link: LINK,
+      title: { en: 'The auction was canceled', ar: 'تم إلغاء المزاد' },
+      body: withdrawn
+        ? {
+            en: 'This property is no longer on the market, so its auction was canceled and your bid no longer stands.',
+            ar: 'لم يعد هذا العقار معروضًا، لذلك أُلغي مزاده ولم تعد مزايدتك قائمة.',
+          }
+        : {
+            en: 'This auction was canceled before it ended, so your bid no longer stands.',
+            ar: 'تم إلغاء هذا المزاد قبل انتهائه، لذلك لم تعد مزايدتك قائمة.',
+          },
+    }));
     await this.deliver.once(event, drafts);
   }
 }

@@ -2,7 +2,10 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
 import {
+  bidFeeFailedV1,
+  bidFeePaidV1,
   formatAppointmentDate,
+  paymentRefundedV1,
   planPaymentFailedV1,
   SITE_TIME_ZONE,
   subscriptionActivatedV1,
@@ -14,9 +17,14 @@ import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
 import { isolate } from '../delivery/notifier.js';
 
+const amount = (value: number, currency: string) =>
+  `${currency} ${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
 /**
  * payments.subscription.* (payments): the plan holder learns it started, is about to end (in
- * time to renew), ended, or that a checkout for a plan did not go through.
+ * time to renew), ended, or that a checkout for a plan did not go through;
+ * payments.bid-fee.paid / .failed: the bidder learns whether the fee of their pending bid went
+ * through; payments.payment.refunded: the payer learns the money went back.
  */
 @Controller()
 export class PaymentEventsHandler {
@@ -59,6 +67,69 @@ export class PaymentEventsHandler {
         body: {
           en: `Your ${p.plan} plan has ended. Buy a plan from the home page to keep adding properties.`,
           ar: `انتهت باقة ${isolate(p.plan)}. اشترِ باقة من الصفحة الرئيسية لمواصلة إضافة العقارات.`,
+        },
+      },
+    ]);
+  }
+
+  @EventPattern(bidFeePaidV1.type)
+  async bidFeePaid(
+    @Payload(new ParseEventPipe(bidFeePaidV1)) event: EventEnvelope<z.infer<typeof bidFeePaidV1.payload>>,
+  ): Promise<void> {
+    const p = event.payload;
+    const price = amount(p.amount, p.currency);
+    await this.deliver.once(event, [
+      {
+        accountId: p.bidderId,
+        kind: event.type,
+        link: '/properties-for-auction',
+        title: { en: 'Bidding fee received', ar: 'تم استلام رسوم المزايدة' },
+        body: {
+          en: `We received your bidding fee of ${price}. Your bid now goes to the auction.`,
+          ar: `استلمنا رسوم المزايدة بمبلغ ${isolate(price)}. تنتقل مزايدتك الآن إلى المزاد.`,
+        },
+      },
+    ]);
+  }
+
+  @EventPattern(bidFeeFailedV1.type)
+  async bidFeeFailed(
+    @Payload(new ParseEventPipe(bidFeeFailedV1)) event: EventEnvelope<z.infer<typeof bidFeeFailedV1.payload>>,
+  ): Promise<void> {
+    const p = event.payload;
+    const price = amount(p.amount, p.currency);
+    await this.deliver.once(event, [
+      {
+        accountId: p.bidderId,
+        kind: event.type,
+        link: '/properties-for-auction',
+        title: { en: 'Bidding fee not paid', ar: 'لم تُدفع رسوم المزايدة' },
+        body: {
+          en: `Your bidding fee of ${price} did not go through, so your bid was not placed. You can bid again.`,
+          ar: `لم تتم عملية دفع رسوم المزايدة بمبلغ ${isolate(price)}، لذلك لم تُسجل مزايدتك. يمكنك المزايدة مجددًا.`,
+        },
+      },
+    ]);
+  }
+
+  /** A refund (by an admin or at the provider); a refunded plan says it has ended too. */
+  @EventPattern(paymentRefundedV1.type)
+  async refunded(
+    @Payload(new ParseEventPipe(paymentRefundedV1))
+    event: EventEnvelope<z.infer<typeof paymentRefundedV1.payload>>,
+  ): Promise<void> {
+    const p = event.payload;
+    const price = amount(p.amount, p.currency);
+    const plan = p.subscriptionId !== null;
+    await this.deliver.once(event, [
+      {
+        accountId: p.accountId,
+        kind: event.type,
+        link: plan ? '/' : null,
+        title: { en: 'Your payment was refunded', ar: 'تم استرداد دفعتك' },
+        body: {
+          en: `${price} was refunded to you.${plan ? ' The plan it bought has ended.' : ''}`,
+          ar: `تم رد مبلغ ${isolate(price)} إليك.${plan ? ' انتهت الباقة التي اشتريتها به.' : ''}`,
         },
       },
     ]);

@@ -6,11 +6,25 @@ import {
   ENGAGEMENT_API,
   presentationIdParamsSchema,
   presentationSchema,
+  projectPresentationSchema,
+  projectProposalDownloadPath,
+  projectProposalPath,
   proposalDownloadPath,
   proposalPath,
+  UNIT_LAYOUT_LABELS,
   type Language,
+  type ProjectDetail,
 } from '@manzil/contracts';
-import { PropertyCard, Skeleton, apiQueryFn, buttonClassName, isNotFound, useLanguage } from '@manzil/ui';
+import {
+  PropertyCard,
+  Price,
+  Skeleton,
+  apiQueryFn,
+  buttonClassName,
+  isNotFound,
+  useLanguage,
+} from '@manzil/ui';
+import { ProjectCard } from '../projects/project-card.js';
 import './proposal.css';
 
 const proposalQuery = (language: Language, id: string) =>
@@ -23,9 +37,21 @@ const proposalQuery = (language: Language, id: string) =>
     retry: false,
   });
 
+const projectProposalQuery = (language: Language, id: string) =>
+  queryOptions({
+    queryKey: ['listings', 'project-proposal', { language, id }],
+    queryFn: apiQueryFn(`/api/listings${ENGAGEMENT_API.projectPresentation(id)}`, {
+      language,
+      results: projectPresentationSchema,
+    }),
+    retry: false,
+  });
+
 /** The PDF of a proposal in a language, printed by the listings service. */
 export const proposalPdfUrl = (id: string, language: Language) =>
   `/api/listings${ENGAGEMENT_API.presentationPdf(id)}?language=${language}`;
+export const projectProposalPdfUrl = (id: string, language: Language) =>
+  `/api/listings${ENGAGEMENT_API.projectPresentationPdf(id)}?language=${language}`;
 
 function InvalidUrl() {
   const intl = useIntl();
@@ -113,33 +139,168 @@ export function PropertiesProposalPage() {
 }
 
 /**
- * `/download-properties-proposal/[id]` (spec §2): starts the PDF download of the proposal in the
- * page's language and offers the link again; 'Invalid URL' for an empty or unknown link.
+ * The download page of either kind: starts the PDF download in the page's language once the link
+ * is known to exist, and offers the link again; 'Invalid URL' for an empty or unknown link.
  */
-export function DownloadPropertiesProposalPage() {
+function DownloadProposal({
+  found,
+  pdfUrl,
+  backPath,
+  titleId,
+}: {
+  found: { isSuccess: boolean; error: Error | null; notChecked: boolean };
+  pdfUrl: string | null;
+  backPath: string | null;
+  titleId: string;
+}) {
   const intl = useIntl();
-  const language = useLanguage();
-  const id = useProposalId();
-  const proposal = useQuery({ ...proposalQuery(language, id ?? ''), enabled: id !== null });
-  const url = id ? proposalPdfUrl(id, language) : null;
   useEffect(() => {
-    if (url && proposal.isSuccess) window.location.assign(url);
-  }, [url, proposal.isSuccess]);
-  if (id === null || (proposal.error && isNotFound(proposal.error))) return <InvalidUrl />;
+    if (pdfUrl && found.isSuccess) window.location.assign(pdfUrl);
+  }, [pdfUrl, found.isSuccess]);
+  if (found.notChecked || (found.error && isNotFound(found.error))) return <InvalidUrl />;
   return (
     <main className="cu-proposal" data-testid="proposal-download-page">
-      <h1 className="cu-proposal__title">{intl.formatMessage({ id: 'customer.proposal.title' })}</h1>
+      <h1 className="cu-proposal__title">{intl.formatMessage({ id: titleId })}</h1>
       <p>{intl.formatMessage({ id: 'customer.proposal.downloading' })}</p>
-      {url ? (
+      {pdfUrl && backPath ? (
         <p className="cu-proposal__tools">
-          <a className={buttonClassName('primary')} href={url} download data-testid="proposal-pdf-link">
+          <a className={buttonClassName('primary')} href={pdfUrl} download data-testid="proposal-pdf-link">
             {intl.formatMessage({ id: 'customer.proposal.download' })}
           </a>
-          <a className={buttonClassName('secondary')} href={proposalPath(id!)}>
+          <a className={buttonClassName('secondary')} href={backPath}>
             {intl.formatMessage({ id: 'customer.proposal.back' })}
           </a>
         </p>
       ) : null}
+    </main>
+  );
+}
+
+/** `/download-properties-proposal/[id]` (spec §2). */
+export function DownloadPropertiesProposalPage() {
+  const language = useLanguage();
+  const id = useProposalId();
+  const proposal = useQuery({ ...proposalQuery(language, id ?? ''), enabled: id !== null });
+  return (
+    <DownloadProposal
+      found={{ isSuccess: proposal.isSuccess, error: proposal.error, notChecked: id === null }}
+      pdfUrl={id ? proposalPdfUrl(id, language) : null}
+      backPath={id ? proposalPath(id) : null}
+      titleId="customer.proposal.title"
+    />
+  );
+}
+
+/** `/download-projects-proposal/[id]` (spec §2): the project proposal's PDF. */
+export function DownloadProjectsProposalPage() {
+  const language = useLanguage();
+  const id = useProposalId();
+  const proposal = useQuery({ ...projectProposalQuery(language, id ?? ''), enabled: id !== null });
+  return (
+    <DownloadProposal
+      found={{ isSuccess: proposal.isSuccess, error: proposal.error, notChecked: id === null }}
+      pdfUrl={id ? projectProposalPdfUrl(id, language) : null}
+      backPath={id ? projectProposalPath(id) : null}
+      titleId="customer.proposal.projectsTitle"
+    />
+  );
+}
+
+/** A project's available units in the proposal: layout, bedrooms, area and price. */
+function ProposalUnits({ project }: { project: ProjectDetail }) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  if (!project.units.length) return <p className="cu-proposal__muted">{t('customer.proposal.noUnits')}</p>;
+  return (
+    <table className="cu-proposal__units" data-testid="proposal-units">
+      <caption>{t('customer.proposal.units')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('customer.proposal.unitLayout')}</th>
+          <th scope="col">{t('customer.proposal.unitBedrooms')}</th>
+          <th scope="col">{t('customer.proposal.unitArea')}</th>
+          <th scope="col">{t('customer.proposal.unitPrice')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {project.units.map((unit) => (
+          <tr key={unit.id} data-testid="proposal-unit">
+            <td>{UNIT_LAYOUT_LABELS[unit.layout][language]}</td>
+            <td>{unit.bedrooms}</td>
+            <td>
+              <bdi>
+                {intl.formatNumber(unit.area)} {project.areaUnit}
+              </bdi>
+            </td>
+            <td>
+              <Price amount={unit.price} currency={project.currency} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * `/projects-proposal/[id]` (spec §2, without header and footer): the projects an agent or a
+ * company shared, each with its available units, with the PDF download; 'Invalid URL' for an
+ * empty, malformed or unknown link.
+ */
+export function ProjectsProposalPage() {
+  const intl = useIntl();
+  const language = useLanguage();
+  const id = useProposalId();
+  const proposal = useQuery({ ...projectProposalQuery(language, id ?? ''), enabled: id !== null });
+  if (id === null || (proposal.error && isNotFound(proposal.error))) return <InvalidUrl />;
+  if (proposal.isPending) return <Skeleton blockSize="12rem" />;
+  if (proposal.error)
+    return (
+      <main className="cu-proposal">
+        <p role="alert">{intl.formatMessage({ id: 'customer.proposal.failed' })}</p>
+      </main>
+    );
+  const p = proposal.data;
+  return (
+    <main className="cu-proposal" data-testid="proposal-page">
+      <header className="cu-proposal__head">
+        <div>
+          <h1 className="cu-proposal__title">
+            {intl.formatMessage({ id: 'customer.proposal.projectsTitle' })}
+          </h1>
+          <p className="cu-proposal__from" data-testid="proposal-agent">
+            {intl.formatMessage({ id: 'customer.proposal.from' }, { name: p.agentName })}
+          </p>
+        </div>
+        <div className="cu-proposal__tools">
+          <LanguageSwitch path={projectProposalPath(p.id)} />
+          <a
+            className={buttonClassName('primary')}
+            href={projectProposalDownloadPath(p.id)}
+            data-testid="proposal-download"
+          >
+            {intl.formatMessage({ id: 'customer.proposal.download' })}
+          </a>
+        </div>
+      </header>
+      {p.message ? (
+        <p className="cu-proposal__message" data-testid="proposal-message">
+          {p.message}
+        </p>
+      ) : null}
+      {p.projects.length ? (
+        <div className="cu-proposal__projects">
+          {p.projects.map((project) => (
+            <section key={project.id} className="cu-proposal__project" data-testid="proposal-project">
+              <ProjectCard project={project} />
+              <ProposalUnits project={project} />
+            </section>
+          ))}
+        </div>
+      ) : (
+        <p>{intl.formatMessage({ id: 'customer.proposal.projectsEmpty' })}</p>
+      )}
     </main>
   );
 }
