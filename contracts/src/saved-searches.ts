@@ -26,7 +26,10 @@ export const SAVED_SEARCHES_ROUTE = SAVED_SEARCHES_PAGE;
 
 const nameSchema = z.preprocess(
   (value) => (typeof value === 'string' ? tidySpaces(value) : value),
-  z.string({ message: 'savedSearch.nameRequired' }).min(1, 'savedSearch.nameRequired').max(80, 'savedSearch.nameTooLong'),
+  z
+    .string({ message: 'savedSearch.nameRequired' })
+    .min(1, 'savedSearch.nameRequired')
+    .max(80, 'savedSearch.nameTooLong'),
 );
 
 /**

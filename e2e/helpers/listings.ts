@@ -12,10 +12,15 @@ export async function nafathVerify(request: APIRequestContext, tokens: Tokens): 
   if (tokens.is_nafath_verified) return;
   const headers = { authorization: `Bearer ${tokens.token}` };
   const nationalId = `1${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  const asked = await api(request, 'sa').post('/api/identity/v1/nafath/request', { headers, data: { nationalId } });
+  const asked = await api(request, 'sa').post('/api/identity/v1/nafath/request', {
+    headers,
+    data: { nationalId },
+  });
   expect(asked.status(), await asked.text()).toBeLessThan(300);
   const { transId } = await json<{ transId: string }>(asked);
-  expect((await api(request, 'sa').post(`/api/sandbox/sandbox/nafath/${transId}/approve`)).status()).toBe(200);
+  expect((await api(request, 'sa').post(`/api/sandbox/sandbox/nafath/${transId}/approve`)).status()).toBe(
+    200,
+  );
   await expect
     .poll(
       async () =>
@@ -80,7 +85,12 @@ export async function approvedListing(
   }
   const deed = await http.post(`/api/listings/v1/properties/${id}/documents`, {
     headers,
-    data: { title: 'Title deed', fileName: 'title-deed.pdf', contentType: 'application/pdf', sizeBytes: 1024 },
+    data: {
+      title: 'Title deed',
+      fileName: 'title-deed.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 1024,
+    },
   });
   expect(deed.status(), await deed.text()).toBe(201);
   if (listing.licence) {
@@ -100,7 +110,9 @@ export async function approvedListing(
   const slug = (await json<{ slug: string }>(approved)).slug;
   // Search has it once listing.approved went through the bus.
   await expect
-    .poll(async () => (await http.get(`/api/search${SEARCH_API.property(slug)}`)).status(), { timeout: 30_000 })
+    .poll(async () => (await http.get(`/api/search${SEARCH_API.property(slug)}`)).status(), {
+      timeout: 30_000,
+    })
     .toBe(200);
   return slug;
 }

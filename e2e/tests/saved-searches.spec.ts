@@ -125,7 +125,10 @@ test('a customer saves a search and is told when a matching listing is approved 
     await frequency.selectOption('instant');
     await expect(frequency).toHaveValue('instant');
     await shot(page, `saved-searches-${site}-${lang}`);
-    await expect(row.getByTestId('saved-search-open')).toHaveAttribute('href', encodeURI(listingPage).replace(/%3F/, '?'));
+    await expect(row.getByTestId('saved-search-open')).toHaveAttribute(
+      'href',
+      encodeURI(listingPage).replace(/%3F/, '?'),
+    );
 
     // The seeded agent's matching listing is approved by the admin.
     let agent = await apiLogin(request, site, 'agent', SITE[site].seeded.agent);

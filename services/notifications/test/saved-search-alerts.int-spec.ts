@@ -27,7 +27,11 @@ describe('notifications: saved-search.matched into the customer’s notification
   beforeAll(async () => {
     db = await createMigratedDatabase('notifications_saved_search', buildDataSource);
     app = await createTestApp(AppModule.forRoot(envSchema.parse(serviceTestEnv(db, namespace))));
-    bus = createEventBus({ clientId: 'notifications-saved-search-test', redisUrl: testRedisUrl(), namespace });
+    bus = createEventBus({
+      clientId: 'notifications-saved-search-test',
+      redisUrl: testRedisUrl(),
+      namespace,
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -44,7 +48,10 @@ describe('notifications: saved-search.matched into the customer’s notification
         .set('language', language)
         .set('authorization', `Bearer ${await tokenFor('user', { site, sub })}`)
         .expect(200)
-    ).body.results as { items: { title: string; body: string; link: string | null; kind: string }[]; total: number };
+    ).body.results as {
+      items: { title: string; body: string; link: string | null; kind: string }[];
+      total: number;
+    };
   const match = (overrides: Partial<SavedSearchMatch> = {}): SavedSearchMatch => ({
     listingId: randomUUID(),
     slug: 'marina-flat',
@@ -55,7 +62,12 @@ describe('notifications: saved-search.matched into the customer’s notification
     matchedAt: new Date().toISOString(),
     ...overrides,
   });
-  const matched = (site: Site, customerId: string, matches: SavedSearchMatch[], frequency: 'instant' | 'daily') => {
+  const matched = (
+    site: Site,
+    customerId: string,
+    matches: SavedSearchMatch[],
+    frequency: 'instant' | 'daily',
+  ) => {
     const savedSearchId = randomUUID();
     return newEvent(savedSearchMatchedV1, site, savedSearchId, {
       savedSearchId,
@@ -72,7 +84,9 @@ describe('notifications: saved-search.matched into the customer’s notification
     const event = matched('ae', customer, [match()], 'instant');
     await bus.publish(TOPICS.searchSavedSearch, event);
     await bus.publish(TOPICS.searchSavedSearch, event);
-    await expectEventually(async () => expect((await inbox('ae', customer)).total).toBe(1), { timeoutMs: 15_000 });
+    await expectEventually(async () => expect((await inbox('ae', customer)).total).toBe(1), {
+      timeoutMs: 15_000,
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const { items, total } = await inbox('ae', customer);
     expect(total).toBe(1);
@@ -93,10 +107,20 @@ describe('notifications: saved-search.matched into the customer’s notification
     const customer = randomUUID();
     await bus.publish(
       TOPICS.searchSavedSearch,
-      matched('sa', customer, [match({ reason: 'priceDrop', price: 1_800_000, previousPrice: 2_000_000 })], 'instant'),
+      matched(
+        'sa',
+        customer,
+        [match({ reason: 'priceDrop', price: 1_800_000, previousPrice: 2_000_000 })],
+        'instant',
+      ),
     );
-    await bus.publish(TOPICS.searchSavedSearch, matched('sa', customer, [match(), match(), match()], 'daily'));
-    await expectEventually(async () => expect((await inbox('sa', customer)).total).toBe(2), { timeoutMs: 15_000 });
+    await bus.publish(
+      TOPICS.searchSavedSearch,
+      matched('sa', customer, [match(), match(), match()], 'daily'),
+    );
+    await expectEventually(async () => expect((await inbox('sa', customer)).total).toBe(2), {
+      timeoutMs: 15_000,
+    });
     const titles = (await inbox('sa', customer)).items.map((n) => [n.title, n.body, n.link]);
     expect(titles).toEqual(
       expect.arrayContaining([

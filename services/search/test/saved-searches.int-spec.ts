@@ -91,7 +91,9 @@ describe('search: saved searches and their alerts (issue 14 item 8)', () => {
     bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV1, summary.site, summary.id, summary));
   const inRead = (id: string) =>
     expectEventually(async () => {
-      const rows = (await dataSource.query(`SELECT 1 FROM "listing_read" WHERE "id" = $1`, [id])) as unknown[];
+      const rows = (await dataSource.query(`SELECT 1 FROM "listing_read" WHERE "id" = $1`, [
+        id,
+      ])) as unknown[];
       expect(rows).toHaveLength(1);
     });
   describe('the endpoints', () => {
@@ -100,7 +102,9 @@ describe('search: saved searches and their alerts (issue 14 item 8)', () => {
     it('refuses visitors, and agents, companies and admins with a clear message', async () => {
       await request(app.getHttpServer()).get('/v1/saved-searches').set('x-site', 'ae').expect(401);
       for (const role of ['agent', 'company', 'admin'] as const) {
-        const answer = await as(role, randomUUID(), 'ae', 'post', '/v1/saved-searches', search({})).expect(403);
+        const answer = await as(role, randomUUID(), 'ae', 'post', '/v1/saved-searches', search({})).expect(
+          403,
+        );
         expect(answer.body.results).toMatchObject({ code: 'SAVED_SEARCH_CUSTOMERS_ONLY' });
         expect(answer.body.message).toBe('Only customers can save searches.');
         await as(role, randomUUID(), 'ae', 'get', '/v1/saved-searches').expect(403);
@@ -108,9 +112,14 @@ describe('search: saved searches and their alerts (issue 14 item 8)', () => {
     });
 
     it('saves, lists own rows of the site only (paginated), renames, changes frequency and deletes', async () => {
-      const first = await as('user', customer, 'ae', 'post', '/v1/saved-searches', search({ bedrooms: [2] })).expect(
-        201,
-      );
+      const first = await as(
+        'user',
+        customer,
+        'ae',
+        'post',
+        '/v1/saved-searches',
+        search({ bedrooms: [2] }),
+      ).expect(201);
       expect(first.body.results).toMatchObject({
         name: '2-bed flats',
         frequency: 'instant',
@@ -144,7 +153,9 @@ describe('search: saved searches and their alerts (issue 14 item 8)', () => {
       expect(patched.body.results).toMatchObject({ id, frequency: 'daily', name: 'Two beds' });
 
       // Another customer's row, or mine from the other site: not found.
-      await as('user', randomUUID(), 'ae', 'patch', `/v1/saved-searches/${id}`, { frequency: 'instant' }).expect(404);
+      await as('user', randomUUID(), 'ae', 'patch', `/v1/saved-searches/${id}`, {
+        frequency: 'instant',
+      }).expect(404);
       await as('user', customer, 'sa', 'delete', `/v1/saved-searches/${id}`).expect(404);
       await as('user', randomUUID(), 'ae', 'delete', `/v1/saved-searches/${id}`).expect(404);
 
@@ -166,8 +177,12 @@ describe('search: saved searches and their alerts (issue 14 item 8)', () => {
     it(`keeps at most ${SAVED_SEARCH_LIMIT} per customer, with the message in the request's language`, async () => {
       const busy = randomUUID();
       for (let i = 0; i < SAVED_SEARCH_LIMIT; i++)
-        await as('user', busy, 'sa', 'post', '/v1/saved-searches', search({}, 'instant', `s${i}`)).expect(201);
-      const refused = await as('user', busy, 'sa', 'post', '/v1/saved-searches', search({}), 'ar').expect(422);
+        await as('user', busy, 'sa', 'post', '/v1/saved-searches', search({}, 'instant', `s${i}`)).expect(
+          201,
+        );
+      const refused = await as('user', busy, 'sa', 'post', '/v1/saved-searches', search({}), 'ar').expect(
+        422,
+      );
       expect(refused.body.results).toMatchObject({ code: 'SAVED_SEARCH_LIMIT_REACHED' });
       expect(refused.body.message).toContain('عملية بحث محفوظة');
       // The cap is per site: the same customer still saves on ae.
@@ -197,7 +212,9 @@ describe('search: saved searches and their alerts (issue 14 item 8)', () => {
       await approve(tooDear);
       await approve(otherSite);
 
-      await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(1), { timeoutMs: 15_000 });
+      await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(1), {
+        timeoutMs: 15_000,
+      });
       const [first] = await matchedEvents(id);
       expect(first).toMatchObject({ type: 'saved-search.matched', version: 1, site: 'ae', key: id });
       expect(first.payload).toMatchObject({
@@ -205,27 +222,33 @@ describe('search: saved searches and their alerts (issue 14 item 8)', () => {
         name: '2-bed flats',
         frequency: 'instant',
         link: '/buy/properties-for-sale?beds=2',
-        matches: [{ listingId: match.id, slug: match.slug, reason: 'new', price: 2_900_000, previousPrice: null }],
+        matches: [
+          { listingId: match.id, slug: match.slug, reason: 'new', price: 2_900_000, previousPrice: null },
+        ],
       });
 
       // The same price again (an accepted edit) is nothing new; a lower one is a price drop.
       await approve({ ...match, title: { en: 'Marina apartment, renovated', ar: 'شقة مجددة' } });
       await approve({ ...match, price: 2_500_000 });
-      await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(2), { timeoutMs: 15_000 });
+      await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(2), {
+        timeoutMs: 15_000,
+      });
       const [, drop] = await matchedEvents(id);
       expect(drop.payload).toMatchObject({
         matches: [{ listingId: match.id, reason: 'priceDrop', price: 2_500_000, previousPrice: 2_900_000 }],
       });
       // The dearer one coming down under the limit is a price drop of a matching listing too.
       await approve({ ...tooDear, price: 2_950_000 });
-      await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(3), { timeoutMs: 15_000 });
+      await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(3), {
+        timeoutMs: 15_000,
+      });
       await inRead(otherSite.id);
       const events = await matchedEvents(id);
-      expect(events.flatMap((e) => (e.payload as { matches: { listingId: string }[] }).matches.map((m) => m.listingId))).toEqual([
-        match.id,
-        match.id,
-        tooDear.id,
-      ]);
+      expect(
+        events.flatMap((e) =>
+          (e.payload as { matches: { listingId: string }[] }).matches.map((m) => m.listingId),
+        ),
+      ).toEqual([match.id, match.id, tooDear.id]);
     });
 
     it('collects a daily search’s matches into one digest a day', async () => {
@@ -255,7 +278,9 @@ describe('search: saved searches and their alerts (issue 14 item 8)', () => {
       const digests = app.get(SendSavedSearchDigests);
       const now = new Date();
       await digests.execute(now);
-      await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(1), { timeoutMs: 15_000 });
+      await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(1), {
+        timeoutMs: 15_000,
+      });
       const [digest] = await matchedEvents(id);
       expect(digest.payload).toMatchObject({ frequency: 'daily', name: 'Big villas', customerId: customer });
       expect(
@@ -275,11 +300,17 @@ describe('search: saved searches and their alerts (issue 14 item 8)', () => {
       });
       await digests.execute(new Date(now.getTime() + 3_600_000));
       await digests.execute(new Date(now.getTime() + 24 * 3_600_000));
-      await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(2), { timeoutMs: 15_000 });
+      await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(2), {
+        timeoutMs: 15_000,
+      });
       const [, next] = await matchedEvents(id);
-      expect((next.payload as { matches: { listingId: string }[] }).matches.map((m) => m.listingId)).toEqual([c.id]);
+      expect((next.payload as { matches: { listingId: string }[] }).matches.map((m) => m.listingId)).toEqual([
+        c.id,
+      ]);
       const listed = await as('user', customer, 'sa', 'get', '/v1/saved-searches').expect(200);
-      expect(listed.body.results.items[0].lastDigestAt).toBe(new Date(now.getTime() + 24 * 3_600_000).toISOString());
+      expect(listed.body.results.items[0].lastDigestAt).toBe(
+        new Date(now.getTime() + 24 * 3_600_000).toISOString(),
+      );
     });
   });
 });

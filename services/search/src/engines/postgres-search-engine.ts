@@ -214,7 +214,12 @@ export class PostgresSearchEngine implements SearchEngine {
     );
   }
 
-  async matching(site: Site, listingId: string, searches: SavedFilters[], tx: EntityManager): Promise<string[]> {
+  async matching(
+    site: Site,
+    listingId: string,
+    searches: SavedFilters[],
+    tx: EntityManager,
+  ): Promise<string[]> {
     const matched: string[] = [];
     // Chunks keep each statement's parameters well under Postgres's limit.
     for (let start = 0; start < searches.length; start += 100) {
