@@ -127,7 +127,7 @@ test('a customer saves a search and is told when a matching listing is approved 
     await page.getByTestId('menu-saved-searches').click();
     const row = page.getByTestId('saved-search').filter({ hasText: text.searchName });
     await expect(row).toHaveCount(1);
-    const frequency = row.getByTestId('saved-search-frequency').locator('select');
+    const frequency = row.getByTestId('saved-search-frequency');
     await frequency.selectOption('daily');
     await expect(page.getByText(text.updated).first()).toBeVisible();
     await frequency.selectOption('instant');

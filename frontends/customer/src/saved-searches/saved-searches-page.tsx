@@ -50,7 +50,7 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
     });
   };
   return (
-    <li className="mz-card cu-saved-search" data-testid="saved-search">
+    <li className="cu-saved-search" data-testid="saved-search">
       <div className="cu-saved-search__main">
         <h2 className="cu-saved-search__name" dir="auto" data-testid="saved-search-name">
           {search.name}
