@@ -7,6 +7,7 @@ import { AUCTION_ERROR_MESSAGES, AUCTION_FIELD_MESSAGES } from './auction-messag
 import { PAYMENT_ERROR_MESSAGES } from './payment-messages.js';
 import { ENGAGEMENT_ERROR_MESSAGES, ENGAGEMENT_FIELD_MESSAGES } from './engagement-messages.js';
 import { ADMIN_CONSOLE_ERROR_MESSAGES, ADMIN_CONSOLE_FIELD_MESSAGES } from './admin-console-messages.js';
+import { SAVED_SEARCH_ERROR_MESSAGES, SAVED_SEARCH_FIELD_MESSAGES } from './saved-search-messages.js';
 
 /**
  * Error codes with their message in each language. Services throw `AppException(code)`;
@@ -118,6 +119,7 @@ export const ERROR_MESSAGES = {
   ...AUCTION_ERROR_MESSAGES,
   ...PAYMENT_ERROR_MESSAGES,
   ...ENGAGEMENT_ERROR_MESSAGES,
+  ...SAVED_SEARCH_ERROR_MESSAGES,
   ...ADMIN_CONSOLE_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
@@ -153,6 +155,7 @@ export const FIELD_MESSAGES: Record<string, Record<Language, string>> = {
   },
   ...AUCTION_FIELD_MESSAGES,
   ...ENGAGEMENT_FIELD_MESSAGES,
+  ...SAVED_SEARCH_FIELD_MESSAGES,
   ...ADMIN_CONSOLE_FIELD_MESSAGES,
 };
 

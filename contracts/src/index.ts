@@ -33,3 +33,5 @@ export * from './projects.js';
 export * from './demo-roster.js';
 export * from './admin-console.js';
 export * from './admin-console-messages.js';
+export * from './saved-searches.js';
+export * from './saved-search-messages.js';

@@ -259,6 +259,9 @@ export const REQUEST_PROPERTY_ROUTE = '/request-property';
 export const AGENT_ENGAGEMENT_ROUTES = ['/enquiries', '/requirements', '/presentations'] as const;
 export const COMPANY_ENGAGEMENT_ROUTES = ['/enquiries', '/requirements'] as const;
 
+/** Issue 14 item 8 (beyond the spec): a customer's saved searches and their alerts. */
+export const SAVED_SEARCHES_PAGE = '/saved-searches';
+
 /**
  * A company's new projects and their units (issue 11 item 7; the spec names no path, and gives
  * the new-projects pages to customers and visitors only): its own screen in the company portal.
@@ -299,6 +302,7 @@ export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
   user: [
     ...USER_ROUTES_SPEC,
     REQUEST_PROPERTY_ROUTE,
+    SAVED_SEARCHES_PAGE,
     ...CUSTOMER_FINDER_EXTRAS,
     ...COMMUNITY_ROUTES,
     ...LOGGED_IN_EXTRAS,

@@ -32,6 +32,7 @@ import {
   unitStatusChangedV1,
   unitUpdatedV1,
 } from './projects.js';
+import { savedSearchMatchedV1 } from './saved-searches.js';
 import {
   planPaymentFailedV1,
   subscriptionActivatedV1,
@@ -84,6 +85,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [unitStatusChangedV1.type]: TOPICS.listingsProject,
   [auctionCanceledV1.type]: TOPICS.auctionsAuction,
   [paymentRefundedV1.type]: TOPICS.paymentsPayment,
+  [savedSearchMatchedV1.type]: TOPICS.searchSavedSearch,
 };
 
 /** The topic of an event type, or undefined for a type no one publishes. */

@@ -26,6 +26,8 @@ export const TOPICS = {
   listingsEnquiry: 'listings.enquiry',
   /** Projects and their units (key = project id). */
   listingsProject: 'listings.project',
+  /** Saved searches' matches (search; key = saved search id). */
+  searchSavedSearch: 'search.saved-search',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 

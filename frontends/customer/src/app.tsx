@@ -6,6 +6,7 @@ import {
   LISTING_PAGES,
   PAYMENT_RESULT_PAGES,
   PROPERTY_TYPE_SLUGS,
+  SAVED_SEARCHES_ROUTE,
 } from '@manzil/contracts';
 import { LanguageProvider, Skeleton, type RemoteAppProps } from '@manzil/ui';
 import ar from './i18n/ar.json' with { type: 'json' };
@@ -81,6 +82,9 @@ const CommunityPage = lazy(() =>
 
 const MyWishlistPage = lazy(() =>
   import('./wishlist/my-wishlist-page.js').then((m) => ({ default: m.MyWishlistPage })),
+);
+const SavedSearchesPage = lazy(() =>
+  import('./saved-searches/saved-searches-page.js').then((m) => ({ default: m.SavedSearchesPage })),
 );
 const PaymentSuccessPage = lazy(() =>
   import('./pages/payments/payment-result-pages.js').then((m) => ({ default: m.PaymentSuccessPage })),
@@ -175,6 +179,7 @@ export default function App({ language, site }: RemoteAppProps) {
           <Route path="/communities" element={<CommunitiesPage />} />
           <Route path="/communities/:slug" element={<CommunityPage />} />
           <Route path="/myWishlist" element={<MyWishlistPage />} />
+          <Route path={SAVED_SEARCHES_ROUTE} element={<SavedSearchesPage />} />
           <Route path={PAYMENT_RESULT_PAGES.success} element={<PaymentSuccessPage />} />
           <Route path={PAYMENT_RESULT_PAGES.failed} element={<PaymentFailedPage />} />
           <Route path="/request-property" element={<RequestPropertyPage site={site} />} />

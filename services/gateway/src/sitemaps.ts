@@ -61,6 +61,7 @@ const DISALLOWED = [
   '/api/',
   '/profile',
   '/myWishlist',
+  '/saved-searches',
   '/manage-properties',
   '/addNewProperty',
   '/myAgents',

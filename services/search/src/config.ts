@@ -11,5 +11,7 @@ export const envSchema = dataEnvSchema.extend({
     .string()
     .regex(/^[a-z0-9_-]+$/)
     .default('manzil-search'),
+  /** How often the saved-search digest job runs (a daily search gets at most one digest in 23 h). */
+  SAVED_SEARCH_DIGEST_EVERY_MS: z.coerce.number().int().min(1_000).default(3_600_000),
 });
 export type ServiceConfig = z.infer<typeof envSchema>;

@@ -5,6 +5,7 @@ import { ProjectRead1764300000001 } from './migrations/1764300000001-project-rea
 import { SearchEngine1764150000000 } from './migrations/1764150000000-search-engine.js';
 import { OwnerColumns1764500000000 } from './migrations/1764500000000-owner-columns.js';
 import { AgentContact1764500000001 } from './migrations/1764500000001-agent-contact.js';
+import { SavedSearch1764900000000 } from './migrations/1764900000000-saved-search.js';
 
 /** The read model's tables are written and read with SQL by the Postgres engine: no entities of its own. */
 export const entities = [...busEntities];
@@ -15,5 +16,6 @@ export const migrations = [
   ProjectRead1764300000001,
   OwnerColumns1764500000000,
   AgentContact1764500000001,
+  SavedSearch1764900000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -5,6 +5,7 @@ import {
   locationAutocompleteQuerySchema,
   mapClustersQuerySchema,
   mapPinsQuerySchema,
+  searchFiltersSchema,
   searchQuerySchema,
   type PublishedProperty,
   type Site,
@@ -174,6 +175,33 @@ export function engineContract(name: string, start: () => Promise<EngineUnderTes
       ]);
       expect(ids(await search('ae', { amenities: 'pool,gym' }))).toEqual([marina2.id]);
       expect(ids(await search('ae', { furnishing: 'furnished' }))).toEqual([marina2.id]);
+    });
+
+    it('tells which saved searches the stored listing matches, with the filters of the list', async () => {
+      const saved = (filters: Record<string, unknown>) => ({
+        id: randomUUID(),
+        filters: searchFiltersSchema.parse(filters),
+      });
+      const twoBeds = saved({ propertyType: 'buy', bedrooms: '2' });
+      const inMarina = saved({ locationId: MARINA.id, priceMax: '2500000', amenities: 'pool' });
+      const keywords = saved({ q: 'marina gate' });
+      const villas = saved({ kind: 'villa' });
+      const dearer = saved({ priceMin: '2500000' });
+      let matched: string[] = [];
+      await under.write(async (tx) => {
+        matched = await under.engine.matching(
+          'ae',
+          marina2.id,
+          [twoBeds, inMarina, keywords, villas, dearer],
+          tx,
+        );
+      });
+      expect(matched.sort()).toEqual([twoBeds.id, inMarina.id, keywords.id].sort());
+      // Another site's listing matches nothing of this site.
+      await under.write(async (tx) => {
+        matched = await under.engine.matching('ae', riyadh.id, [saved({}), villas], tx);
+      });
+      expect(matched).toEqual([]);
     });
 
     it("lists only one agent's live listings (agentId), on the list, the map and the pins", async () => {

@@ -26,7 +26,8 @@ import {
   type Sort,
 } from '../search/search-filters.js';
 import { SearchFacets } from '../search/search-facets.js';
-import { propertiesQuery } from '../search/search-queries.js';
+import { apiSearchQuery, propertiesQuery } from '../search/search-queries.js';
+import { SaveSearchButton } from '../saved-searches/save-search-button.js';
 import { useLocationIds } from '../search/use-location-ids.js';
 import { WishlistButton } from '../wishlist/wishlist-button.js';
 
@@ -57,6 +58,8 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
     enabled: locations.ready,
   });
   const facets = listings.data?.pages[0]?.facets ?? null;
+  // What the list asks the search service is what a saved search matches (the schema drops the order).
+  const savedFilters = apiSearchQuery(propertyType, filters, locations.ids);
   const setSort = (sort: Sort) => setParams(filtersToParams({ ...filters, sort }, params));
   const items = listings.data?.pages.flatMap((page) => page.items) ?? [];
   const total = listings.data?.pages.at(-1)?.total ?? 0;
@@ -121,6 +124,7 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
               onChange={setSort}
               testId="listing-sort"
             />
+            {locations.ready ? <SaveSearchButton defaultName={heading} filters={savedFilters} /> : null}
           </div>
         </header>
 

@@ -41,7 +41,10 @@ export function Avatar({
  */
 /** Issue 14's screens in the menu of the roles that use them (contracts' route lists). */
 const ENGAGEMENT_LINKS: Partial<Record<Session['role'], readonly (readonly [string, string])[]>> = {
-  user: [['/request-property', 'shell.menu.requestProperty']],
+  user: [
+    ['/request-property', 'shell.menu.requestProperty'],
+    ['/saved-searches', 'shell.menu.savedSearches'],
+  ],
   agent: [
     ['/enquiries', 'shell.menu.enquiries'],
     ['/requirements', 'shell.menu.requirements'],

@@ -9,6 +9,8 @@ export const LOGIN_PROMPT_REASONS = [
   'meeting',
   'bid',
   'message',
+  /** Saved searches (issue 14 item 8, beyond the spec). */
+  'savedSearch',
 ] as const;
 export type LoginPromptReason = (typeof LOGIN_PROMPT_REASONS)[number];
 

@@ -3,6 +3,7 @@ import { AppointmentEventsHandler } from './appointment-events.handler.js';
 import { AuctionEventsHandler } from './auction-events.handler.js';
 import { ListingEventsHandler } from './listing-events.handler.js';
 import { PaymentEventsHandler } from './payment-events.handler.js';
+import { SavedSearchEventsHandler } from './saved-search-events.handler.js';
 
 /**
  * One handler file per event family (`<family>-events.handler.ts`), each a controller of
@@ -15,4 +16,5 @@ export const EVENT_HANDLERS = [
   AppointmentEventsHandler,
   AuctionEventsHandler,
   PaymentEventsHandler,
+  SavedSearchEventsHandler,
 ];

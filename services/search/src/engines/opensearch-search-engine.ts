@@ -30,7 +30,7 @@ import { boundsOf, facetSelection, MULTI_FACETS, sortBuckets, type MultiFacet } 
 import { cellBounds } from './geo.js';
 import { childLevel, toIndexedListing, type IndexedListing } from './indexed-listing.js';
 import { pinOf } from './pins.js';
-import type { SearchEngine } from './search-engine.js';
+import type { SavedFilters, SearchEngine } from './search-engine.js';
 
 type Json = Record<string, unknown>;
 interface Hit {
@@ -348,6 +348,27 @@ export class OpenSearchSearchEngine implements SearchEngine {
       { index: { _index: this.listings, _id: id, version: eventAt.getTime(), version_type: 'external_gte' } },
       { id, site, live: false },
     ]);
+  }
+
+  /** One request: a `filters` aggregation, a bucket per saved search, over the one listing. */
+  async matching(site: Site, listingId: string, searches: SavedFilters[]): Promise<string[]> {
+    if (searches.length === 0) return [];
+    const filters = Object.fromEntries(
+      searches.map((search) => {
+        const { base, facets } = filtersOf(site, search.filters, null);
+        return [search.id, { bool: { filter: [...base, ...Object.values(facets)] } }];
+      }),
+    );
+    const answer = await this.query(this.listings, {
+      size: 0,
+      query: { ids: { values: [listingId] } },
+      aggs: { matched: { filters: { filters } } },
+    });
+    const buckets = (answer.aggregations?.matched as { buckets?: Record<string, { doc_count: number }> })
+      ?.buckets;
+    return Object.entries(buckets ?? {})
+      .filter(([, bucket]) => bucket.doc_count > 0)
+      .map(([id]) => id);
   }
 
   private async query(index: string, body: Json): Promise<SearchBody> {

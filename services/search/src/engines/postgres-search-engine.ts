@@ -31,7 +31,7 @@ import { boundsOf, facetSelection, MULTI_FACETS, sortBuckets, type MultiFacet } 
 import { boxAround, cellBounds, cellKey, cellSize } from './geo.js';
 import { childLevel, toIndexedListing, type IndexedListing } from './indexed-listing.js';
 import { pinOf } from './pins.js';
-import type { SearchEngine } from './search-engine.js';
+import type { SavedFilters, SearchEngine } from './search-engine.js';
 
 type Row = Record<string, unknown>;
 
@@ -106,6 +106,15 @@ function conditions(site: Site, filters: SearchFilters, bounds: MapBounds | null
   return list;
 }
 
+/**
+ * One writer per site at a time: two events of different listings that share places update the
+ * same `search_location` rows in different orders, and deadlocked under concurrent handling.
+ * A transaction-scoped advisory lock orders them (released at commit).
+ */
+async function writeLock(tx: EntityManager, site: Site): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`search-write:${site}`]);
+}
+
 const where = (list: Condition[]) => list.map((c) => c.sql).join(' AND ') || 'true';
 
 const hitOf = (row: Row) => toIndexedListing(row.payload as PropertySummary | PublishedProperty).hit;
@@ -124,6 +133,7 @@ export class PostgresSearchEngine implements SearchEngine {
   constructor(private readonly dataSource: DataSource) {}
 
   async upsert(listing: IndexedListing, eventAt: Date, tx: EntityManager): Promise<void> {
+    await writeLock(tx, listing.site);
     const gone = await tx.query(`SELECT 1 FROM "listing_gone" WHERE "id" = $1 AND "event_at" > $2`, [
       listing.id,
       eventAt,
@@ -187,6 +197,7 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   async remove(site: Site, id: string, eventAt: Date, tx: EntityManager): Promise<void> {
+    await writeLock(tx, site);
     const [old] = await tx.query(
       `SELECT "location_ids", "latitude", "longitude", "event_at" FROM "listing_read" WHERE "id" = $1 AND "site" = $2 FOR UPDATE`,
       [id, site],
@@ -201,6 +212,29 @@ export class PostgresSearchEngine implements SearchEngine {
        ON CONFLICT ("id") DO UPDATE SET "event_at" = GREATEST("listing_gone"."event_at", EXCLUDED."event_at")`,
       [id, eventAt],
     );
+  }
+
+  async matching(
+    site: Site,
+    listingId: string,
+    searches: SavedFilters[],
+    tx: EntityManager,
+  ): Promise<string[]> {
+    const matched: string[] = [];
+    // Chunks keep each statement's parameters well under Postgres's limit.
+    for (let start = 0; start < searches.length; start += 100) {
+      const p = new Params();
+      const id = p.add(listingId);
+      const parts = searches
+        .slice(start, start + 100)
+        .map(
+          (search) =>
+            `SELECT ${p.add(search.id)}::uuid AS "id" WHERE EXISTS (SELECT 1 FROM "listing_read" WHERE "id" = ${id}::uuid AND ${where(conditions(site, search.filters, null, p))})`,
+        );
+      const rows = (await tx.query(parts.join(' UNION ALL '), p.values)) as { id: string }[];
+      matched.push(...rows.map((row) => row.id));
+    }
+    return matched;
   }
 
   /** Live listing counts and coordinate sums of places, moved by one listing. */

@@ -8,6 +8,7 @@ import type {
   Page,
   PropertyDetail,
   LocationSuggestion,
+  SearchFilters,
   SearchQuery,
   SearchResultPage,
   Site,
@@ -38,4 +39,15 @@ export interface SearchEngine {
   sitemap(site: Site, page: number, limit: number): Promise<Page<SitemapListing>>;
   /** The detail page of a published slug of the site, or null. */
   detail(site: Site, slug: string): Promise<PropertyDetail | null>;
+  /**
+   * The ids of the saved searches whose filters the stored listing matches (saved-search
+   * alerts, after `upsert` in the same transaction `tx`).
+   */
+  matching(site: Site, listingId: string, searches: SavedFilters[], tx: EntityManager): Promise<string[]>;
+}
+
+/** A saved search's filters, by its id. */
+export interface SavedFilters {
+  id: string;
+  filters: SearchFilters;
 }

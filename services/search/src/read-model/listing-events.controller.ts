@@ -17,6 +17,7 @@ import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
 import { toIndexedListing } from '../engines/indexed-listing.js';
 import { SearchCache } from '../engines/search-cache.js';
 import { SEARCH_ENGINE, type SearchEngine } from '../engines/search-engine.js';
+import { SavedSearchAlerts } from '../saved-searches/saved-search-alerts.js';
 
 /**
  * Keeps the read model in step with listings: `listing.approved` (v2 with every public field,
@@ -33,6 +34,7 @@ export class ListingEventsController {
     private readonly inbox: EventInbox,
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     private readonly cache: SearchCache,
+    private readonly alerts: SavedSearchAlerts,
   ) {}
 
   @EventPattern(listingApprovedV1.type)
@@ -43,7 +45,12 @@ export class ListingEventsController {
     const listing = toIndexedListing(event.payload);
     if (listing.site !== event.site)
       throw new Error(`listing ${listing.id} of ${listing.site} sent as ${event.site}`);
-    await this.inbox.handleOnce(event, (tx) => this.engine.upsert(listing, new Date(event.occurredAt), tx));
+    const eventAt = new Date(event.occurredAt);
+    await this.inbox.handleOnce(event, async (tx) => {
+      await this.engine.upsert(listing, eventAt, tx);
+      // Saved searches matching the stored listing are told (once: the same transaction as the inbox row).
+      await this.alerts.listingApproved(listing, event.id, eventAt, tx);
+    });
     await this.cache.invalidate(event.site);
   }
 
