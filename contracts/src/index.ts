@@ -33,3 +33,4 @@ export * from './projects.js';
 export * from './demo-roster.js';
 export * from './admin-console.js';
 export * from './admin-console-messages.js';
+export * from './unit-bookings.js';

@@ -12,3 +12,4 @@ export * from './enquiries.js';
 export * from './projects.js';
 export * from './admin-console.js';
 export * from './bid-fees.js';
+export * from './unit-bookings.js';

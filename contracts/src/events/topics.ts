@@ -26,6 +26,10 @@ export const TOPICS = {
   listingsEnquiry: 'listings.enquiry',
   /** Projects and their units (key = project id). */
   listingsProject: 'listings.project',
+  /** Online bookings of project units held for a Saudi resident (key = booking id). */
+  listingsUnitBooking: 'listings.unit-booking',
+  /** Unit bookings' payments: paid or failed (listings books or releases the unit). */
+  paymentsUnitBooking: 'payments.unit-booking',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 

@@ -11,6 +11,7 @@ import { Projects1764300000000 } from './migrations/1764300000000-projects.js';
 import { SeedAdvertisers1764400000000 } from './migrations/1764400000000-seed-advertisers.js';
 import { WishlistAppointments1764600000000 } from './migrations/1764600000000-wishlist-appointments.js';
 import { Engagement1764610000000 } from './migrations/1764610000000-engagement.js';
+import { UnitBookings1764910000000 } from './migrations/1764910000000-unit-bookings.js';
 import { Property } from './properties/property.entity.js';
 
 export const entities = [...busEntities, Property, Location];
@@ -26,5 +27,6 @@ export const migrations = [
   SeedAdvertisers1764400000000,
   WishlistAppointments1764600000000,
   Engagement1764610000000,
+  UnitBookings1764910000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });
