@@ -89,6 +89,10 @@ const PaymentFailedPage = lazy(() =>
   import('./pages/payments/payment-result-pages.js').then((m) => ({ default: m.PaymentFailedPage })),
 );
 
+const MyOrdersPage = lazy(() =>
+  import('./pages/orders/my-orders-page.js').then((m) => ({ default: m.MyOrdersPage })),
+);
+
 const RequestPropertyPage = lazy(() =>
   import('./pages/requirements/request-property-page.js').then((m) => ({ default: m.RequestPropertyPage })),
 );
@@ -171,6 +175,7 @@ export default function App({ language, site }: RemoteAppProps) {
           <Route path="/myWishlist" element={<MyWishlistPage />} />
           <Route path={PAYMENT_RESULT_PAGES.success} element={<PaymentSuccessPage />} />
           <Route path={PAYMENT_RESULT_PAGES.failed} element={<PaymentFailedPage />} />
+          <Route path="/my-orders" element={<MyOrdersPage site={site} />} />
           <Route path="/request-property" element={<RequestPropertyPage site={site} />} />
           <Route path="/properties-proposal" element={<PropertiesProposalPage />} />
           <Route path="/download-properties-proposal" element={<DownloadPropertiesProposalPage />} />

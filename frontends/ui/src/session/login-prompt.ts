@@ -9,6 +9,7 @@ export const LOGIN_PROMPT_REASONS = [
   'meeting',
   'bid',
   'message',
+  'booking',
 ] as const;
 export type LoginPromptReason = (typeof LOGIN_PROMPT_REASONS)[number];
 

@@ -17,6 +17,7 @@ import {
 } from '@manzil/ui';
 import { ContentError, ContentLoading } from '../content/content-parts.js';
 import { projectQuery } from './project-queries.js';
+import { BookUnitButton, ResidentsOnly, useBookUnit } from './book-unit.js';
 import './projects.css';
 
 /** `/project/:slug`: a new project, its payment plan, facts, brochure and units. */
@@ -79,7 +80,9 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
     ['construction', project.paymentPlan.construction],
     ['handover', project.paymentPlan.handover],
   ] as const;
-  void site;
+  // Spec §6: online booking of units is a Saudi-site feature (the server checks it too).
+  const bookable = site === 'sa';
+  const booking = useBookUnit();
   return (
     <article className="cu-project" data-testid="project-page">
       <div className="mz-container">
@@ -177,6 +180,7 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
 
         <section className="cu-project__section" aria-labelledby="project-units">
           <h2 id="project-units">{t('customer.project.units')}</h2>
+          {bookable && booking.refused ? <ResidentsOnly message={booking.refused} /> : null}
           {project.units.length === 0 ? (
             <p>{t('customer.project.noUnits')}</p>
           ) : (
@@ -189,6 +193,7 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
                     <th scope="col">{t('customer.project.unit.area')}</th>
                     <th scope="col">{t('customer.project.unit.price')}</th>
                     <th scope="col">{t('customer.project.unit.status')}</th>
+                    {bookable ? <th scope="col">{t('customer.booking.column')}</th> : null}
                   </tr>
                 </thead>
                 <tbody>
@@ -209,6 +214,11 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
                           {t(`customer.project.unitStatus.${unit.status}`)}
                         </span>
                       </td>
+                      {bookable ? (
+                        <td>
+                          <BookUnitButton unit={unit} book={booking.book} booking={booking.booking} />
+                        </td>
+                      ) : null}
                     </tr>
                   ))}
                 </tbody>
