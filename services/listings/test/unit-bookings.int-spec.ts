@@ -66,7 +66,7 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
     return { projectId: created.id, units };
   }
 
-  const book = (who: Account, unitId: string, status: number, site?: Site, language?: 'en' | 'ar') =>
+  const book = (who: Account | null, unitId: string, status: number, site?: Site, language?: 'en' | 'ar') =>
     h.call(who, 'post', `/v1/units/${unitId}/bookings`, { site, language }).expect(status);
 
   const unitStatus = async (unitId: string) =>

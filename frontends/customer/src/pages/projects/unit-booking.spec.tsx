@@ -154,6 +154,7 @@ function renderAt(language: Language, path: string, page: ReactElement, site: Si
         <LanguageProvider language={language} messages={language === 'ar' ? ar : en} site={site}>
           <FeedbackProvider language={language}>
             <Routes>
+              <Route path="/project/:slug" element={page} />
               <Route path="*" element={page} />
             </Routes>
           </FeedbackProvider>
