@@ -17,10 +17,15 @@ const RESIDENTS_ONLY_AR =
 async function nafathVerify(request: APIRequestContext, tokens: Tokens) {
   const headers = { authorization: `Bearer ${tokens.token}` };
   const nationalId = `1${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  const asked = await api(request, 'sa').post('/api/identity/v1/nafath/request', { headers, data: { nationalId } });
+  const asked = await api(request, 'sa').post('/api/identity/v1/nafath/request', {
+    headers,
+    data: { nationalId },
+  });
   expect(asked.status(), await asked.text()).toBeLessThan(300);
   const { transId } = ((await asked.json()) as { results: { transId: string } }).results;
-  expect((await api(request, 'sa').post(`/api/sandbox/sandbox/nafath/${transId}/approve`)).status()).toBe(200);
+  expect((await api(request, 'sa').post(`/api/sandbox/sandbox/nafath/${transId}/approve`)).status()).toBe(
+    200,
+  );
   await expect
     .poll(async () => {
       const status = await api(request, 'sa').get('/api/identity/v1/nafath/status', {

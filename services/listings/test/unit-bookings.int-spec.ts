@@ -58,8 +58,8 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
     for (let i = 0; i < count; i += 1)
       units.push(
         unitSchema.parse(
-          (await h.call(company, 'post', `/v1/projects/${created.id}/units`, { body: unitBody }).expect(201)).body
-            .results,
+          (await h.call(company, 'post', `/v1/projects/${created.id}/units`, { body: unitBody }).expect(201))
+            .body.results,
         ).id,
       );
     await h.call(company, 'post', `/v1/projects/${created.id}/publish`).expect(200);
@@ -127,7 +127,12 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
   it('holds an available unit for a Nafath-verified customer and announces the hold once', async () => {
     const before = await availableUnits(saProject);
     const booking = unitBookingSchema.parse((await book(resident, saUnits[0], 201)).body.results);
-    expect(booking).toMatchObject({ unitId: saUnits[0], projectId: saProject, status: 'held', currency: 'SAR' });
+    expect(booking).toMatchObject({
+      unitId: saUnits[0],
+      projectId: saProject,
+      status: 'held',
+      currency: 'SAR',
+    });
     // The project's booking share (10 %) of the unit's price.
     expect(booking.amount).toBe(150_000);
     expect(new Date(booking.holdExpiresAt).getTime()).toBeGreaterThan(Date.now());
@@ -177,7 +182,7 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
     unitBookingSchema.parse((await book(resident, saUnits[1], 201)).body.results);
   });
 
-  it("books the unit (sold) when payments says paid, and releases it when payments says failed", async () => {
+  it('books the unit (sold) when payments says paid, and releases it when payments says failed', async () => {
     const paid = unitBookingSchema.parse((await book(resident, saUnits[2], 201)).body.results);
     const failed = unitBookingSchema.parse((await book(resident, saUnits[3], 201)).body.results);
     await paymentSays(paid, 'paid');

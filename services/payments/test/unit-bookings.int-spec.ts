@@ -23,7 +23,11 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
 
   beforeAll(async () => {
     await h.start();
-    bus = createEventBus({ clientId: 'payments-booking-test', redisUrl: testRedisUrl(), namespace: h.namespace });
+    bus = createEventBus({
+      clientId: 'payments-booking-test',
+      redisUrl: testRedisUrl(),
+      namespace: h.namespace,
+    });
   });
   afterAll(async () => {
     await bus?.close();
@@ -49,7 +53,11 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
   }
 
   const bookingOf = (bookingId: string, token: string) =>
-    h.http().get(`/v1/unit-bookings/${bookingId}`).set('authorization', `Bearer ${token}`).set('x-site', 'sa');
+    h
+      .http()
+      .get(`/v1/unit-bookings/${bookingId}`)
+      .set('authorization', `Bearer ${token}`)
+      .set('x-site', 'sa');
 
   const opened = (bookingId: string, token: string) =>
     expectEventually(async () => {
@@ -69,7 +77,10 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
     );
 
   const outboxCount = (type: string, bookingId: string) =>
-    h.count(`"outbox" WHERE "event"->>'type' = $1 AND "event"->'payload'->>'bookingId' = $2`, [type, bookingId]);
+    h.count(`"outbox" WHERE "event"->>'type' = $1 AND "event"->'payload'->>'bookingId' = $2`, [
+      type,
+      bookingId,
+    ]);
 
   it('a hold read twice opens one payment and one Checkout; paid, its webhook twice, publishes paid once', async () => {
     const customerId = randomUUID();
@@ -77,7 +88,13 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
     const { bookingId, event } = await hold(customerId);
     await bus.publish(TOPICS.listingsUnitBooking, event);
     const payment = await opened(bookingId, token);
-    expect(payment).toMatchObject({ bookingId, status: 'pending', amount: 150_000, currency: 'SAR', paidAt: null });
+    expect(payment).toMatchObject({
+      bookingId,
+      status: 'pending',
+      amount: 150_000,
+      currency: 'SAR',
+      paidAt: null,
+    });
     expect(await h.count(`"payments" WHERE "booking_id" = $1`, [bookingId])).toBe(1);
     expect(await (await fetch(payment.checkoutUrl!)).text()).toContain('150000.00 SAR');
 
@@ -124,7 +141,9 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
         .set('authorization', `Bearer ${as}`)
         .set('x-site', 'sa')
         .set('language', language);
-    const page = pageSchema(orderViewSchema).parse((await orders('?kind=unit&limit=1', 'ar').expect(200)).body.results);
+    const page = pageSchema(orderViewSchema).parse(
+      (await orders('?kind=unit&limit=1', 'ar').expect(200)).body.results,
+    );
     expect(page.total).toBe(2);
     expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({
@@ -134,10 +153,14 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
       status: 'pending',
       amount: 120_000,
     });
-    const older = pageSchema(orderViewSchema).parse((await orders('?page=2&limit=1').expect(200)).body.results);
+    const older = pageSchema(orderViewSchema).parse(
+      (await orders('?page=2&limit=1').expect(200)).body.results,
+    );
     expect(older.items[0]).toMatchObject({ id: payment.paymentId, status: 'canceled' });
     expect(older.items[0].history.map((entry) => entry.status)).toEqual(['pending', 'canceled']);
-    const property = pageSchema(orderViewSchema).parse((await orders('?kind=property').expect(200)).body.results);
+    const property = pageSchema(orderViewSchema).parse(
+      (await orders('?kind=property').expect(200)).body.results,
+    );
     expect(property.total).toBe(0);
     // Only their own, customers only, on their site.
     expect(

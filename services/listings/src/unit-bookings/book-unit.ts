@@ -117,7 +117,10 @@ export class BookUnit {
             customerId: user.id,
             amount,
             currency,
-            title: { en: `${unit.title_en} · ${layout.en}${ref}`, ar: `${unit.title_ar} · ${layout.ar}${ref}` },
+            title: {
+              en: `${unit.title_en} · ${layout.en}${ref}`,
+              ar: `${unit.title_ar} · ${layout.ar}${ref}`,
+            },
             holdExpiresAt: view.holdExpiresAt,
           },
           currentContext()?.requestId,

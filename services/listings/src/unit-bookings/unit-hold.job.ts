@@ -31,7 +31,11 @@ export class UnitHoldScheduler implements OnApplicationBootstrap {
       `SELECT "id", "hold_expires_at" FROM "unit_bookings" WHERE "status" = 'held' ORDER BY "hold_expires_at"`,
     )) as { id: string; hold_expires_at: Date }[];
     for (const row of rows)
-      await this.queue.add('release', { bookingId: row.id }, jobDueAt(`unit-hold-${row.id}`, row.hold_expires_at));
+      await this.queue.add(
+        'release',
+        { bookingId: row.id },
+        jobDueAt(`unit-hold-${row.id}`, row.hold_expires_at),
+      );
     return rows.length;
   }
 

@@ -61,6 +61,10 @@ export class OpenUnitBooking {
       metadata: { bookingId: booking.bookingId, unitId: booking.unitId },
     });
     if (opened)
-      this.logger.log({ paymentId: payment.id, bookingId: booking.bookingId, msg: 'unit booking checkout opened' });
+      this.logger.log({
+        paymentId: payment.id,
+        bookingId: booking.bookingId,
+        msg: 'unit booking checkout opened',
+      });
   }
 }

@@ -58,7 +58,8 @@ function PlanFailedState() {
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
-  if (isUnitBookingReturn(params)) return <UnitBookingResult bookingId={params.get('bookingId')!} outcome="success" />;
+  if (isUnitBookingReturn(params))
+    return <UnitBookingResult bookingId={params.get('bookingId')!} outcome="success" />;
   return isBidFeeReturn(params) ? (
     <BidFeeResult bidId={params.get('bidId')!} outcome="success" />
   ) : (
@@ -96,7 +97,8 @@ function PlanPaymentSuccess() {
 /** `/payments/paymentFailed`: the payment failed or was abandoned on the provider's page. */
 export function PaymentFailedPage() {
   const [params] = useSearchParams();
-  if (isUnitBookingReturn(params)) return <UnitBookingResult bookingId={params.get('bookingId')!} outcome="failed" />;
+  if (isUnitBookingReturn(params))
+    return <UnitBookingResult bookingId={params.get('bookingId')!} outcome="failed" />;
   return isBidFeeReturn(params) ? (
     <BidFeeResult bidId={params.get('bidId')!} outcome="failed" />
   ) : (

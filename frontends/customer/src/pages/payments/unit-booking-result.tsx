@@ -41,7 +41,13 @@ function BookingSummary({ payment }: { payment: UnitBookingPayment }) {
  * The result pages after a unit booking's Checkout: the spec's messages, the payment read
  * until the provider's word reaches payments, and the way on to the customer's orders.
  */
-export function UnitBookingResult({ bookingId, outcome }: { bookingId: string; outcome: 'success' | 'failed' }) {
+export function UnitBookingResult({
+  bookingId,
+  outcome,
+}: {
+  bookingId: string;
+  outcome: 'success' | 'failed';
+}) {
   const language = useLanguage();
   const session = useSession();
   const payment = useQuery({

@@ -9,7 +9,15 @@ import {
   type Language,
   type Unit,
 } from '@manzil/contracts';
-import { ApiError, apiFetch, buttonClassName, requireLogin, useFeedback, useLanguage, useSession } from '@manzil/ui';
+import {
+  ApiError,
+  apiFetch,
+  buttonClassName,
+  requireLogin,
+  useFeedback,
+  useLanguage,
+  useSession,
+} from '@manzil/ui';
 import { serverMessage } from '../auctions/bid-form.js';
 import { ContactLink } from '../payments/payment-result-parts.js';
 import { checkoutNavigation, waitForCheckout } from '../payments/wait-for-checkout.js';

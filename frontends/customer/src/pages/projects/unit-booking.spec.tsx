@@ -133,7 +133,9 @@ function services({ resident = true, language = 'en' as Language } = {}) {
         : answer(422, null, ERROR_MESSAGES.BOOKING_RESIDENTS_ONLY[language]);
     if (url.pathname === `/api/search/v1/projects/${project.slug}`) return answer(200, project);
     if (url.pathname === `/api/payments/v1/unit-bookings/${BOOKING_ID}`)
-      return (paymentReads += 1) === 1 ? answer(404, null, 'No Record Found') : answer(200, payment('pending'));
+      return (paymentReads += 1) === 1
+        ? answer(404, null, 'No Record Found')
+        : answer(200, payment('pending'));
     if (url.pathname === '/api/payments/v1/orders')
       return answer(200, { items: [order], page: 1, limit: 10, total: 1 });
     return answer(404, null, 'No Record Found');
@@ -170,32 +172,38 @@ afterEach(() => {
 });
 
 describe('unit booking (Saudi site)', () => {
-  it.each(['en', 'ar'] as const)('in %s, a resident books an available unit and goes to its Checkout', async (language) => {
-    signIn();
-    const mock = services({ language });
-    const go = jest.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
-    renderAt(language, `/project/${project.slug}`, <ProjectPage site="sa" />);
-    const buttons = await screen.findAllByTestId('unit-book');
-    // Only the available unit can be booked.
-    expect(buttons).toHaveLength(1);
-    expect(buttons[0].textContent).toBe(language === 'en' ? 'Book online' : 'احجز إلكترونيًا');
-    await act(async () => {
-      fireEvent.click(buttons[0]);
-    });
-    await waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT), { timeout: 5_000 });
-    expect(mock.mock.calls.filter(([input]) => String(input).includes('/unit-bookings/')).length).toBe(2);
-  });
+  it.each(['en', 'ar'] as const)(
+    'in %s, a resident books an available unit and goes to its Checkout',
+    async (language) => {
+      signIn();
+      const mock = services({ language });
+      const go = jest.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+      renderAt(language, `/project/${project.slug}`, <ProjectPage site="sa" />);
+      const buttons = await screen.findAllByTestId('unit-book');
+      // Only the available unit can be booked.
+      expect(buttons).toHaveLength(1);
+      expect(buttons[0].textContent).toBe(language === 'en' ? 'Book online' : 'احجز إلكترونيًا');
+      await act(async () => {
+        fireEvent.click(buttons[0]);
+      });
+      await waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT), { timeout: 5_000 });
+      expect(mock.mock.calls.filter(([input]) => String(input).includes('/unit-bookings/')).length).toBe(2);
+    },
+  );
 
-  it.each(['en', 'ar'] as const)("in %s, a customer who is not a resident gets the spec's message", async (language) => {
-    signIn();
-    services({ resident: false, language });
-    const go = jest.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
-    renderAt(language, `/project/${project.slug}`, <ProjectPage site="sa" />);
-    fireEvent.click(await screen.findByTestId('unit-book'));
-    const refusal = await screen.findByTestId('booking-residents-only');
-    expect(refusal.textContent).toContain(ERROR_MESSAGES.BOOKING_RESIDENTS_ONLY[language]);
-    expect(go).not.toHaveBeenCalled();
-  });
+  it.each(['en', 'ar'] as const)(
+    "in %s, a customer who is not a resident gets the spec's message",
+    async (language) => {
+      signIn();
+      services({ resident: false, language });
+      const go = jest.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+      renderAt(language, `/project/${project.slug}`, <ProjectPage site="sa" />);
+      fireEvent.click(await screen.findByTestId('unit-book'));
+      const refusal = await screen.findByTestId('booking-residents-only');
+      expect(refusal.textContent).toContain(ERROR_MESSAGES.BOOKING_RESIDENTS_ONLY[language]);
+      expect(go).not.toHaveBeenCalled();
+    },
+  );
 
   it('an agent is told only customers book, without asking the server; the UAE site has no booking', async () => {
     signIn('agent');
@@ -218,7 +226,9 @@ describe('unit booking (Saudi site)', () => {
       `/payments/paymentSuccess?paymentId=${PAYMENT_ID}&bookingId=${BOOKING_ID}`,
       <PaymentSuccessPage />,
     );
-    expect((await screen.findByTestId('payment-received')).textContent).toContain('شكرًا لك، لقد استلمنا طلبك');
+    expect((await screen.findByTestId('payment-received')).textContent).toContain(
+      'شكرًا لك، لقد استلمنا طلبك',
+    );
     expect(screen.getByTestId('payment-my-orders').getAttribute('href')).toBe('/my-orders');
   });
 
@@ -234,7 +244,9 @@ describe('unit booking (Saudi site)', () => {
 
     mock.mockClear();
     renderAt('en', '/my-orders', <MyOrdersPage site="ae" />, 'ae');
-    expect((await screen.findByTestId('orders-saudi-only')).textContent).toContain('Orders are on the Saudi site');
+    expect((await screen.findByTestId('orders-saudi-only')).textContent).toContain(
+      'Orders are on the Saudi site',
+    );
     expect(mock.mock.calls.some(([input]) => String(input).includes('/orders'))).toBe(false);
   });
 });
