@@ -37,11 +37,23 @@ async function nafathVerify(request: APIRequestContext, tokens: Tokens) {
     .toBe('COMPLETED');
 }
 
+/** Seeded projects reach search through listings' outbox and the bus, behind the seed's listings. */
+async function projectInSearch(request: APIRequestContext, site: 'ae' | 'sa', slug: string) {
+  await expect
+    .poll(async () => (await api(request, site).get(`/api/search/v1/projects/${slug}`)).status(), {
+      timeout: 150_000,
+      intervals: [2_000],
+    })
+    .toBe(200);
+}
+
 test('a Saudi resident books a unit online and pays; others get the residents-only message; not on ae', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
+  await projectInSearch(request, 'ae', AE_PROJECT);
+  await projectInSearch(request, 'sa', SA_PROJECT);
 
   // UAE, English: no online booking, no orders link.
   const ae = await browser.newContext();
