@@ -35,3 +35,4 @@ export * from './admin-console.js';
 export * from './admin-console-messages.js';
 export * from './saved-searches.js';
 export * from './saved-search-messages.js';
+export * from './unit-bookings.js';

@@ -21,4 +21,13 @@ export const PAYMENT_ERROR_MESSAGES = {
     en: 'Sorry, your payment is failed, Please try again or contact us.',
     ar: 'عذرًا، فشلت عملية الدفع، يرجى المحاولة مرة أخرى أو التواصل معنا.',
   },
+  // Spec §8, word for word: online booking of units is for Saudi residents only (§6).
+  BOOKING_RESIDENTS_ONLY: {
+    en: 'Online booking is for Saudi residents only. Please contact our team to complete the manual booking process',
+    ar: 'الحجز الإلكتروني متاح للمقيمين في السعودية فقط. يرجى التواصل مع فريقنا لإكمال إجراءات الحجز اليدوي',
+  },
+  UNIT_NOT_AVAILABLE: {
+    en: 'This unit is no longer available for booking.',
+    ar: 'هذه الوحدة لم تعد متاحة للحجز.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -40,6 +40,7 @@ import {
   subscriptionExpiringV1,
 } from './payments.js';
 import { TOPICS } from './topics.js';
+import { unitBookingFailedV1, unitBookingHeldV1, unitBookingPaidV1 } from './unit-bookings.js';
 
 /**
  * The topic each event type is published on. A consumer declares the types it handles
@@ -86,6 +87,9 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [auctionCanceledV1.type]: TOPICS.auctionsAuction,
   [paymentRefundedV1.type]: TOPICS.paymentsPayment,
   [savedSearchMatchedV1.type]: TOPICS.searchSavedSearch,
+  [unitBookingHeldV1.type]: TOPICS.listingsUnitBooking,
+  [unitBookingPaidV1.type]: TOPICS.paymentsUnitBooking,
+  [unitBookingFailedV1.type]: TOPICS.paymentsUnitBooking,
 };
 
 /** The topic of an event type, or undefined for a type no one publishes. */

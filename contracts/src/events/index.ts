@@ -13,3 +13,4 @@ export * from './projects.js';
 export * from './admin-console.js';
 export * from './bid-fees.js';
 export * from './saved-searches.js';
+export * from './unit-bookings.js';

@@ -28,6 +28,10 @@ export const TOPICS = {
   listingsProject: 'listings.project',
   /** Saved searches' matches (search; key = saved search id). */
   searchSavedSearch: 'search.saved-search',
+  /** Online bookings of project units held for a Saudi resident (key = booking id). */
+  listingsUnitBooking: 'listings.unit-booking',
+  /** Unit bookings' payments: paid or failed (listings books or releases the unit). */
+  paymentsUnitBooking: 'payments.unit-booking',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 

@@ -93,6 +93,10 @@ const PaymentFailedPage = lazy(() =>
   import('./pages/payments/payment-result-pages.js').then((m) => ({ default: m.PaymentFailedPage })),
 );
 
+const MyOrdersPage = lazy(() =>
+  import('./pages/orders/my-orders-page.js').then((m) => ({ default: m.MyOrdersPage })),
+);
+
 const RequestPropertyPage = lazy(() =>
   import('./pages/requirements/request-property-page.js').then((m) => ({ default: m.RequestPropertyPage })),
 );
@@ -182,6 +186,7 @@ export default function App({ language, site }: RemoteAppProps) {
           <Route path={SAVED_SEARCHES_ROUTE} element={<SavedSearchesPage />} />
           <Route path={PAYMENT_RESULT_PAGES.success} element={<PaymentSuccessPage />} />
           <Route path={PAYMENT_RESULT_PAGES.failed} element={<PaymentFailedPage />} />
+          <Route path="/my-orders" element={<MyOrdersPage site={site} />} />
           <Route path="/request-property" element={<RequestPropertyPage site={site} />} />
           <Route path="/properties-proposal" element={<PropertiesProposalPage />} />
           <Route path="/download-properties-proposal" element={<DownloadPropertiesProposalPage />} />

@@ -32,6 +32,7 @@ import { VideosModule } from './videos/videos.module.js';
 import { ROUTES } from './routes.js';
 import { AppointmentsModule } from './appointments/appointments.module.js';
 import { WishlistModule } from './wishlist/wishlist.module.js';
+import { UNIT_BOOKING_ROUTES, UnitBookingsModule } from './unit-bookings/unit-bookings.module.js';
 
 /** A dynamic module so tests pass their own config. */
 @Module({})
@@ -44,7 +45,7 @@ export class AppModule {
           service: 'listings',
           auth: authOptionsFrom(config),
           redisUrl: config.REDIS_URL,
-          routes: [...ROUTES, ...LISTINGS_REPORT_ROUTES, ...outboxAdminRoutes],
+          routes: [...ROUTES, ...LISTINGS_REPORT_ROUTES, ...UNIT_BOOKING_ROUTES, ...outboxAdminRoutes],
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
@@ -81,6 +82,7 @@ export class AppModule {
         DocumentsModule.forRoot(config),
         ProjectsModule.forRoot(config),
         VideosModule.forRoot(config),
+        UnitBookingsModule.forRoot(config),
       ],
     };
   }

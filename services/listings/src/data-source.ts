@@ -11,6 +11,7 @@ import { Projects1764300000000 } from './migrations/1764300000000-projects.js';
 import { SeedAdvertisers1764400000000 } from './migrations/1764400000000-seed-advertisers.js';
 import { WishlistAppointments1764600000000 } from './migrations/1764600000000-wishlist-appointments.js';
 import { Engagement1764610000000 } from './migrations/1764610000000-engagement.js';
+import { UnitBookings1764910000000 } from './migrations/1764910000000-unit-bookings.js';
 import { ProjectPresentations1764930000000 } from './migrations/1764930000000-project-presentations.js';
 import { AppointmentCancel1764930000100 } from './migrations/1764930000100-appointment-cancel.js';
 import { UnitReports1764940000000 } from './migrations/1764940000000-unit-reports.js';
@@ -30,6 +31,7 @@ export const migrations = [
   SeedAdvertisers1764400000000,
   WishlistAppointments1764600000000,
   Engagement1764610000000,
+  UnitBookings1764910000000,
   ProjectPresentations1764930000000,
   AppointmentCancel1764930000100,
   UnitReports1764940000000,

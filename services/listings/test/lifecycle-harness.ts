@@ -44,7 +44,10 @@ const REGA_CLIENT = { REGA_CLIENT_ID: 'listings-test', REGA_CLIENT_SECRET: 'list
  * With `sandbox`, the real sandbox runs beside it as REGA's advertisement validator; without,
  * REGA is an address where nothing listens (a Saudi submit then answers 503).
  */
-export async function startListings({ sandbox: withSandbox = false }: { sandbox?: boolean } = {}) {
+export async function startListings({
+  sandbox: withSandbox = false,
+  env = {},
+}: { sandbox?: boolean; env?: Record<string, string> } = {}) {
   const db: TestDatabase = await createMigratedDatabase('listings', buildDataSource);
   const namespace = testNamespace('listings');
   const sandbox = withSandbox ? await startSandbox(REGA_CLIENT) : null;
@@ -57,6 +60,7 @@ export async function startListings({ sandbox: withSandbox = false }: { sandbox?
     REGA_URL: sandbox?.url ?? 'http://127.0.0.1:9',
     REGA_TIMEOUT_MS: 5_000,
     ...REGA_CLIENT,
+    ...env,
   });
   const app: INestApplication = await createTestApp(AppModule.forRoot(config));
   const dataSource = app.get(DataSource);

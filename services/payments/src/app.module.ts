@@ -18,6 +18,7 @@ import { SUBSCRIPTION_ROUTES } from './routes.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { AdminConsoleModule } from './admin/admin-console.module.js';
 import { PAYMENTS_CONSOLE_ROUTES } from './admin/routes.js';
+import { UNIT_BOOKING_ROUTES, UnitBookingsModule } from './unit-bookings/unit-bookings.module.js';
 
 /** A dynamic module so tests pass their own configuration. */
 @Module({})
@@ -35,6 +36,7 @@ export class AppModule {
             ...SUBSCRIPTION_ROUTES,
             ...PAYMENTS_CONSOLE_ROUTES,
             ...BID_FEE_ROUTES,
+            ...UNIT_BOOKING_ROUTES,
             ...outboxAdminRoutes,
           ],
           trustProxy: config.TRUST_PROXY,
@@ -58,6 +60,7 @@ export class AppModule {
         SubscriptionsModule.forRoot(config),
         AdminConsoleModule.forRoot(config),
         BidFeesModule.forRoot(config),
+        UnitBookingsModule.forRoot(config),
       ],
     };
   }

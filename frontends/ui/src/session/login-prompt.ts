@@ -11,6 +11,7 @@ export const LOGIN_PROMPT_REASONS = [
   'message',
   /** Saved searches (issue 14 item 8, beyond the spec). */
   'savedSearch',
+  'booking',
 ] as const;
 export type LoginPromptReason = (typeof LOGIN_PROMPT_REASONS)[number];
 

@@ -4,6 +4,7 @@ import { planPaymentFailedV1, subscriptionActivatedV1, TOPICS, type Site } from 
 import { enqueue, newEvent } from '@manzil/bus';
 import { settleBidFee } from '../bid-fees/settle-bid-fee.js';
 import { enqueueExpired } from '../subscriptions/views.js';
+import { settleUnitBooking } from '../unit-bookings/settle-unit-booking.js';
 
 export type Settlement = 'paid' | 'canceled';
 export type SettledBy = 'webhook' | 'reconciliation';
@@ -13,7 +14,7 @@ interface LockedPayment {
   id: string;
   site: Site;
   account_id: string;
-  purpose: 'subscription' | 'upgrade' | 'bid_fee';
+  purpose: 'subscription' | 'upgrade' | 'bid_fee' | 'unit_booking';
   plan_id: string;
   upgrades_subscription_id: string | null;
   status: 'pending' | 'canceled' | 'paid' | 'refunded';
@@ -70,6 +71,9 @@ export class SettlePayment {
     if (!payment) return 'missing';
     // A bidding fee settles its own way (no subscription: an event auctions acts on).
     if (payment.purpose === 'bid_fee') return settleBidFee(manager, payment.id, settlement, settledBy);
+    // So does a unit booking (an event listings books or releases the unit on).
+    if (payment.purpose === 'unit_booking')
+      return settleUnitBooking(manager, payment.id, settlement, settledBy);
     // Paid is final, and so is Refunded (a late "completed" must not buy the subscription again).
     if (payment.status === 'paid' || payment.status === 'refunded') return 'unchanged';
     if (settlement === 'canceled') {

@@ -35,10 +35,11 @@ export class ReconcilePayments {
     const report: ReconcileReport = { checked: 0, paid: 0, canceled: 0 };
     // A payment whose session was never opened (the process died while buying) is dead; not
     // one being bought right now, whose session is on its way (hence the floor of 5 minutes).
-    // A bid fee's session is opened by the bus's redelivery of `bid.placed` (OpenBidFee), not here.
+    // A bid fee's or a unit booking's session is opened by the bus's redelivery of its event
+    // (openEventCheckout), not here.
     await this.dataSource.query(
       `UPDATE "payments" SET "status" = 'canceled', "settled_by" = 'reconciliation', "updated_at" = now()
-        WHERE "status" = 'pending' AND "provider_session_id" IS NULL AND "purpose" <> 'bid_fee'
+        WHERE "status" = 'pending' AND "provider_session_id" IS NULL AND "purpose" NOT IN ('bid_fee', 'unit_booking')
           AND "created_at" < now() - make_interval(secs => greatest($1::double precision / 1000, 300))`,
       [this.config.RECONCILE_AFTER_MS],
     );

@@ -15,7 +15,8 @@ import {
   type Language,
   type PlaceBidBody,
 } from '@manzil/contracts';
-import { ApiError, apiFetch, apiQueryFn } from '@manzil/ui';
+import { apiFetch, apiQueryFn } from '@manzil/ui';
+import { waitForCheckout } from '../payments/wait-for-checkout.js';
 
 /** The auctions service behind the gateway. */
 export const AUCTIONS_BASE = '/api/auctions';
@@ -117,9 +118,6 @@ export function useWithdrawBid(language: Language) {
 
 /** The payments service behind the gateway. */
 const PAYMENTS_BASE = '/api/payments';
-/** Payments opens a fee's Checkout when it reads `bid.placed`: usually within a second. */
-const FEE_WAIT_MS = 20_000;
-const FEE_POLL_MS = 500;
 
 /** GET /api/payments/v1/bid-fees/:bidId: the fee of one of the customer's pending bids. */
 export async function fetchBidFee(bidId: string, language: Language): Promise<BidFeeView> {
@@ -128,23 +126,9 @@ export async function fetchBidFee(bidId: string, language: Language): Promise<Bi
   ).results;
 }
 
-/**
- * The Checkout page of a pending bid's fee. Payments opens it on reading the bid (an event),
- * so right after bidding it may not be there yet: asked again until it is, for a while.
- */
-export async function waitForCheckoutUrl(bidId: string, language: Language): Promise<string | null> {
-  const deadline = Date.now() + FEE_WAIT_MS;
-  for (;;) {
-    try {
-      const fee = await fetchBidFee(bidId, language);
-      if (fee.checkoutUrl) return fee.checkoutUrl;
-      if (fee.status !== 'pending') return null;
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
-    }
-    if (Date.now() > deadline) throw new ApiError(503, '');
-    await new Promise((resolve) => setTimeout(resolve, FEE_POLL_MS));
-  }
+/** The Checkout page of a pending bid's fee, once payments has opened it (on reading the bid). */
+export function waitForCheckoutUrl(bidId: string, language: Language): Promise<string | null> {
+  return waitForCheckout(() => fetchBidFee(bidId, language));
 }
 
 /** GET the fee of a bid (the result pages): read again while it is Pending. */

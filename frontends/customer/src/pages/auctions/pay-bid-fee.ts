@@ -3,11 +3,9 @@ import { useIntl } from 'react-intl';
 import { useFeedback, useLanguage } from '@manzil/ui';
 import { serverMessage } from './bid-form.js';
 import { waitForCheckoutUrl } from './auction-queries.js';
+import { checkoutNavigation } from '../payments/wait-for-checkout.js';
 
-/** Where the browser goes: the provider's Checkout page (a whole-page navigation, off the app). */
-export const checkoutNavigation = {
-  go: (url: string) => window.location.assign(url),
-};
+export { checkoutNavigation } from '../payments/wait-for-checkout.js';
 
 /**
  * Pays the fee of a pending bid: finds its Checkout page at payments (opened when payments

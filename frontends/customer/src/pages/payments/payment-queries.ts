@@ -7,6 +7,9 @@ import {
   subscriptionViewSchema,
   type Language,
   type PaymentView,
+  type UnitBookingPayment,
+  UNIT_BOOKINGS_API,
+  unitBookingPaymentSchema,
 } from '@manzil/contracts';
 import { apiQueryFn } from '@manzil/ui';
 
@@ -47,4 +50,16 @@ export const activeSubscriptionQuery = (language: Language) =>
       language,
       results: subscriptionViewSchema.nullable(),
     }),
+  });
+
+/** GET /api/payments/v1/unit-bookings/:bookingId: a unit booking's payment, read again while Pending. */
+export const unitBookingPaymentQuery = (bookingId: string, language: Language) =>
+  queryOptions<UnitBookingPayment>({
+    queryKey: ['payments', 'unit-booking', bookingId, language] as const,
+    queryFn: apiQueryFn(`/api/payments${UNIT_BOOKINGS_API.payment(bookingId)}`, {
+      language,
+      results: unitBookingPaymentSchema,
+    }),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PENDING_POLL_MS : false),
+    retry: 1,
   });

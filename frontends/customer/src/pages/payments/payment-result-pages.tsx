@@ -5,6 +5,7 @@ import type { PaymentView } from '@manzil/contracts';
 import { buttonClassName, useLanguage, useSession } from '@manzil/ui';
 import { BidFeeResult, isBidFeeReturn } from './bid-fee-result.js';
 import { paymentQuery } from './payment-queries.js';
+import { UnitBookingResult, isUnitBookingReturn } from './unit-booking-result.js';
 import { FailedState, PaymentSummary, ReceivedState, isUuid } from './payment-result-parts.js';
 
 /** The payment named in the address (`?paymentId=`), read when the payer is signed in. */
@@ -13,8 +14,8 @@ function usePayment() {
   const language = useLanguage();
   const session = useSession();
   const id = params.get('paymentId') ?? '';
-  // A bidding fee's return is read by BidFeeResult (customers may not read plan payments).
-  const enabled = isUuid(id) && session !== null && !isBidFeeReturn(params);
+  // A bidding fee's or a unit booking's return is read by its own result (customers may not read plan payments).
+  const enabled = isUuid(id) && session !== null && !isBidFeeReturn(params) && !isUnitBookingReturn(params);
   const query = useQuery({ ...paymentQuery(id, language), enabled });
   return enabled ? query.data : undefined;
 }
@@ -57,6 +58,8 @@ function PlanFailedState() {
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
+  if (isUnitBookingReturn(params))
+    return <UnitBookingResult bookingId={params.get('bookingId')!} outcome="success" />;
   return isBidFeeReturn(params) ? (
     <BidFeeResult bidId={params.get('bidId')!} outcome="success" />
   ) : (
@@ -94,6 +97,8 @@ function PlanPaymentSuccess() {
 /** `/payments/paymentFailed`: the payment failed or was abandoned on the provider's page. */
 export function PaymentFailedPage() {
   const [params] = useSearchParams();
+  if (isUnitBookingReturn(params))
+    return <UnitBookingResult bookingId={params.get('bookingId')!} outcome="failed" />;
   return isBidFeeReturn(params) ? (
     <BidFeeResult bidId={params.get('bidId')!} outcome="failed" />
   ) : (

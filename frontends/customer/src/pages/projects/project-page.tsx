@@ -18,6 +18,7 @@ import {
 import { ContentError, ContentLoading } from '../content/content-parts.js';
 import { ReportListingButton } from '../report/report-listing-dialog.js';
 import { projectQuery } from './project-queries.js';
+import { BookUnitButton, ResidentsOnly, useBookUnit } from './book-unit.js';
 import './projects.css';
 
 /** `/project/:slug`: a new project, its payment plan, facts, brochure and units. */
@@ -91,7 +92,9 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
     ['construction', project.paymentPlan.construction],
     ['handover', project.paymentPlan.handover],
   ] as const;
-  void site;
+  // Spec §6: online booking of units is a Saudi-site feature (the server checks it too).
+  const bookable = site === 'sa';
+  const booking = useBookUnit();
   return (
     <article className="cu-project" data-testid="project-page">
       <div className="mz-container">
@@ -189,6 +192,7 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
 
         <section className="cu-project__section" aria-labelledby="project-units">
           <h2 id="project-units">{t('customer.project.units')}</h2>
+          {bookable && booking.refused ? <ResidentsOnly message={booking.refused} /> : null}
           {project.units.length === 0 ? (
             <p>{t('customer.project.noUnits')}</p>
           ) : (
@@ -201,6 +205,7 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
                     <th scope="col">{t('customer.project.unit.area')}</th>
                     <th scope="col">{t('customer.project.unit.price')}</th>
                     <th scope="col">{t('customer.project.unit.status')}</th>
+                    {bookable ? <th scope="col">{t('customer.booking.column')}</th> : null}
                     <th scope="col">{t('customer.project.unit.floorPlan')}</th>
                     <th scope="col">
                       <span className="mz-visually-hidden">{t('customer.project.unit.actions')}</span>
@@ -225,6 +230,11 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
                           {t(`customer.project.unitStatus.${unit.status}`)}
                         </span>
                       </td>
+                      {bookable ? (
+                        <td>
+                          <BookUnitButton unit={unit} book={booking.book} booking={booking.booking} />
+                        </td>
+                      ) : null}
                       <td>
                         <FloorPlanLink
                           url={unit.floorPlanUrl}

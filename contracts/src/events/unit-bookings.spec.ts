@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import { topicOfEvent } from './event-topics.js';
+import { TOPICS, TOPIC_LIST } from './topics.js';
+import { unitBookingFailedV1, unitBookingHeldV1, unitBookingPaidV1 } from './unit-bookings.js';
+
+const payment = () => ({
+  paymentId: randomUUID(),
+  bookingId: randomUUID(),
+  unitId: randomUUID(),
+  projectId: randomUUID(),
+  customerId: randomUUID(),
+  amount: 12_500,
+  currency: 'SAR',
+});
+
+describe('unit booking events v1 (contract)', () => {
+  it('are published on listings.unit-booking and payments.unit-booking, declared topics', () => {
+    expect(unitBookingHeldV1.version).toBe(1);
+    expect(topicOfEvent(unitBookingHeldV1.type)).toBe('listings.unit-booking');
+    for (const def of [unitBookingPaidV1, unitBookingFailedV1]) {
+      expect(def.version).toBe(1);
+      expect(topicOfEvent(def.type)).toBe(TOPICS.paymentsUnitBooking);
+    }
+    expect(TOPICS.paymentsUnitBooking).toBe('payments.unit-booking');
+    expect(TOPIC_LIST.map((t) => t.name)).toEqual(
+      expect.arrayContaining([
+        'listings.unit-booking',
+        'listings.unit-booking.dlq',
+        'payments.unit-booking',
+        'payments.unit-booking.dlq',
+      ]),
+    );
+  });
+
+  it('unit.booking-held names the booking, unit, project, customer, amount, title and hold end', () => {
+    const held = {
+      bookingId: randomUUID(),
+      unitId: randomUUID(),
+      projectId: randomUUID(),
+      projectSlug: 'palm-gardens',
+      customerId: randomUUID(),
+      amount: 12_500,
+      currency: 'SAR',
+      title: { en: 'Palm Gardens: Apartment, 2 bedrooms', ar: 'حدائق النخيل: شقة، غرفتا نوم' },
+      holdExpiresAt: new Date().toISOString(),
+    };
+    expect(unitBookingHeldV1.payload.parse(held)).toEqual(held);
+    expect(unitBookingHeldV1.payload.safeParse({ ...held, amount: 0 }).success).toBe(false);
+    expect(unitBookingHeldV1.payload.safeParse({ ...held, title: { en: 'x' } }).success).toBe(false);
+    expect(unitBookingHeldV1.payload.safeParse({ ...held, holdExpiresAt: 'soon' }).success).toBe(false);
+  });
+
+  it('paid and failed carry the payment facts and when', () => {
+    const paid = { ...payment(), paidAt: new Date().toISOString() };
+    expect(unitBookingPaidV1.payload.parse(paid)).toEqual(paid);
+    expect(unitBookingPaidV1.payload.safeParse({ ...paid, currency: 'USD' }).success).toBe(false);
+    const failed = { ...payment(), failedAt: new Date().toISOString() };
+    expect(unitBookingFailedV1.payload.parse(failed)).toEqual(failed);
+    const { bookingId: _omitted, ...withoutBooking } = failed;
+    expect(unitBookingFailedV1.payload.safeParse(withoutBooking).success).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * unit.booking-held v1 (topic `listings.unit-booking`, key = booking id): listings holds a unit
+ * (`reserved`) for a Saudi resident; payments opens the booking's Checkout (purpose
+ * `unit_booking`). The hold ends at `holdExpiresAt` unless the payment is made.
+ */
+export const unitBookingHeldV1 = {
+  type: 'unit.booking-held',
+  version: 1,
+  payload: z.object({
+    bookingId: z.uuid(),
+    unitId: z.uuid(),
+    projectId: z.uuid(),
+    projectSlug: z.string().min(1),
+    customerId: z.uuid(),
+    amount: z.number().positive(),
+    currency: z.enum(['AED', 'SAR']),
+    /** What the customer books, in both languages (the Checkout line and the orders page). */
+    title: z.object({ en: z.string().min(1), ar: z.string().min(1) }),
+    holdExpiresAt: z.iso.datetime(),
+  }),
+} as const;
+
+const unitBookingPayment = {
+  paymentId: z.uuid(),
+  bookingId: z.uuid(),
+  unitId: z.uuid(),
+  projectId: z.uuid(),
+  customerId: z.uuid(),
+  amount: z.number().nonnegative(),
+  currency: z.enum(['AED', 'SAR']),
+};
+
+/**
+ * payments.unit-booking.paid v1 (topic `payments.unit-booking`, key = booking id): the booking
+ * was paid; listings books the unit (`sold`).
+ */
+export const unitBookingPaidV1 = {
+  type: 'payments.unit-booking.paid',
+  version: 1,
+  payload: z.object({ ...unitBookingPayment, paidAt: z.iso.datetime() }),
+} as const;
+
+/**
+ * payments.unit-booking.failed v1: the booking's checkout failed or expired; listings releases
+ * the unit. A later `paid` (money taken after all) may follow.
+ */
+export const unitBookingFailedV1 = {
+  type: 'payments.unit-booking.failed',
+  version: 1,
+  payload: z.object({ ...unitBookingPayment, failedAt: z.iso.datetime() }),
+} as const;

@@ -1,0 +1,82 @@
+import type { EntityManager } from 'typeorm';
+import type { Site } from '@manzil/contracts';
+import { changeUnitStatus } from '../projects/unit-status.js';
+
+interface LockedBooking {
+  id: string;
+  site: Site;
+  unit_id: string;
+  project_id: string;
+  status: 'held' | 'booked' | 'released';
+  hold_expires_at: Date;
+}
+
+export type BookingOutcome = 'booked' | 'released' | 'unchanged' | 'missing' | 'not-ended';
+
+/** The booking row, locked after its project and unit (every writer of a unit locks in that order). */
+async function lockBooking(manager: EntityManager, bookingId: string): Promise<LockedBooking | undefined> {
+  const [booking] = (await manager.query(
+    `SELECT "id", "site", "unit_id", "project_id", "status", "hold_expires_at" FROM "unit_bookings" WHERE "id" = $1`,
+    [bookingId],
+  )) as LockedBooking[];
+  if (!booking) return undefined;
+  await manager.query(`SELECT 1 FROM "projects" WHERE "id" = $1 FOR UPDATE`, [booking.project_id]);
+  await manager.query(`SELECT 1 FROM "project_units" WHERE "id" = $1 FOR UPDATE`, [booking.unit_id]);
+  const [locked] = (await manager.query(
+    `SELECT "id", "site", "unit_id", "project_id", "status", "hold_expires_at" FROM "unit_bookings" WHERE "id" = $1 FOR UPDATE`,
+    [bookingId],
+  )) as LockedBooking[];
+  return locked;
+}
+
+/**
+ * The hold ends without a booking: the payment failed, or nobody paid in time (`expired`,
+ * only once the hold's end has passed). The unit is available again. Only a held booking is
+ * released: a booked one (paid) stays booked, whatever comes late.
+ */
+export async function releaseBooking(
+  manager: EntityManager,
+  bookingId: string,
+  reason: 'payment_failed' | 'expired',
+  paymentId?: string,
+): Promise<BookingOutcome> {
+  const booking = await lockBooking(manager, bookingId);
+  if (!booking) return 'missing';
+  if (booking.status !== 'held') return 'unchanged';
+  if (reason === 'expired' && booking.hold_expires_at.getTime() > Date.now()) return 'not-ended';
+  await manager.query(
+    `UPDATE "unit_bookings" SET "status" = 'released', "released_reason" = $2,
+            "payment_id" = coalesce($3, "payment_id"), "updated_at" = now() WHERE "id" = $1`,
+    [booking.id, reason, paymentId ?? null],
+  );
+  await changeUnitStatus(manager, booking.site, booking.project_id, booking.unit_id, 'available');
+  return 'released';
+}
+
+/**
+ * The booking was paid: the unit is sold (the vocabulary's taken-for-good status). Money taken
+ * after the hold was released still books the unit if nobody else took it meanwhile; if it is
+ * gone the booking stays released and the payment is refunded by hand (the admin console).
+ */
+export async function bookPaidUnit(
+  manager: EntityManager,
+  bookingId: string,
+  paymentId: string,
+): Promise<BookingOutcome> {
+  const booking = await lockBooking(manager, bookingId);
+  if (!booking) return 'missing';
+  if (booking.status === 'booked') return 'unchanged';
+  if (booking.status === 'released') {
+    const [unit] = (await manager.query(`SELECT "status" FROM "project_units" WHERE "id" = $1`, [
+      booking.unit_id,
+    ])) as { status: string }[];
+    if (unit?.status !== 'available') return 'unchanged';
+  }
+  await manager.query(
+    `UPDATE "unit_bookings" SET "status" = 'booked', "released_reason" = NULL, "payment_id" = $2,
+            "updated_at" = now() WHERE "id" = $1`,
+    [booking.id, paymentId],
+  );
+  await changeUnitStatus(manager, booking.site, booking.project_id, booking.unit_id, 'sold');
+  return 'booked';
+}

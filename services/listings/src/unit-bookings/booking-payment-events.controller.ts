@@ -1,0 +1,35 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
+import { unitBookingFailedV1, unitBookingPaidV1, type EventEnvelope } from '@manzil/contracts';
+import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
+import { bookPaidUnit, releaseBooking } from './booking-outcome.js';
+
+type Payload<D extends { payload: z.ZodType }> = EventEnvelope<z.infer<D['payload']>>;
+
+/**
+ * Payments' word on a booking (inbox `listings`, each event applied once): paid books the unit
+ * (sold), failed releases it. The rules are monotonic (booked is final), so order does not matter.
+ */
+@Controller()
+export class BookingPaymentEventsController {
+  constructor(private readonly inbox: EventInbox) {}
+
+  @EventPattern(unitBookingPaidV1.type)
+  async paid(
+    @Payload(new ParseEventPipe(unitBookingPaidV1)) event: Payload<typeof unitBookingPaidV1>,
+  ): Promise<void> {
+    await this.inbox.handleOnce(event, (manager) =>
+      bookPaidUnit(manager, event.payload.bookingId, event.payload.paymentId),
+    );
+  }
+
+  @EventPattern(unitBookingFailedV1.type)
+  async failed(
+    @Payload(new ParseEventPipe(unitBookingFailedV1)) event: Payload<typeof unitBookingFailedV1>,
+  ): Promise<void> {
+    await this.inbox.handleOnce(event, (manager) =>
+      releaseBooking(manager, event.payload.bookingId, 'payment_failed', event.payload.paymentId),
+    );
+  }
+}

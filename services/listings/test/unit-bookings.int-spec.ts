@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { enqueue, newEvent } from '@manzil/bus';
+import {
+  ERROR_MESSAGES,
+  ownedProjectSchema,
+  TOPICS,
+  unitBookingFailedV1,
+  unitBookingHeldV1,
+  unitBookingPaidV1,
+  unitBookingSchema,
+  unitSchema,
+  type Site,
+  type UnitBooking,
+} from '@manzil/contracts';
+import { expectEventually } from '@manzil/testing';
+import { account, startListings, type Account } from './lifecycle-harness.js';
+
+/** Short enough for a test to see a hold run out, long enough to read it while held. */
+const HOLD_MS = 4_000;
+const SLOW = { timeoutMs: 25_000, intervalMs: 200 };
+
+const projectBody = (cityId: string) => ({
+  title: { en: 'Al Malqa Residences', ar: 'مساكن الملقا' },
+  description: { en: 'Family homes', ar: 'منازل عائلية' },
+  developer: 'Roshn',
+  cityId,
+  totalArea: '25000',
+  totalUnits: '10',
+  availableUnits: '10',
+  deliveryDate: '2028-06-30',
+  startingPrice: '900000',
+  paymentPlan: { booking: '10', construction: '60', handover: '30' },
+  completion: 'offPlan',
+});
+const unitBody = { layout: 'apartment', bedrooms: '2', area: '140', price: '1500000', reference: 'B-204' };
+
+describe('listings: online booking of a project unit (Saudi residents only)', () => {
+  let h: Awaited<ReturnType<typeof startListings>>;
+  const resident = account('sa', 'user');
+  const visitorOnly = account('sa', 'user');
+  let saProject: string;
+  let aeUnit: string;
+  const saUnits: string[] = [];
+
+  /** A published project of `site` with `count` units; answers their ids. */
+  async function publishedProject(site: Site, count: number) {
+    const company = account(site, 'company');
+    const created = ownedProjectSchema.parse(
+      (
+        await h
+          .call(company, 'post', '/v1/projects', {
+            body: projectBody(site === 'sa' ? 'sa.riyadh' : 'ae.dubai'),
+          })
+          .expect(201)
+      ).body.results,
+    );
+    const units: string[] = [];
+    for (let i = 0; i < count; i += 1)
+      units.push(
+        unitSchema.parse(
+          (await h.call(company, 'post', `/v1/projects/${created.id}/units`, { body: unitBody }).expect(201))
+            .body.results,
+        ).id,
+      );
+    await h.call(company, 'post', `/v1/projects/${created.id}/publish`).expect(200);
+    return { projectId: created.id, units };
+  }
+
+  const book = (who: Account | null, unitId: string, status: number, site?: Site, language?: 'en' | 'ar') =>
+    h.call(who, 'post', `/v1/units/${unitId}/bookings`, { site, language }).expect(status);
+
+  const unitStatus = async (unitId: string) =>
+    (
+      (await h.dataSource.query(`SELECT "status" FROM "project_units" WHERE "id" = $1`, [unitId])) as {
+        status: string;
+      }[]
+    )[0].status;
+  const bookingRow = async (id: string) =>
+    (
+      (await h.dataSource.query(`SELECT "status", "released_reason" FROM "unit_bookings" WHERE "id" = $1`, [
+        id,
+      ])) as { status: string; released_reason: string | null }[]
+    )[0];
+  const availableUnits = async (projectId: string) =>
+    (
+      (await h.dataSource.query(`SELECT "available_units" FROM "projects" WHERE "id" = $1`, [projectId])) as {
+        available_units: number;
+      }[]
+    )[0].available_units;
+
+  /** Payments' word on a booking, as payments writes it: through an outbox, the bus and our consumer. */
+  async function paymentSays(booking: UnitBooking, outcome: 'paid' | 'failed') {
+    const facts = {
+      paymentId: booking.id,
+      bookingId: booking.id,
+      unitId: booking.unitId,
+      projectId: booking.projectId,
+      customerId: resident.id,
+      amount: booking.amount,
+      currency: booking.currency,
+    };
+    const at = new Date().toISOString();
+    await h.dataSource.transaction((manager) =>
+      enqueue(
+        manager,
+        TOPICS.paymentsUnitBooking,
+        outcome === 'paid'
+          ? newEvent(unitBookingPaidV1, 'sa', booking.id, { ...facts, paidAt: at })
+          : newEvent(unitBookingFailedV1, 'sa', booking.id, { ...facts, failedAt: at }),
+      ),
+    );
+  }
+
+  beforeAll(async () => {
+    h = await startListings({ env: { UNIT_HOLD_MS: String(HOLD_MS) } });
+    await h.announce('sa', [{ registered: resident }, { nafath: resident }, { registered: visitorOnly }]);
+    await h.applied(3);
+    const sa = await publishedProject('sa', 4);
+    saProject = sa.projectId;
+    saUnits.push(...sa.units);
+    aeUnit = (await publishedProject('ae', 1)).units[0];
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('holds an available unit for a Nafath-verified customer and announces the hold once', async () => {
+    const before = await availableUnits(saProject);
+    const booking = unitBookingSchema.parse((await book(resident, saUnits[0], 201)).body.results);
+    expect(booking).toMatchObject({
+      unitId: saUnits[0],
+      projectId: saProject,
+      status: 'held',
+      currency: 'SAR',
+    });
+    // The project's booking share (10 %) of the unit's price.
+    expect(booking.amount).toBe(150_000);
+    expect(new Date(booking.holdExpiresAt).getTime()).toBeGreaterThan(Date.now());
+    expect(await unitStatus(saUnits[0])).toBe('reserved');
+    expect(await availableUnits(saProject)).toBe(before - 1);
+    const [held] = await h.outbox(booking.id);
+    expect(held).toMatchObject({ type: unitBookingHeldV1.type, version: 1, site: 'sa' });
+    expect(unitBookingHeldV1.payload.parse(held.payload)).toMatchObject({
+      bookingId: booking.id,
+      customerId: resident.id,
+      amount: 150_000,
+      title: { en: 'Al Malqa Residences · Apartment B-204', ar: 'مساكن الملقا · شقة B-204' },
+    });
+    expect((await h.outbox(saProject)).map((e) => e.type)).toContain('unit.status-changed');
+    // Held: nobody (not even the same customer) holds it twice.
+    const again = await book(resident, saUnits[0], 422, 'sa', 'en');
+    expect(again.body.message).toBe(ERROR_MESSAGES.UNIT_NOT_AVAILABLE.en);
+  });
+
+  it("refuses a customer without Nafath with the spec's message, in each language, and holds nothing", async () => {
+    const en = await book(visitorOnly, saUnits[1], 422, 'sa', 'en');
+    expect(en.body.message).toBe(
+      'Online booking is for Saudi residents only. Please contact our team to complete the manual booking process',
+    );
+    const ar = await book(visitorOnly, saUnits[1], 422, 'sa', 'ar');
+    expect(ar.body.message).toBe(ERROR_MESSAGES.BOOKING_RESIDENTS_ONLY.ar);
+    expect(await unitStatus(saUnits[1])).toBe('available');
+  });
+
+  it('is a Saudi-site feature for customers: 404 on the UAE site and for another site’s unit, 403 for others', async () => {
+    await book(account('ae', 'user'), aeUnit, 404);
+    await book(resident, aeUnit, 404);
+    expect(await unitStatus(aeUnit)).toBe('available');
+    await book(account('sa', 'company'), saUnits[1], 403);
+    await book(account('sa', 'agent'), saUnits[1], 403);
+    await book(null, saUnits[1], 401);
+    await book(resident, 'not-a-unit', 422);
+  });
+
+  it('releases a hold nobody paid when it runs out (the delayed job), and the unit can be booked again', async () => {
+    const booking = unitBookingSchema.parse((await book(resident, saUnits[1], 201)).body.results);
+    expect(await unitStatus(saUnits[1])).toBe('reserved');
+    await expectEventually(async () => {
+      expect(await bookingRow(booking.id)).toEqual({ status: 'released', released_reason: 'expired' });
+      expect(await unitStatus(saUnits[1])).toBe('available');
+    }, SLOW);
+    unitBookingSchema.parse((await book(resident, saUnits[1], 201)).body.results);
+  });
+
+  it('books the unit (sold) when payments says paid, and releases it when payments says failed', async () => {
+    const paid = unitBookingSchema.parse((await book(resident, saUnits[2], 201)).body.results);
+    const failed = unitBookingSchema.parse((await book(resident, saUnits[3], 201)).body.results);
+    await paymentSays(paid, 'paid');
+    await paymentSays(failed, 'failed');
+    await expectEventually(async () => {
+      expect((await bookingRow(paid.id)).status).toBe('booked');
+      expect(await unitStatus(saUnits[2])).toBe('sold');
+      expect((await bookingRow(failed.id)).status).toBe('released');
+      expect(await unitStatus(saUnits[3])).toBe('available');
+    }, SLOW);
+    // A late failure changes nothing of a booked unit (booked is final), even after its hold's end.
+    await paymentSays(paid, 'failed');
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS + 1_000));
+    expect((await bookingRow(paid.id)).status).toBe('booked');
+    expect(await unitStatus(saUnits[2])).toBe('sold');
+  });
+});

@@ -1,0 +1,20 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
+import { unitBookingHeldV1, type EventEnvelope } from '@manzil/contracts';
+import { ParseEventPipe } from '@manzil/nest-kit';
+import { OpenUnitBooking } from './open-unit-booking.js';
+
+/** Reads listings' `unit.booking-held` (group `payments`): the booking's payment and Checkout. */
+@Controller()
+export class UnitBookingEventsController {
+  constructor(private readonly openUnitBooking: OpenUnitBooking) {}
+
+  @EventPattern(unitBookingHeldV1.type)
+  async held(
+    @Payload(new ParseEventPipe(unitBookingHeldV1))
+    event: EventEnvelope<z.infer<typeof unitBookingHeldV1.payload>>,
+  ): Promise<void> {
+    await this.openUnitBooking.execute({ ...event.payload, site: event.site });
+  }
+}

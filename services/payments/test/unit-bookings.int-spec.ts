@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  orderViewSchema,
+  pageSchema,
+  TOPICS,
+  unitBookingHeldV1,
+  unitBookingPaymentSchema,
+  type EventEnvelope,
+  type UnitBookingPayment,
+} from '@manzil/contracts';
+import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
+import { expectEventually, testRedisUrl, tokenFor, waitForEvent } from '@manzil/testing';
+import { PaymentsHarness } from './harness.js';
+
+const PAID = 'payments.unit-booking.paid';
+const FAILED = 'payments.unit-booking.failed';
+const SLOW = { timeoutMs: 20_000, intervalMs: 100 };
+
+describe('payments: unit bookings through the same Checkout and webhooks, and the orders page', () => {
+  const h = new PaymentsHarness();
+  let bus: EventBus;
+
+  beforeAll(async () => {
+    await h.start();
+    bus = createEventBus({
+      clientId: 'payments-booking-test',
+      redisUrl: testRedisUrl(),
+      namespace: h.namespace,
+    });
+  });
+  afterAll(async () => {
+    await bus?.close();
+    await h.stop();
+  });
+
+  /** Listings' `unit.booking-held` for a new booking of `customerId`. */
+  async function hold(customerId: string, amount = 150_000) {
+    const bookingId = randomUUID();
+    const event = newEvent(unitBookingHeldV1, 'sa', bookingId, {
+      bookingId,
+      unitId: randomUUID(),
+      projectId: randomUUID(),
+      projectSlug: 'al-malqa-residences',
+      customerId,
+      amount,
+      currency: 'SAR',
+      title: { en: 'Al Malqa Residences · Apartment B-204', ar: 'مساكن الملقا · شقة B-204' },
+      holdExpiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    });
+    await bus.publish(TOPICS.listingsUnitBooking, event);
+    return { bookingId, event };
+  }
+
+  const bookingOf = (bookingId: string, token: string) =>
+    h
+      .http()
+      .get(`/v1/unit-bookings/${bookingId}`)
+      .set('authorization', `Bearer ${token}`)
+      .set('x-site', 'sa');
+
+  const opened = (bookingId: string, token: string) =>
+    expectEventually(async () => {
+      const response = await bookingOf(bookingId, token).expect(200);
+      expect(response.body.results.checkoutUrl).not.toBeNull();
+      return unitBookingPaymentSchema.parse(response.body.results);
+    }, SLOW);
+
+  const sessionOf = (payment: UnitBookingPayment) => new URL(payment.checkoutUrl!).pathname.split('/').pop()!;
+
+  const published = (type: string, bookingId: string) =>
+    waitForEvent(
+      testRedisUrl(),
+      h.namespace,
+      TOPICS.paymentsUnitBooking,
+      (e: EventEnvelope) => e.type === type && (e.payload as { bookingId: string }).bookingId === bookingId,
+    );
+
+  const outboxCount = (type: string, bookingId: string) =>
+    h.count(`"outbox" WHERE "event"->>'type' = $1 AND "event"->'payload'->>'bookingId' = $2`, [
+      type,
+      bookingId,
+    ]);
+
+  it('a hold read twice opens one payment and one Checkout; paid, its webhook twice, publishes paid once', async () => {
+    const customerId = randomUUID();
+    const token = await tokenFor('user', { site: 'sa', sub: customerId });
+    const { bookingId, event } = await hold(customerId);
+    await bus.publish(TOPICS.listingsUnitBooking, event);
+    const payment = await opened(bookingId, token);
+    expect(payment).toMatchObject({
+      bookingId,
+      status: 'pending',
+      amount: 150_000,
+      currency: 'SAR',
+      paidAt: null,
+    });
+    expect(await h.count(`"payments" WHERE "booking_id" = $1`, [bookingId])).toBe(1);
+    expect(await (await fetch(payment.checkoutUrl!)).text()).toContain('150000.00 SAR');
+
+    const paid = await h.decide(sessionOf(payment), 'pay', 'hold');
+    expect(paid.redirectUrl).toBe(
+      `http://sa.localhost:3000/payments/paymentSuccess?paymentId=${payment.paymentId}&bookingId=${bookingId}&session_id=${sessionOf(payment)}`,
+    );
+    const [delivery] = paid.events;
+    expect((await h.deliver(delivery.eventId)).status).toBe(200);
+    expect((await h.deliver(delivery.eventId)).status).toBe(200);
+    expect(await h.payment(payment.paymentId)).toMatchObject({ status: 'paid', settled_by: 'webhook' });
+    expect(await outboxCount(PAID, bookingId)).toBe(1);
+    expect(await published(PAID, bookingId)).toMatchObject({
+      site: 'sa',
+      key: bookingId,
+      version: 1,
+      payload: { paymentId: payment.paymentId, bookingId, customerId, amount: 150_000, currency: 'SAR' },
+    });
+    expect((await bookingOf(bookingId, token).expect(200)).body.results).toMatchObject({
+      status: 'paid',
+      checkoutUrl: null,
+    });
+  });
+
+  it('a failed checkout publishes failed once; the customer reads their orders with history, paged', async () => {
+    const customerId = randomUUID();
+    const token = await tokenFor('user', { site: 'sa', sub: customerId });
+    const first = await hold(customerId, 90_000);
+    const payment = await opened(first.bookingId, token);
+    const failed = await h.decide(sessionOf(payment), 'fail');
+    expect(failed.redirectUrl).toContain(
+      `/payments/paymentFailed?paymentId=${payment.paymentId}&bookingId=${first.bookingId}`,
+    );
+    expect((await published(FAILED, first.bookingId)).payload).toMatchObject({ amount: 90_000 });
+    expect(await outboxCount(FAILED, first.bookingId)).toBe(1);
+    expect(await outboxCount(PAID, first.bookingId)).toBe(0);
+
+    const second = await hold(customerId, 120_000);
+    await opened(second.bookingId, token);
+    const orders = (query: string, language: 'en' | 'ar' = 'en', as = token) =>
+      h
+        .http()
+        .get(`/v1/orders${query}`)
+        .set('authorization', `Bearer ${as}`)
+        .set('x-site', 'sa')
+        .set('language', language);
+    const page = pageSchema(orderViewSchema).parse(
+      (await orders('?kind=unit&limit=1', 'ar').expect(200)).body.results,
+    );
+    expect(page.total).toBe(2);
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({
+      kind: 'unit',
+      title: 'مساكن الملقا · شقة B-204',
+      projectSlug: 'al-malqa-residences',
+      status: 'pending',
+      amount: 120_000,
+    });
+    const older = pageSchema(orderViewSchema).parse(
+      (await orders('?page=2&limit=1').expect(200)).body.results,
+    );
+    expect(older.items[0]).toMatchObject({ id: payment.paymentId, status: 'canceled' });
+    expect(older.items[0].history.map((entry) => entry.status)).toEqual(['pending', 'canceled']);
+    const property = pageSchema(orderViewSchema).parse(
+      (await orders('?kind=property').expect(200)).body.results,
+    );
+    expect(property.total).toBe(0);
+    // Only their own, customers only, on their site.
+    expect(
+      (await orders('', 'en', await tokenFor('user', { site: 'sa' })).expect(200)).body.results.total,
+    ).toBe(0);
+    await orders('', 'en', await tokenFor('company', { site: 'sa', sub: customerId })).expect(403);
+    await bookingOf(first.bookingId, await tokenFor('user', { site: 'sa' })).expect(404);
+    await orders('?kind=car').expect(422);
+    await h.http().get('/v1/orders').set('x-site', 'sa').expect(401);
+  });
+});
