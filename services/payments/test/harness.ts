@@ -125,9 +125,7 @@ export class PaymentsHarness {
     return json.results;
   }
 
-  async payment(
-    id: string,
-  ): Promise<{
+  async payment(id: string): Promise<{
     status: string;
     subscription_id: string | null;
     settled_by: string | null;
