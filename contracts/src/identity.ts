@@ -8,6 +8,7 @@ import {
   latitudeSchema,
   longitudeSchema,
   mobileSchema,
+  nameArSchema,
   nameSchema,
   nationalIdSchema,
   ornSchema,
@@ -188,6 +189,8 @@ export const accountProfileSchema = z.object({
   verified: z.boolean(),
   isNafathVerified: z.boolean(),
   companyId: z.uuid().nullable(),
+  /** The Arabic form of an agent's or company's name (Arabic pages show it), or null. */
+  nameAr: z.string().nullable().optional(),
 });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
@@ -196,6 +199,8 @@ export const updateProfileSchema = z.object({
   lastName: nameSchema.optional(),
   name: nameSchema.optional(),
   email: emailSchema.optional(),
+  /** Agents and companies only (others: ignored); '' clears it. */
+  nameAr: nameArSchema.optional(),
 });
 
 /** A company's agent, as /myAgents lists it. */

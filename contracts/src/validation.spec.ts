@@ -6,7 +6,14 @@ import {
   registerAgentSchema,
   registerCustomerSchema,
 } from './identity.js';
-import { emailSchema, mobileSchema, otpSchema, passwordSchema, VALIDATION_MESSAGES } from './validation.js';
+import {
+  emailSchema,
+  mobileSchema,
+  nameArSchema,
+  otpSchema,
+  passwordSchema,
+  VALIDATION_MESSAGES,
+} from './validation.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -109,5 +116,21 @@ describe('registration and login payloads', () => {
       expect(text.ar).toMatch(/[\u0600-\u06FF]/);
       expect(text.en).not.toMatch(/[\u0600-\u06FF]/);
     }
+  });
+});
+
+describe('the Arabic form of a name (agents and companies)', () => {
+  it('takes Arabic letters, tidies spaces, and clears with an empty value', () => {
+    expect(nameArSchema.parse('  فيصل   القحطاني ')).toBe('فيصل القحطاني');
+    expect(nameArSchema.parse('مارينا هومز للعقارات')).toBe('مارينا هومز للعقارات');
+    expect(nameArSchema.parse('   ')).toBeNull();
+  });
+
+  it('refuses Latin letters and digits with its message, and a name of one letter', () => {
+    const latin = nameArSchema.safeParse('Faisal القحطاني');
+    expect(firstMessage(latin)).toBe('nameAr.arabic');
+    expect(fieldMessage('nameAr.arabic', 'ar')).toBe('اكتب الاسم العربي بالحروف العربية فقط.');
+    expect(firstMessage(nameArSchema.safeParse('فيصل 2'))).toBe('nameAr.arabic');
+    expect(firstMessage(nameArSchema.safeParse('ف'))).toBe('name.length');
   });
 });

@@ -24,6 +24,10 @@ export const VALIDATION_MESSAGES = {
   },
   'name.required': { en: 'Please enter name.', ar: 'يرجى إدخال الاسم.' },
   'name.length': { en: 'Name must be 2 to 50 characters.', ar: 'يجب أن يتكون الاسم من 2 إلى 50 حرفًا.' },
+  'nameAr.arabic': {
+    en: 'Write the Arabic name in Arabic letters only.',
+    ar: 'اكتب الاسم العربي بالحروف العربية فقط.',
+  },
   'mobile.required': { en: 'Please enter mobile number.', ar: 'يرجى إدخال رقم الجوال.' },
   'mobile.invalid': {
     en: 'Mobile number must be 8 to 12 digits.',
@@ -284,6 +288,21 @@ export const passwordSchema = z
 export const nameSchema = z.preprocess(
   text,
   z.string({ message: 'name.required' }).min(1, 'name.required').min(2, 'name.length').max(50, 'name.length'),
+);
+/**
+ * The Arabic form of a name (agents and companies: Arabic pages show it): Arabic letters,
+ * spaces and the usual joiners, 2 to 50 characters; empty clears it (null).
+ */
+export const nameArSchema = z.preprocess(
+  text,
+  z.union([
+    z.literal('').transform(() => null),
+    z
+      .string()
+      .min(2, 'name.length')
+      .max(50, 'name.length')
+      .regex(/^[\p{Script=Arabic}\s.'’-]+$/u, 'nameAr.arabic'),
+  ]),
 );
 export const mobileSchema = z.preprocess(
   digits,

@@ -25,4 +25,11 @@ describe('identity.agent.contact v1', () => {
     const { listed: _listed, ...withoutListed } = payload;
     expect(agentContactV1.payload.safeParse(withoutListed).success).toBe(false);
   });
+
+  it('may carry the Arabic form of the name (optional: events published before it still read)', () => {
+    const named = { ...payload, nameAr: 'عائشة المنصوري' };
+    expect(agentContactV1.payload.parse(named)).toEqual(named);
+    expect(agentContactV1.payload.parse({ ...payload, nameAr: null }).nameAr).toBeNull();
+    expect(agentContactV1.payload.safeParse({ ...payload, nameAr: 7 }).success).toBe(false);
+  });
 });

@@ -41,6 +41,8 @@ export const agentContactV1 = {
     accountId: z.uuid(),
     companyId: z.uuid().nullable(),
     name: z.string(),
+    /** The Arabic form of the name when the agent gave one (optional: older events lack it). */
+    nameAr: z.string().nullable().optional(),
     /** "+971501000003" (country code and mobile), or null. */
     phone: z.string().nullable(),
     /** The mobile takes WhatsApp messages. */

@@ -105,6 +105,41 @@ describe('profile', () => {
     });
   });
 
+  it("keeps an agent's Arabic name (Arabic letters only), tells search through identity.agent.contact, and ignores it for a customer", async () => {
+    const { token } = await login('agent', '501000003');
+    const latin = await h
+      .http()
+      .put('/v1/profile')
+      .set('authorization', bearer(token))
+      .set('language', 'ar')
+      .send({ nameAr: 'Sara ناصر' })
+      .expect(422);
+    expect(latin.body.results.fields).toEqual([
+      { field: 'nameAr', message: 'اكتب الاسم العربي بالحروف العربية فقط.' },
+    ]);
+    const updated = await h
+      .http()
+      .put('/v1/profile')
+      .set('authorization', bearer(token))
+      .send({ nameAr: '  سارة   الناصر ' })
+      .expect(200);
+    expect(updated.body.results).toMatchObject({ role: 'agent', name: 'Sara Nasser', nameAr: 'سارة الناصر' });
+    const [published] = (await ds.query(
+      `SELECT "event"->'payload' AS p FROM "outbox" WHERE "event"->>'type' = 'identity.agent.contact'
+        AND "event"->'payload'->>'accountId' = $1 ORDER BY "id" DESC LIMIT 1`,
+      [updated.body.results.id],
+    )) as { p: { nameAr: string | null; name: string } }[];
+    expect(published.p).toMatchObject({ name: 'Sara Nasser', nameAr: 'سارة الناصر' });
+    const customer = await login('customer', '501000001');
+    const ignored = await h
+      .http()
+      .put('/v1/profile')
+      .set('authorization', bearer(customer.token))
+      .send({ nameAr: 'منى' })
+      .expect(200);
+    expect(ignored.body.results.nameAr).toBeNull();
+  });
+
   it('changes the password only with the right old one, and a different new one', async () => {
     const { token } = await login('agent', '501000005');
     const wrongOld = await h

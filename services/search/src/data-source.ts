@@ -6,6 +6,7 @@ import { SearchEngine1764150000000 } from './migrations/1764150000000-search-eng
 import { OwnerColumns1764500000000 } from './migrations/1764500000000-owner-columns.js';
 import { AgentContact1764500000001 } from './migrations/1764500000001-agent-contact.js';
 import { SavedSearch1764900000000 } from './migrations/1764900000000-saved-search.js';
+import { AgentNameAr1764970000000 } from './migrations/1764970000000-agent-name-ar.js';
 
 /** The read model's tables are written and read with SQL by the Postgres engine: no entities of its own. */
 export const entities = [...busEntities];
@@ -17,5 +18,6 @@ export const migrations = [
   OwnerColumns1764500000000,
   AgentContact1764500000001,
   SavedSearch1764900000000,
+  AgentNameAr1764970000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -227,6 +227,44 @@ describe('search API', () => {
     await expectEventually(async () => expect((await detail()).agentContact).toBeNull());
   });
 
+  it("names the agent in Arabic with the name it gave identity when the listing's event has none", async () => {
+    const villa = palm('Palm villa of an agent who wrote an Arabic name');
+    const agentId = villa.agent.id!;
+    expect(villa.agent.nameAr).toBeUndefined();
+    const detail = async (slug: string) =>
+      propertyDetailSchema.parse((await get('ae', `/v1/properties/${slug}`).expect(200)).body.results);
+    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', villa.id, villa));
+    await expectEventually(async () =>
+      expect((await detail(villa.slug)).listing.agent.nameAr).toBeUndefined(),
+    );
+    await bus.publish(
+      TOPICS.identityAccount,
+      newEvent(agentContactV1, 'ae', agentId, {
+        accountId: agentId,
+        companyId: null,
+        name: villa.agent.name,
+        nameAr: 'سارة الناصر',
+        phone: '+971501234567',
+        whatsapp: true,
+        email: null,
+        listed: true,
+      }),
+    );
+    await expectEventually(async () =>
+      expect((await detail(villa.slug)).listing.agent).toMatchObject({
+        name: villa.agent.name,
+        nameAr: 'سارة الناصر',
+      }),
+    );
+    // A listing whose own event names the agent in Arabic keeps that name.
+    const named = palm('Palm villa named by the seed');
+    const own = { ...named, agent: { ...named.agent, id: agentId, nameAr: 'سارة ناصر' } };
+    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', own.id, own));
+    await expectEventually(async () =>
+      expect((await detail(own.slug)).listing.agent.nameAr).toBe('سارة ناصر'),
+    );
+  });
+
   it('refuses a query of the other site and a bad filter, naming the field', async () => {
     await get('ae', '/v1/properties?site=sa').expect(403);
     const { body } = await get('ae', '/v1/properties?bedrooms=12&priceMin=9&priceMax=1').expect(422);

@@ -24,6 +24,9 @@ import { useShell } from '../auth/shell-context.js';
 import { useUploadTexts } from '../auth/upload-texts.js';
 import { EmailVerification, useEmailVerificationTexts } from './email-verification.js';
 
+/** Agents and companies also give the Arabic form of their name (Arabic pages and the directory). */
+const hasArabicName = (profile: AccountProfile) => profile.role === 'agent' || profile.role === 'company';
+
 /** A company (and the admin) has one name; a customer and an agent a first and last name. */
 function usesOneName(profile: AccountProfile): boolean {
   return profile.role === 'company' || (profile.firstName === null && profile.lastName === null);
@@ -44,18 +47,28 @@ function EditProfileForm({
   const { toast } = useFeedback();
   const emailTexts = useEmailVerificationTexts();
   const oneName = usesOneName(profile);
-  const form = useContractForm<{ firstName: string; lastName: string; name: string; email: string }>({
+  const arabicName = hasArabicName(profile);
+  const form = useContractForm<{
+    firstName: string;
+    lastName: string;
+    name: string;
+    email: string;
+    nameAr: string;
+  }>({
     schema: updateProfileSchema,
     defaultValues: {
       firstName: profile.firstName ?? '',
       lastName: profile.lastName ?? '',
       name: profile.name,
       email: profile.email ?? '',
+      nameAr: profile.nameAr ?? '',
     },
-    toInput: (values) =>
-      oneName
+    toInput: (values) => ({
+      ...(oneName
         ? { name: values.name, email: values.email }
-        : { firstName: values.firstName, lastName: values.lastName, email: values.email },
+        : { firstName: values.firstName, lastName: values.lastName, email: values.email }),
+      ...(arabicName ? { nameAr: values.nameAr } : {}),
+    }),
   });
   const save = useMutation({
     mutationFn: (request: unknown) =>
@@ -104,6 +117,17 @@ function EditProfileForm({
           autoComplete
         />
       )}
+      {arabicName ? (
+        <TextField
+          control={form.control}
+          name="nameAr"
+          label={t('shell.form.nameAr')}
+          hint={t('shell.form.nameAr.hint')}
+          lang="ar"
+          dir="rtl"
+          testId="profile-name-ar"
+        />
+      ) : null}
       <EmailField
         control={form.control}
         name="email"
@@ -191,6 +215,20 @@ export function MyProfileTab({
             <dt>{t('shell.form.name')}</dt>
             <dd data-testid="profile-view-name">{profile.name}</dd>
           </div>
+          {hasArabicName(profile) ? (
+            <div>
+              <dt>{t('shell.form.nameAr')}</dt>
+              <dd data-testid="profile-view-name-ar">
+                {profile.nameAr ? (
+                  <span lang="ar" dir="rtl">
+                    {profile.nameAr}
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('shell.form.email')}</dt>
             <dd data-testid="profile-view-email">

@@ -30,6 +30,7 @@ export function toProfile(account: Account, publicPath: string): AccountProfileW
     emailVerified: account.emailVerified,
     isNafathVerified: account.nafathVerifiedAt !== null,
     companyId: account.companyId,
+    nameAr: account.role === 'agent' || account.role === 'company' ? account.nameAr : null,
   };
 }
 

@@ -23,6 +23,7 @@ export async function publishAgentContact(manager: EntityManager, account: Accou
         accountId: account.id,
         companyId: account.companyId,
         name: account.name ?? '',
+        nameAr: account.nameAr,
         phone:
           listed && account.countryCode && account.mobile ? `${account.countryCode}${account.mobile}` : null,
         whatsapp: listed && account.whatsapp,

@@ -60,7 +60,10 @@ export class ProfileController {
     return toProfile(await this.own(user, site), this.config.PUBLIC_PATH);
   }
 
-  /** Names and e-mail; a changed e-mail is unverified until the code sent to it comes back. */
+  /**
+   * Names (an agent's or company's Arabic one too) and e-mail; a changed e-mail is unverified
+   * until the code sent to it comes back.
+   */
   @Put()
   async update(
     @CurrentUser() user: AuthUser,
@@ -82,6 +85,9 @@ export class ProfileController {
           own.name = body.name;
         }
       }
+      // The Arabic form of the name: Arabic pages and the directory show it for agents and companies.
+      if (body.nameAr !== undefined && (own.role === 'agent' || own.role === 'company'))
+        own.nameAr = body.nameAr;
       const emailChanged =
         body.email !== undefined &&
         body.email.trim().toLowerCase() !== (own.email ?? '').trim().toLowerCase();

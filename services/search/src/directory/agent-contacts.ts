@@ -5,6 +5,8 @@ import type { AgentContact, Site } from '@manzil/contracts';
 /** What `identity.agent.contact` v1 carries (contracts: agentContactV1). */
 export interface AgentContactEvent {
   accountId: string;
+  /** Optional in v1: events published before it carry none. */
+  nameAr?: string | null;
   phone: string | null;
   whatsapp: boolean;
   email: string | null;
@@ -12,8 +14,9 @@ export interface AgentContactEvent {
 }
 
 /**
- * How to reach each agent, from identity's events (in search's own database whichever engine
- * holds the listings): the property page's agent card reads it beside the listing.
+ * How to reach each agent and the Arabic form of its name, from identity's events (in search's
+ * own database whichever engine holds the listings): the property page's agent card reads it
+ * beside the listing.
  */
 @Injectable()
 export class AgentContacts {
@@ -22,13 +25,22 @@ export class AgentContacts {
   /** Keeps the later of what is stored and this event. */
   async save(tx: EntityManager, site: Site, contact: AgentContactEvent, eventAt: Date): Promise<void> {
     await tx.query(
-      `INSERT INTO "agent_contact" ("account_id", "site", "phone", "whatsapp", "email", "listed", "event_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO "agent_contact" ("account_id", "site", "phone", "whatsapp", "email", "listed", "event_at", "name_ar")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT ("account_id") DO UPDATE SET "site" = EXCLUDED."site", "phone" = EXCLUDED."phone",
          "whatsapp" = EXCLUDED."whatsapp", "email" = EXCLUDED."email", "listed" = EXCLUDED."listed",
-         "event_at" = EXCLUDED."event_at"
+         "event_at" = EXCLUDED."event_at", "name_ar" = EXCLUDED."name_ar"
        WHERE "agent_contact"."event_at" <= EXCLUDED."event_at"`,
-      [contact.accountId, site, contact.phone, contact.whatsapp, contact.email, contact.listed, eventAt],
+      [
+        contact.accountId,
+        site,
+        contact.phone,
+        contact.whatsapp,
+        contact.email,
+        contact.listed,
+        eventAt,
+        contact.nameAr ?? null,
+      ],
     );
   }
 
@@ -36,18 +48,29 @@ export class AgentContacts {
     await tx.query(`DELETE FROM "agent_contact" WHERE "account_id" = $1`, [accountId]);
   }
 
-  /** The contact of a listed agent of the site, or null. */
-  async of(site: Site, accountId: string | null): Promise<AgentContact | null> {
-    if (!accountId) return null;
-    const [row] = await this.dataSource.query(
-      `SELECT "phone", "whatsapp", "email" FROM "agent_contact" WHERE "account_id" = $1 AND "site" = $2 AND "listed"`,
+  /**
+   * What the agent card shows of a listed agent of the site: how to reach it (null without a
+   * phone or e-mail) and the Arabic form of its name (null when it gave none).
+   */
+  async cardOf(
+    site: Site,
+    accountId: string | null,
+  ): Promise<{ contact: AgentContact | null; nameAr: string | null }> {
+    if (!accountId) return { contact: null, nameAr: null };
+    const [row] = (await this.dataSource.query(
+      `SELECT "phone", "whatsapp", "email", "name_ar" FROM "agent_contact"
+        WHERE "account_id" = $1 AND "site" = $2 AND "listed"`,
       [accountId, site],
-    );
-    if (!row || (!row.phone && !row.email)) return null;
-    return {
-      phone: row.phone,
-      whatsapp: row.whatsapp && row.phone ? String(row.phone).replace(/\D/g, '') : null,
-      email: row.email,
-    };
+    )) as { phone: string | null; whatsapp: boolean; email: string | null; name_ar: string | null }[];
+    if (!row) return { contact: null, nameAr: null };
+    const contact =
+      row.phone || row.email
+        ? {
+            phone: row.phone,
+            whatsapp: row.whatsapp && row.phone ? String(row.phone).replace(/\D/g, '') : null,
+            email: row.email,
+          }
+        : null;
+    return { contact, nameAr: row.name_ar };
   }
 }

@@ -47,7 +47,15 @@ export class PropertiesController {
   ) {
     const detail = await this.cache.read(site, 'detail', params.slug, async () => {
       const found = await this.engine.detail(site, params.slug);
-      return found && { ...found, agentContact: await this.contacts.of(site, found.listing.agent.id) };
+      if (!found) return found;
+      const card = await this.contacts.cardOf(site, found.listing.agent.id);
+      // The listing's event names the agent in Arabic only when listings knew it (the seed's
+      // roster); otherwise the agent's own Arabic name from identity, if it gave one.
+      const agent =
+        found.listing.agent.nameAr || !card.nameAr
+          ? found.listing.agent
+          : { ...found.listing.agent, nameAr: card.nameAr };
+      return { ...found, listing: { ...found.listing, agent }, agentContact: card.contact };
     });
     if (!detail) throw new AppException('NO_DATA_FOUND');
     return detail;
