@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -82,18 +82,29 @@ function useProposalId(): string | null {
 }
 
 /**
- * `/properties-proposal/[id]` (spec §2, without header and footer): what an agent shared, for
- * anyone with the link, in the page's language, with the PDF download. An empty, malformed or
- * unknown link says 'Invalid URL' (spec §5/§8).
+ * What both proposal pages share: 'Invalid URL' for an empty, malformed or unknown link, the
+ * loading and failed states, and the head (title, who sent it, the other language, the PDF)
+ * with the agent's message above what was proposed.
  */
-export function PropertiesProposalPage() {
+function ProposalLayout<P extends { id: string; agentName: string; message: string | null }>({
+  id,
+  proposal,
+  titleId,
+  path,
+  downloadPath,
+  children,
+}: {
+  id: string | null;
+  proposal: { isPending: boolean; error: unknown; data?: P };
+  titleId: string;
+  path: (id: string) => string;
+  downloadPath: (id: string) => string;
+  children: (proposal: P) => ReactNode;
+}) {
   const intl = useIntl();
-  const language = useLanguage();
-  const id = useProposalId();
-  const proposal = useQuery({ ...proposalQuery(language, id ?? ''), enabled: id !== null });
   if (id === null || (proposal.error && isNotFound(proposal.error))) return <InvalidUrl />;
   if (proposal.isPending) return <Skeleton blockSize="12rem" />;
-  if (proposal.error)
+  if (proposal.error || !proposal.data)
     return (
       <main className="cu-proposal">
         <p role="alert">{intl.formatMessage({ id: 'customer.proposal.failed' })}</p>
@@ -104,18 +115,14 @@ export function PropertiesProposalPage() {
     <main className="cu-proposal" data-testid="proposal-page">
       <header className="cu-proposal__head">
         <div>
-          <h1 className="cu-proposal__title">{intl.formatMessage({ id: 'customer.proposal.title' })}</h1>
+          <h1 className="cu-proposal__title">{intl.formatMessage({ id: titleId })}</h1>
           <p className="cu-proposal__from" data-testid="proposal-agent">
             {intl.formatMessage({ id: 'customer.proposal.from' }, { name: p.agentName })}
           </p>
         </div>
         <div className="cu-proposal__tools">
-          <LanguageSwitch path={proposalPath(p.id)} />
-          <a
-            className={buttonClassName('primary')}
-            href={proposalDownloadPath(p.id)}
-            data-testid="proposal-download"
-          >
+          <LanguageSwitch path={path(p.id)} />
+          <a className={buttonClassName('primary')} href={downloadPath(p.id)} data-testid="proposal-download">
             {intl.formatMessage({ id: 'customer.proposal.download' })}
           </a>
         </div>
@@ -125,16 +132,41 @@ export function PropertiesProposalPage() {
           {p.message}
         </p>
       ) : null}
-      {p.properties.length ? (
-        <div className="mz-property-grid cu-proposal__grid">
-          {p.properties.map((property) => (
-            <PropertyCard key={property.id} property={property} to={`/property/${property.slug}`} />
-          ))}
-        </div>
-      ) : (
-        <p>{intl.formatMessage({ id: 'customer.proposal.empty' })}</p>
-      )}
+      {children(p)}
     </main>
+  );
+}
+
+/**
+ * `/properties-proposal/[id]` (spec §2, without header and footer): what an agent shared, for
+ * anyone with the link, in the page's language, with the PDF download. An empty, malformed or
+ * unknown link says 'Invalid URL' (spec §5/§8).
+ */
+export function PropertiesProposalPage() {
+  const intl = useIntl();
+  const language = useLanguage();
+  const id = useProposalId();
+  const proposal = useQuery({ ...proposalQuery(language, id ?? ''), enabled: id !== null });
+  return (
+    <ProposalLayout
+      id={id}
+      proposal={proposal}
+      titleId="customer.proposal.title"
+      path={proposalPath}
+      downloadPath={proposalDownloadPath}
+    >
+      {(p) =>
+        p.properties.length ? (
+          <div className="mz-property-grid cu-proposal__grid">
+            {p.properties.map((property) => (
+              <PropertyCard key={property.id} property={property} to={`/property/${property.slug}`} />
+            ))}
+          </div>
+        ) : (
+          <p>{intl.formatMessage({ id: 'customer.proposal.empty' })}</p>
+        )
+      }
+    </ProposalLayout>
   );
 }
 
@@ -253,54 +285,28 @@ export function ProjectsProposalPage() {
   const language = useLanguage();
   const id = useProposalId();
   const proposal = useQuery({ ...projectProposalQuery(language, id ?? ''), enabled: id !== null });
-  if (id === null || (proposal.error && isNotFound(proposal.error))) return <InvalidUrl />;
-  if (proposal.isPending) return <Skeleton blockSize="12rem" />;
-  if (proposal.error)
-    return (
-      <main className="cu-proposal">
-        <p role="alert">{intl.formatMessage({ id: 'customer.proposal.failed' })}</p>
-      </main>
-    );
-  const p = proposal.data;
   return (
-    <main className="cu-proposal" data-testid="proposal-page">
-      <header className="cu-proposal__head">
-        <div>
-          <h1 className="cu-proposal__title">
-            {intl.formatMessage({ id: 'customer.proposal.projectsTitle' })}
-          </h1>
-          <p className="cu-proposal__from" data-testid="proposal-agent">
-            {intl.formatMessage({ id: 'customer.proposal.from' }, { name: p.agentName })}
-          </p>
-        </div>
-        <div className="cu-proposal__tools">
-          <LanguageSwitch path={projectProposalPath(p.id)} />
-          <a
-            className={buttonClassName('primary')}
-            href={projectProposalDownloadPath(p.id)}
-            data-testid="proposal-download"
-          >
-            {intl.formatMessage({ id: 'customer.proposal.download' })}
-          </a>
-        </div>
-      </header>
-      {p.message ? (
-        <p className="cu-proposal__message" data-testid="proposal-message">
-          {p.message}
-        </p>
-      ) : null}
-      {p.projects.length ? (
-        <div className="cu-proposal__projects">
-          {p.projects.map((project) => (
-            <section key={project.id} className="cu-proposal__project" data-testid="proposal-project">
-              <ProjectCard project={project} />
-              <ProposalUnits project={project} />
-            </section>
-          ))}
-        </div>
-      ) : (
-        <p>{intl.formatMessage({ id: 'customer.proposal.projectsEmpty' })}</p>
-      )}
-    </main>
+    <ProposalLayout
+      id={id}
+      proposal={proposal}
+      titleId="customer.proposal.projectsTitle"
+      path={projectProposalPath}
+      downloadPath={projectProposalDownloadPath}
+    >
+      {(p) =>
+        p.projects.length ? (
+          <div className="cu-proposal__projects">
+            {p.projects.map((project) => (
+              <section key={project.id} className="cu-proposal__project" data-testid="proposal-project">
+                <ProjectCard project={project} />
+                <ProposalUnits project={project} />
+              </section>
+            ))}
+          </div>
+        ) : (
+          <p>{intl.formatMessage({ id: 'customer.proposal.projectsEmpty' })}</p>
+        )
+      }
+    </ProposalLayout>
   );
 }
