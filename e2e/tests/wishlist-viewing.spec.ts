@@ -4,10 +4,10 @@
 // appointment"; the customer sees the notification (bell dot, /notifications) and the accepted
 // appointment. Screenshots of each page in both languages.
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import sharp from 'sharp';
 import { SEARCH_API } from '@manzil/contracts';
-import { adminTokens, open, type Lang, type SiteKey } from '../helpers/content.js';
+import { open, type Lang, type SiteKey } from '../helpers/content.js';
 import { api, apiCustomer, apiLogin, putSession, shot, SITE, type Tokens } from '../helpers/identity.js';
+import { approvedListing, nafathVerify } from '../helpers/listings.js';
 
 const JOURNEYS: { site: SiteKey; lang: Lang }[] = [
   { site: 'ae', lang: 'en' },
@@ -67,102 +67,17 @@ const LISTING = {
   },
 } as const;
 
-const json = async <T>(response: { json(): Promise<unknown> }) =>
-  ((await response.json()) as { results: T }).results;
-
-/** The seeded Saudi agent proves its identity with Nafath (the sandbox approves), as adding needs. */
-async function nafathVerify(request: APIRequestContext, tokens: Tokens) {
-  if (tokens.is_nafath_verified) return;
-  const headers = { authorization: `Bearer ${tokens.token}` };
-  const nationalId = `1${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  const asked = await api(request, 'sa').post('/api/identity/v1/nafath/request', {
-    headers,
-    data: { nationalId },
-  });
-  expect(asked.status(), await asked.text()).toBeLessThan(300);
-  const { transId } = await json<{ transId: string }>(asked);
-  expect((await api(request, 'sa').post(`/api/sandbox/sandbox/nafath/${transId}/approve`)).status()).toBe(
-    200,
-  );
-  await expect
-    .poll(
-      async () =>
-        (
-          await json<{ status?: string }>(
-            await api(request, 'sa').get('/api/identity/v1/nafath/status', { headers, params: { transId } }),
-          )
-        ).status,
-    )
-    .toBe('COMPLETED');
-}
-
-/** The seeded agent adds a complete listing through the API and the site's admin approves it. */
-async function approvedListingOf(request: APIRequestContext, site: SiteKey, agent: Tokens): Promise<string> {
+/** The seeded agent's complete listing, added through the API and approved by the site's admin. */
+const approvedListingOf = (request: APIRequestContext, site: SiteKey, agent: Tokens) => {
   const listing = LISTING[site];
-  const headers = { authorization: `Bearer ${agent.token}`, language: 'en' };
-  const http = api(request, site);
-  // Listings learns of the Nafath check from identity's event: try until it has.
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const created = await http.post('/api/listings/v1/properties', {
-          headers,
-          data: { propertyType: listing.propertyType, kind: listing.kind, title: listing.title },
-        });
-        if (created.status() === 201) id = (await json<{ id: string }>(created)).id;
-        return created.status();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(201);
-  const patched = await http.patch(`/api/listings/v1/properties/${id}`, { headers, data: listing.rest });
-  expect(patched.status(), await patched.text()).toBe(200);
-  const colours = ['#2f6f5e', '#c58b3a', '#3b5b8c', '#8c3b5b', '#5b8c3b', '#6b6b6b'];
-  const multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {};
-  const files = await Promise.all(
-    colours.map(async (background, index) => ({
-      name: `room-${index + 1}.jpg`,
-      mimeType: 'image/jpeg',
-      buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background } })
-        .jpeg()
-        .toBuffer(),
-    })),
-  );
-  for (const file of files) {
-    multipart.files = file;
-    const uploaded = await http.post(`/api/listings/v1/properties/${id}/photos`, { headers, multipart });
-    expect(uploaded.status(), await uploaded.text()).toBe(201);
-  }
-  const deed = await http.post(`/api/listings/v1/properties/${id}/documents`, {
-    headers,
-    data: {
-      title: 'Title deed',
-      fileName: 'title-deed.pdf',
-      contentType: 'application/pdf',
-      sizeBytes: 1024,
-    },
+  const regulator = 'regulator' in listing.rest ? listing.rest.regulator : null;
+  return approvedListing(request, site, agent, {
+    ...listing,
+    licence: regulator
+      ? { advertiserId: regulator.advertiserId, adLicenseNumber: regulator.adLicenseNumber }
+      : undefined,
   });
-  expect(deed.status(), await deed.text()).toBe(201);
-  if (site === 'sa') {
-    const licence = await http.post(`/api/listings/v1/properties/${id}/ad-licence`, {
-      headers,
-      data: {
-        advertiserId: LISTING.sa.rest.regulator.advertiserId,
-        adLicenseNumber: LISTING.sa.rest.regulator.adLicenseNumber,
-      },
-    });
-    expect(licence.status(), await licence.text()).toBeLessThan(300);
-  }
-  const submitted = await http.post(`/api/listings/v1/properties/${id}/submit`, { headers });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const admin = await adminTokens(request, site);
-  const approved = await http.post(`/api/listings/v1/admin/properties/${id}/approve`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return (await json<{ slug: string }>(approved)).slug;
-}
+};
 
 async function signedIn(browser: Browser, site: SiteKey, tokens: Tokens) {
   const context = await browser.newContext();
