@@ -73,6 +73,8 @@ test('a bid shows live in another browser: ae in English, then sa in Arabic', as
   browser,
   request,
 }) => {
+  // Two sites, each with a bidder's and a watcher's browser: more than the default 45 s on CI.
+  test.setTimeout(120_000);
   await bidAgainstWatcher(browser, request, 'ae', 'en');
   await bidAgainstWatcher(browser, request, 'sa', 'ar');
 });

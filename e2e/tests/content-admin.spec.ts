@@ -157,6 +157,8 @@ test('a customer deletes their account from the profile and the admin of that si
   browser,
   request,
 }) => {
+  // A customer and an admin on each of the two sites: more than the default 45 s on CI.
+  test.setTimeout(120_000);
   const walks: { site: SiteKey; lang: Lang; reason: string; heading: string }[] = [
     { site: 'ae', lang: 'en', reason: `Moving abroad ${runTag()}`, heading: 'Account deletion requests' },
     { site: 'sa', lang: 'ar', reason: `سأنتقل إلى مدينة أخرى ${runTag()}`, heading: 'طلبات حذف الحسابات' },
