@@ -24,6 +24,10 @@ export interface NotificationDraft {
   email?: string;
 }
 
+/** A sum as the notices write it in both languages: "SAR 1,250.5" (isolated in Arabic text). */
+export const amount = (value: number, currency: string) =>
+  `${currency} ${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
 /** Isolates a name or a number inside Arabic text (FSI … PDI), so a Latin title keeps its order. */
 export const isolate = (value: string) => `\u2068${value}\u2069`;
 

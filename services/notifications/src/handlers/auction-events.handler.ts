@@ -11,11 +11,9 @@ import {
 } from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
-import { isolate, type NotificationDraft } from '../delivery/notifier.js';
+import { amount, isolate, type NotificationDraft } from '../delivery/notifier.js';
 
 const LINK = '/properties-for-auction';
-const amount = (value: number, currency: string) =>
-  `${currency} ${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
 /**
  * bid.placed (accepted), bid.outbid, auction.closed, auction.canceled (auctions): bidders follow

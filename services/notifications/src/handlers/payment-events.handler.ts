@@ -15,10 +15,7 @@ import {
 } from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
-import { isolate } from '../delivery/notifier.js';
-
-const amount = (value: number, currency: string) =>
-  `${currency} ${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+import { amount, isolate } from '../delivery/notifier.js';
 
 /**
  * payments.subscription.* (payments): the plan holder learns it started, is about to end (in
