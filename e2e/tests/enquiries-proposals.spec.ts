@@ -218,7 +218,7 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   for (const { site, lang } of JOURNEYS) {
     const text = TEXT[lang];
     const tag = randomUUID().slice(0, 6);
