@@ -40,7 +40,12 @@ import {
   subscriptionExpiringV1,
 } from './payments.js';
 import { TOPICS } from './topics.js';
-import { unitBookingFailedV1, unitBookingHeldV1, unitBookingPaidV1 } from './unit-bookings.js';
+import {
+  unitBookingFailedV1,
+  unitBookingHeldV1,
+  unitBookingPaidV1,
+  unitBookingRefundDueV1,
+} from './unit-bookings.js';
 
 /**
  * The topic each event type is published on. A consumer declares the types it handles
@@ -88,6 +93,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [paymentRefundedV1.type]: TOPICS.paymentsPayment,
   [savedSearchMatchedV1.type]: TOPICS.searchSavedSearch,
   [unitBookingHeldV1.type]: TOPICS.listingsUnitBooking,
+  [unitBookingRefundDueV1.type]: TOPICS.listingsUnitBooking,
   [unitBookingPaidV1.type]: TOPICS.paymentsUnitBooking,
   [unitBookingFailedV1.type]: TOPICS.paymentsUnitBooking,
 };

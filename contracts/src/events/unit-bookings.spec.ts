@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { topicOfEvent } from './event-topics.js';
 import { TOPICS, TOPIC_LIST } from './topics.js';
-import { unitBookingFailedV1, unitBookingHeldV1, unitBookingPaidV1 } from './unit-bookings.js';
+import {
+  unitBookingFailedV1,
+  unitBookingHeldV1,
+  unitBookingPaidV1,
+  unitBookingRefundDueV1,
+} from './unit-bookings.js';
 
 const payment = () => ({
   paymentId: randomUUID(),
@@ -59,5 +64,20 @@ describe('unit booking events v1 (contract)', () => {
     expect(unitBookingFailedV1.payload.parse(failed)).toEqual(failed);
     const { bookingId: _omitted, ...withoutBooking } = failed;
     expect(unitBookingFailedV1.payload.safeParse(withoutBooking).success).toBe(false);
+  });
+
+  it('unit.booking-refund-due (listings → payments) is on listings.unit-booking and says which payment and why', () => {
+    expect(unitBookingRefundDueV1.version).toBe(1);
+    expect(topicOfEvent(unitBookingRefundDueV1.type)).toBe(TOPICS.listingsUnitBooking);
+    const { amount: _a, currency: _c, ...ids } = payment();
+    const due = { ...ids, reason: 'unit-taken' };
+    expect(unitBookingRefundDueV1.payload.parse(due)).toEqual(due);
+    expect(unitBookingRefundDueV1.payload.safeParse({ ...due, reason: 'changed my mind' }).success).toBe(
+      false,
+    );
+    const { paymentId: _p, ...withoutPayment } = due;
+    expect(unitBookingRefundDueV1.payload.safeParse(withoutPayment).success).toBe(false);
+    const { bookingId: _b, ...withoutBooking } = due;
+    expect(unitBookingRefundDueV1.payload.safeParse(withoutBooking).success).toBe(false);
   });
 });

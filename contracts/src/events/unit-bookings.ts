@@ -51,3 +51,23 @@ export const unitBookingFailedV1 = {
   version: 1,
   payload: z.object({ ...unitBookingPayment, failedAt: z.iso.datetime() }),
 } as const;
+
+/**
+ * unit.booking-refund-due v1 (topic `listings.unit-booking`, key = booking id): a booking was
+ * paid after its hold had been released (expired, or a failed payment before a late success)
+ * and the unit had been taken by someone else meanwhile, so listings cannot book it and the
+ * money goes back. Written once per booking, in the transaction that reads the payment. Payments
+ * refunds the payment through the provider, once (`payments.payment.refunded` follows).
+ */
+export const unitBookingRefundDueV1 = {
+  type: 'unit.booking-refund-due',
+  version: 1,
+  payload: z.object({
+    bookingId: z.uuid(),
+    paymentId: z.uuid(),
+    unitId: z.uuid(),
+    projectId: z.uuid(),
+    customerId: z.uuid(),
+    reason: z.enum(['unit-taken']),
+  }),
+} as const;

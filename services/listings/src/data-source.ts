@@ -16,6 +16,7 @@ import { ProjectPresentations1764930000000 } from './migrations/1764930000000-pr
 import { AppointmentCancel1764930000100 } from './migrations/1764930000100-appointment-cancel.js';
 import { UnitReports1764940000000 } from './migrations/1764940000000-unit-reports.js';
 import { UnitFloorPlans1764940000001 } from './migrations/1764940000001-unit-floor-plans.js';
+import { UnitBookingRefundDue1765100000000 } from './migrations/1765100000000-unit-booking-refund-due.js';
 import { Property } from './properties/property.entity.js';
 
 export const entities = [...busEntities, Property, Location];
@@ -36,5 +37,6 @@ export const migrations = [
   AppointmentCancel1764930000100,
   UnitReports1764940000000,
   UnitFloorPlans1764940000001,
+  UnitBookingRefundDue1765100000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { enqueue, newEvent } from '@manzil/bus';
 import {
+  type EventEnvelope,
   ERROR_MESSAGES,
   ownedProjectSchema,
   TOPICS,
   unitBookingFailedV1,
   unitBookingHeldV1,
   unitBookingPaidV1,
+  unitBookingRefundDueV1,
   unitBookingSchema,
   unitSchema,
   type Site,
@@ -38,6 +40,8 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
   let h: Awaited<ReturnType<typeof startListings>>;
   const resident = account('sa', 'user');
   const visitorOnly = account('sa', 'user');
+  /** Another Saudi resident, who takes a unit whose hold ran out. */
+  const neighbour = account('sa', 'user');
   let saProject: string;
   let aeUnit: string;
   const saUnits: string[] = [];
@@ -89,33 +93,51 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
     )[0].available_units;
 
   /** Payments' word on a booking, as payments writes it: through an outbox, the bus and our consumer. */
-  async function paymentSays(booking: UnitBooking, outcome: 'paid' | 'failed') {
+  async function paymentSays(booking: UnitBooking, outcome: 'paid' | 'failed', customer = resident) {
     const facts = {
       paymentId: booking.id,
       bookingId: booking.id,
       unitId: booking.unitId,
       projectId: booking.projectId,
-      customerId: resident.id,
+      customerId: customer.id,
       amount: booking.amount,
       currency: booking.currency,
     };
     const at = new Date().toISOString();
-    await h.dataSource.transaction((manager) =>
-      enqueue(
-        manager,
-        TOPICS.paymentsUnitBooking,
-        outcome === 'paid'
-          ? newEvent(unitBookingPaidV1, 'sa', booking.id, { ...facts, paidAt: at })
-          : newEvent(unitBookingFailedV1, 'sa', booking.id, { ...facts, failedAt: at }),
-      ),
-    );
+    const event =
+      outcome === 'paid'
+        ? newEvent(unitBookingPaidV1, 'sa', booking.id, { ...facts, paidAt: at })
+        : newEvent(unitBookingFailedV1, 'sa', booking.id, { ...facts, failedAt: at });
+    await said(event);
+    return event;
   }
+  /** An event of payments put on the bus (again, for a redelivery). */
+  const said = (event: EventEnvelope) =>
+    h.dataSource.transaction((manager) => enqueue(manager, TOPICS.paymentsUnitBooking, event));
+  /** Waits until our consumer has handled these events (each in the inbox). */
+  const handled = (events: EventEnvelope[]) =>
+    expectEventually(async () => {
+      const [{ count }] = (await h.dataSource.query(
+        `SELECT count(*)::int AS "count" FROM "inbox" WHERE "event_id" = ANY($1::uuid[])`,
+        [events.map((e) => e.id)],
+      )) as { count: number }[];
+      expect(count).toBe(events.length);
+    }, SLOW);
+  /** The refunds listings asked payments for, for one booking: `unit.booking-refund-due` in its outbox. */
+  const refundsDue = async (bookingId: string) =>
+    (await h.outbox(bookingId)).filter((e) => e.type === unitBookingRefundDueV1.type);
 
   beforeAll(async () => {
     h = await startListings({ env: { UNIT_HOLD_MS: String(HOLD_MS) } });
-    await h.announce('sa', [{ registered: resident }, { nafath: resident }, { registered: visitorOnly }]);
-    await h.applied(3);
-    const sa = await publishedProject('sa', 4);
+    await h.announce('sa', [
+      { registered: resident },
+      { nafath: resident },
+      { registered: visitorOnly },
+      { registered: neighbour },
+      { nafath: neighbour },
+    ]);
+    await h.applied(5);
+    const sa = await publishedProject('sa', 6);
     saProject = sa.projectId;
     saUnits.push(...sa.units);
     aeUnit = (await publishedProject('ae', 1)).units[0];
@@ -198,5 +220,51 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
     await new Promise((resolve) => setTimeout(resolve, HOLD_MS + 1_000));
     expect((await bookingRow(paid.id)).status).toBe('booked');
     expect(await unitStatus(saUnits[2])).toBe('sold');
+  });
+
+  it('a hold paid after its release books the unit if still available; if someone took it, asks payments once for the money back', async () => {
+    const late = unitBookingSchema.parse((await book(resident, saUnits[4], 201)).body.results);
+    const stillFree = unitBookingSchema.parse((await book(resident, saUnits[5], 201)).body.results);
+    await expectEventually(async () => {
+      expect(await bookingRow(late.id)).toEqual({ status: 'released', released_reason: 'expired' });
+      expect(await bookingRow(stillFree.id)).toEqual({ status: 'released', released_reason: 'expired' });
+    }, SLOW);
+    // Someone else books the first unit and pays: it is sold to them.
+    const taken = unitBookingSchema.parse((await book(neighbour, saUnits[4], 201)).body.results);
+    await handled([await paymentSays(taken, 'paid', neighbour)]);
+    expect(await unitStatus(saUnits[4])).toBe('sold');
+
+    // The late payments arrive: the same event twice, and another report of the same payment.
+    const paid = await paymentSays(late, 'paid');
+    await said(paid);
+    const again = await paymentSays(late, 'paid');
+    const free = await paymentSays(stillFree, 'paid');
+    await handled([paid, again, free]);
+
+    // Still available: booked as before, no money due back.
+    expect((await bookingRow(stillFree.id)).status).toBe('booked');
+    expect(await unitStatus(saUnits[5])).toBe('sold');
+    expect(await refundsDue(stillFree.id)).toEqual([]);
+
+    // Taken: the booking stays released, the neighbour keeps the unit, one refund is asked for.
+    expect(await bookingRow(late.id)).toEqual({ status: 'released', released_reason: 'expired' });
+    expect((await bookingRow(taken.id)).status).toBe('booked');
+    expect(await unitStatus(saUnits[4])).toBe('sold');
+    const due = await refundsDue(late.id);
+    expect(due).toHaveLength(1);
+    expect(due[0]).toMatchObject({ version: 1, site: 'sa', key: late.id });
+    expect(unitBookingRefundDueV1.payload.parse(due[0].payload)).toEqual({
+      bookingId: late.id,
+      paymentId: late.id,
+      unitId: saUnits[4],
+      projectId: saProject,
+      customerId: resident.id,
+      reason: 'unit-taken',
+    });
+    const [{ payment_id, refund_due }] = (await h.dataSource.query(
+      `SELECT "payment_id", "refund_due_at" IS NOT NULL AS "refund_due" FROM "unit_bookings" WHERE "id" = $1`,
+      [late.id],
+    )) as { payment_id: string; refund_due: boolean }[];
+    expect({ payment_id, refund_due }).toEqual({ payment_id: late.id, refund_due: true });
   });
 });

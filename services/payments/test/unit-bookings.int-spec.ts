@@ -6,6 +6,7 @@ import {
   TOPICS,
   unitBookingHeldV1,
   unitBookingPaymentSchema,
+  unitBookingRefundDueV1,
   type EventEnvelope,
   type UnitBookingPayment,
 } from '@manzil/contracts';
@@ -74,6 +75,18 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
       h.namespace,
       TOPICS.paymentsUnitBooking,
       (e: EventEnvelope) => e.type === type && (e.payload as { bookingId: string }).bookingId === bookingId,
+    );
+
+  /** Waits until payments has handled these events (inbox `payments`). */
+  const inboxed = (events: EventEnvelope[]) =>
+    expectEventually(
+      async () =>
+        expect(
+          await h.count(`"inbox" WHERE "consumer" = 'payments' AND "event_id" = ANY($1::uuid[])`, [
+            events.map((e) => e.id),
+          ]),
+        ).toBe(events.length),
+      SLOW,
     );
 
   const outboxCount = (type: string, bookingId: string) =>
@@ -170,5 +183,92 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
     await bookingOf(first.bookingId, await tokenFor('user', { site: 'sa' })).expect(404);
     await orders('?kind=car').expect(422);
     await h.http().get('/v1/orders').set('x-site', 'sa').expect(401);
+  });
+
+  it('gives a booking back when listings says its unit was taken, once however often it is said', async () => {
+    const customerId = randomUUID();
+    const token = await tokenFor('user', { site: 'sa', sub: customerId });
+    const { bookingId, event: held } = await hold(customerId, 80_000);
+    const payment = await opened(bookingId, token);
+    await h.decide(sessionOf(payment), 'pay');
+    await expectEventually(
+      async () => expect(await h.payment(payment.paymentId)).toMatchObject({ status: 'paid' }),
+      SLOW,
+    );
+    const facts = {
+      bookingId,
+      paymentId: payment.paymentId,
+      unitId: held.payload.unitId,
+      projectId: held.payload.projectId,
+      customerId,
+      reason: 'unit-taken' as const,
+    };
+    // Said on another site, or for another booking: that payment is not theirs to give back.
+    const elsewhere = newEvent(unitBookingRefundDueV1, 'ae', bookingId, facts);
+    const otherBooking = newEvent(unitBookingRefundDueV1, 'sa', bookingId, {
+      ...facts,
+      bookingId: randomUUID(),
+    });
+    await bus.publish(TOPICS.listingsUnitBooking, elsewhere);
+    await bus.publish(TOPICS.listingsUnitBooking, otherBooking);
+    await inboxed([elsewhere, otherBooking]);
+    expect(await h.payment(payment.paymentId)).toMatchObject({ status: 'paid' });
+
+    const due = newEvent(unitBookingRefundDueV1, 'sa', bookingId, facts);
+    await bus.publish(TOPICS.listingsUnitBooking, due);
+    await bus.publish(TOPICS.listingsUnitBooking, due);
+    await expectEventually(
+      async () =>
+        expect(await h.payment(payment.paymentId)).toMatchObject({ status: 'refunded', refunded_by: null }),
+      SLOW,
+    );
+    const refunded = await waitForEvent(
+      testRedisUrl(),
+      h.namespace,
+      TOPICS.paymentsPayment,
+      (e: EventEnvelope) =>
+        e.type === 'payments.payment.refunded' &&
+        (e.payload as { paymentId: string }).paymentId === payment.paymentId,
+    );
+    expect(refunded).toMatchObject({ site: 'sa', key: payment.paymentId });
+    expect(refunded.payload).toMatchObject({
+      accountId: customerId,
+      purpose: 'unit_booking',
+      amount: 80_000,
+      currency: 'SAR',
+      by: null,
+    });
+    // The customer's booking and orders show it refunded.
+    expect((await bookingOf(bookingId, token).expect(200)).body.results).toMatchObject({
+      status: 'refunded',
+    });
+
+    // Said again later (another event for the same booking): nothing more is refunded.
+    const later = newEvent(unitBookingRefundDueV1, 'sa', bookingId, facts);
+    await bus.publish(TOPICS.listingsUnitBooking, later);
+    await inboxed([due, later]);
+    // The provider's charge.refunded came back: one refund at the provider, one Refunded, one event.
+    const [{ provider_payment_intent: intent }] = (await h.ds.query(
+      `SELECT "provider_payment_intent" FROM "payments" WHERE "id" = $1`,
+      [payment.paymentId],
+    )) as { provider_payment_intent: string }[];
+    const charges = (
+      await h.sandboxCall<{ id: string; type: string; data: { object: { payment_intent: string } } }[]>(
+        'get',
+        '/sandbox/stripe/events',
+      )
+    ).filter((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === intent);
+    expect(charges).toHaveLength(1);
+    await expectEventually(
+      async () => expect(await h.count(`"provider_events" WHERE "id" = $1`, [charges[0].id])).toBe(1),
+      SLOW,
+    );
+    expect(
+      await h.count(
+        `"outbox" WHERE "event"->>'type' = 'payments.payment.refunded' AND "event"->>'key' = $1`,
+        [payment.paymentId],
+      ),
+    ).toBe(1);
+    expect(await h.payment(payment.paymentId)).toMatchObject({ status: 'refunded', refunded_by: null });
   });
 });

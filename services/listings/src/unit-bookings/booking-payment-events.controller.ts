@@ -9,7 +9,8 @@ type Payload<D extends { payload: z.ZodType }> = EventEnvelope<z.infer<D['payloa
 
 /**
  * Payments' word on a booking (inbox `listings`, each event applied once): paid books the unit
- * (sold), failed releases it. The rules are monotonic (booked is final), so order does not matter.
+ * (sold), or asks for the money back when the unit went to someone else after the hold's
+ * release; failed releases it. The rules are monotonic (booked is final), so order does not matter.
  */
 @Controller()
 export class BookingPaymentEventsController {
@@ -20,7 +21,7 @@ export class BookingPaymentEventsController {
     @Payload(new ParseEventPipe(unitBookingPaidV1)) event: Payload<typeof unitBookingPaidV1>,
   ): Promise<void> {
     await this.inbox.handleOnce(event, (manager) =>
-      bookPaidUnit(manager, event.payload.bookingId, event.payload.paymentId),
+      bookPaidUnit(manager, event.payload.bookingId, event.payload.paymentId, event.requestId),
     );
   }
 

@@ -1,9 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
-import { paymentRefundedV1, TOPICS, type RefundPaymentBody, type Site } from '@manzil/contracts';
+import {
+  paymentRefundedV1,
+  TOPICS,
+  type EventEnvelope,
+  type RefundPaymentBody,
+  type Site,
+} from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
-import { AppException } from '@manzil/nest-kit';
+import { AppException, EventInbox } from '@manzil/nest-kit';
 import { STRIPE } from '../checkout/stripe.provider.js';
 import { enqueueExpired } from '../subscriptions/views.js';
 
@@ -97,10 +103,23 @@ export async function recordRefund(
 }
 
 /**
+ * Money another service says is due back, and whose word names the payment's owner: a bid's
+ * fee (auctions' `bid.fee-refund-due`) or a unit booking (listings' `unit.booking-refund-due`).
+ */
+export type RefundDue =
+  { purpose: 'bid_fee'; bidId: string } | { purpose: 'unit_booking'; bookingId: string };
+
+/** Per purpose: the column of `payments` naming the owner, and what the provider's metadata calls it and the cause. */
+const DUE = {
+  bid_fee: { column: 'bid_id', key: 'bidId', cause: 'bid-fee-refund-due' },
+  unit_booking: { column: 'booking_id', key: 'bookingId', cause: 'unit-booking-refund-due' },
+} as const;
+
+/**
  * A refund of a Paid payment through the official client: an admin's manual refund of a
- * payment of their site, or a bid fee auctions says is due back. Either way:
- * the session's payment intent (asked of the provider, and kept on the payment so its
- * `charge.refunded` finds it), then `refunds.create` with the idempotency key
+ * payment of their site, or money another service says is due back (a bid's fee, a unit
+ * booking). Either way: the session's payment intent (asked of the provider, and kept on the
+ * payment so its `charge.refunded` finds it), then `refunds.create` with the idempotency key
  * `refund-<payment>`, so a retried or doubled request refunds once. The provider's answer is
  * recorded at once (the webhook that follows changes nothing); if the provider cannot be
  * reached nothing is recorded and the admin is told to try again (503).
@@ -112,6 +131,7 @@ export class RefundPayment {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly inbox: EventInbox,
   ) {}
 
   async execute(site: Site, paymentId: string, adminId: string, body: RefundPaymentBody): Promise<void> {
@@ -122,44 +142,55 @@ export class RefundPayment {
     if (!payment) throw new AppException('NOT_FOUND');
     if (payment.status !== 'paid' || !payment.provider_session_id)
       throw new AppException('PAYMENT_NOT_REFUNDABLE', 422);
-    await this.refund(payment, adminId, {
+    const refund = await this.refundAtProvider(payment, {
       reason: body.reason,
       metadata: { paymentId: payment.id, adminId },
     });
+    await this.dataSource.transaction((manager) => this.record(manager, payment.id, refund, adminId));
   }
 
   /**
-   * A bid's fee that auctions says is due back (`bid.fee-refund-due`): refunded the same way,
-   * by nobody (`refunded_by` null). Already refunded (an admin was quicker), or never paid:
-   * nothing to do. If the provider cannot be reached it throws, so the bus delivers the event
-   * again; the idempotency key keeps that to one refund.
+   * A refund another service's event says is due (`bid.fee-refund-due`, `unit.booking-refund-due`):
+   * the payment of that site, purpose and owner only, refunded the same way, by nobody
+   * (`refunded_by` null), and recorded in the event's inbox transaction (inbox `payments`), so
+   * the event is handled once. Already refunded (an admin was quicker, or an earlier delivery),
+   * or never paid: the provider is not asked. If it cannot be reached this throws and nothing is
+   * recorded, so the bus delivers the event again; the idempotency key keeps that to one refund.
+   * The provider is asked before the inbox transaction, which is shared and must stay short.
+   * Answers whether this delivery refunded the payment.
    */
-  async refundBidFee(site: Site, paymentId: string, bidId: string): Promise<boolean> {
+  async refundDue(event: EventEnvelope<{ paymentId: string }>, due: RefundDue): Promise<boolean> {
+    const { column, key, cause } = DUE[due.purpose];
+    const ownerId = due.purpose === 'bid_fee' ? due.bidId : due.bookingId;
     const [payment] = (await this.dataSource.query(
       `SELECT "id", "status", "provider_session_id", "provider_payment_intent" FROM "payments"
-        WHERE "id" = $1 AND "site" = $2 AND "purpose" = 'bid_fee' AND "bid_id" = $3`,
-      [paymentId, site, bidId],
+        WHERE "id" = $1 AND "site" = $2 AND "purpose" = $3 AND "${column}" = $4`,
+      [event.payload.paymentId, event.site, due.purpose, ownerId],
     )) as ProviderPayment[];
-    if (!payment || payment.status !== 'paid' || !payment.provider_session_id) return false;
-    try {
-      await this.refund(payment, null, {
-        metadata: { paymentId: payment.id, bidId, cause: 'bid-fee-refund-due' },
-      });
-    } catch (error) {
-      // Refunded at the provider meanwhile: its `charge.refunded` records it.
-      if (error instanceof AppException && error.status === 422) return false;
-      throw error;
+    let refund: Stripe.Refund | null = null;
+    if (payment?.status === 'paid' && payment.provider_session_id) {
+      try {
+        refund = await this.refundAtProvider(payment, {
+          metadata: { paymentId: payment.id, [key]: ownerId, cause },
+        });
+      } catch (error) {
+        // Refunded at the provider meanwhile: its `charge.refunded` records it.
+        if (!(error instanceof AppException && error.status === 422)) throw error;
+      }
     }
-    return true;
+    let refunded = false;
+    await this.inbox.handleOnce(event, async (manager) => {
+      if (refund) refunded = await this.record(manager, payment!.id, refund, null);
+    });
+    return refunded;
   }
 
-  private async refund(
+  /** The provider's refund of the payment: its payment intent first if not yet known. */
+  private async refundAtProvider(
     payment: ProviderPayment,
-    by: string | null,
     request: { reason?: RefundPaymentBody['reason']; metadata: Record<string, string> },
-  ): Promise<void> {
+  ): Promise<Stripe.Refund> {
     const paymentId = payment.id;
-    let refund: Stripe.Refund;
     try {
       let paymentIntent = payment.provider_payment_intent;
       if (!paymentIntent) {
@@ -174,7 +205,7 @@ export class RefundPayment {
           paymentIntent,
         ]);
       }
-      refund = await this.stripe.refunds.create(
+      return await this.stripe.refunds.create(
         { payment_intent: paymentIntent, reason: request.reason, metadata: request.metadata },
         { idempotencyKey: `refund-${payment.id}` },
       );
@@ -190,9 +221,16 @@ export class RefundPayment {
       this.logger.warn({ paymentId, error: String(error), msg: 'refund not made' });
       throw new AppException('REFUND_UNAVAILABLE', 503);
     }
-    await this.dataSource.transaction((manager) =>
-      recordRefund(manager, { paymentId: payment.id }, { refundId: refund.id, by }),
-    );
-    this.logger.log({ paymentId, refundId: refund.id, by, msg: 'payment refunded' });
+  }
+
+  private async record(
+    manager: EntityManager,
+    paymentId: string,
+    refund: Stripe.Refund,
+    by: string | null,
+  ): Promise<boolean> {
+    const changed = await recordRefund(manager, { paymentId }, { refundId: refund.id, by });
+    if (changed) this.logger.log({ paymentId, refundId: refund.id, by, msg: 'payment refunded' });
+    return changed;
   }
 }

@@ -8,8 +8,8 @@ import { RefundPayment } from '../admin/refund-payment.js';
 /**
  * Reads auctions' `bid.fee-refund-due` (group `payments`): the fee of a bid that could not
  * lead goes back through the provider, and `payments.payment.refunded` tells the bidder.
- * Idempotent without an inbox: a payment already Refunded is left alone, and the provider's
- * idempotency key (`refund-<payment>`) makes a redelivery mid-refund one refund.
+ * Once per event (`RefundPayment.refundDue`: inbox `payments`, a payment already Refunded left
+ * alone, the provider's idempotency key `refund-<payment>` for a redelivery mid-refund).
  */
 @Controller()
 export class BidFeeRefundController {
@@ -20,6 +20,6 @@ export class BidFeeRefundController {
     @Payload(new ParseEventPipe(bidFeeRefundDueV1))
     event: EventEnvelope<z.infer<typeof bidFeeRefundDueV1.payload>>,
   ): Promise<void> {
-    await this.refunds.refundBidFee(event.site, event.payload.paymentId, event.payload.bidId);
+    await this.refunds.refundDue(event, { purpose: 'bid_fee', bidId: event.payload.bidId });
   }
 }

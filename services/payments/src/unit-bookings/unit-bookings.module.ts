@@ -11,8 +11,10 @@ import type { RouteDoc } from '@manzil/nest-kit';
 import type { ServiceConfig } from '../config.js';
 import { STRIPE, stripeClient } from '../checkout/stripe.provider.js';
 import { PAYMENTS_CONFIG } from '../payments.config.js';
+import { RefundPayment } from '../admin/refund-payment.js';
 import { OpenUnitBooking } from './open-unit-booking.js';
 import { UnitBookingEventsController } from './unit-booking-events.controller.js';
+import { UnitBookingRefundController } from './unit-booking-refund.controller.js';
 import { UnitBookingsController } from './unit-bookings.controller.js';
 
 export const UNIT_BOOKING_ROUTES: RouteDoc[] = [
@@ -36,17 +38,21 @@ export const UNIT_BOOKING_ROUTES: RouteDoc[] = [
   },
 ];
 
-/** Unit bookings: `unit.booking-held` → a payment and its Checkout; the customer's orders. Settled by SettlePayment. */
+/**
+ * Unit bookings: `unit.booking-held` → a payment and its Checkout; the customer's orders.
+ * Settled by SettlePayment; given back on `unit.booking-refund-due`.
+ */
 @Module({})
 export class UnitBookingsModule {
   static forRoot(config: ServiceConfig): DynamicModule {
     return {
       module: UnitBookingsModule,
-      controllers: [UnitBookingsController, UnitBookingEventsController],
+      controllers: [UnitBookingsController, UnitBookingEventsController, UnitBookingRefundController],
       providers: [
         { provide: PAYMENTS_CONFIG, useValue: config },
         { provide: STRIPE, useFactory: () => stripeClient(config) },
         OpenUnitBooking,
+        RefundPayment,
       ],
     };
   }
