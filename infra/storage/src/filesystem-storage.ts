@@ -39,10 +39,7 @@ export class FilesystemObjectStorage implements ObjectStorage {
   async get(key: string): Promise<StoredObject | null> {
     const path = this.path(key);
     try {
-      const [body, contentType] = await Promise.all([
-        readFile(path),
-        this.contentType(path),
-      ]);
+      const [body, contentType] = await Promise.all([readFile(path), this.contentType(path)]);
       return { body, contentType, size: body.length };
     } catch (error) {
       if ((error as { code?: string }).code === 'ENOENT') return null;

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ObjectStorage } from '../src/index.js';
 
 /** Every byte value, in a pattern that does not repeat every 256 bytes. */
-const pattern = (length: number) =>
-  Buffer.from(Array.from({ length }, (_, i) => (i * 31 + (i >> 8)) & 0xff));
+const pattern = (length: number) => Buffer.from(Array.from({ length }, (_, i) => (i * 31 + (i >> 8)) & 0xff));
 
 /** `body` as a stream of uneven chunks, as a file or a socket gives them. */
 function chunked(body: Buffer, failAfter?: number): Readable {
@@ -142,7 +141,9 @@ export function runStorageContract(name: string, make: () => ObjectStorage | Pro
         size: 6,
       });
       const fresh = key();
-      await expect(storage.putStream(fresh, chunked(body, 100_000), 'video/mp4', body.length)).rejects.toThrow();
+      await expect(
+        storage.putStream(fresh, chunked(body, 100_000), 'video/mp4', body.length),
+      ).rejects.toThrow();
       expect(await storage.stat(fresh)).toBeNull();
     });
 

@@ -220,7 +220,9 @@ function byteRange(
   if (!match || (!match[1] && !match[2])) return undefined;
   if (!match[1]) {
     const suffix = Number(match[2]);
-    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+    return suffix === 0 || size === 0
+      ? 'unsatisfiable'
+      : { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(match[1]);
   const end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;

@@ -171,7 +171,8 @@ export function decodeAwsChunked(
   headers: IncomingHttpHeaders,
   raw: Buffer,
 ): { body: Buffer; trailers: Record<string, string> } {
-  const malformed = () => new S3Error(400, 'IncompleteBody', 'The request body is not valid aws-chunked data.');
+  const malformed = () =>
+    new S3Error(400, 'IncompleteBody', 'The request body is not valid aws-chunked data.');
   const chunks: Buffer[] = [];
   let at = 0;
   for (;;) {
