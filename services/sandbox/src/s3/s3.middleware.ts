@@ -14,7 +14,8 @@ import {
 
 /** Where the S3 API lives on the sandbox: the SDK's `endpoint` is `http://<sandbox>/s3`, path-style. */
 export const S3_MOUNT = '/s3';
-const MAX_OBJECT_BYTES = 25 * 1024 * 1024;
+/** Above listing videos' 50 MB (spec §5) with their aws-chunked framing. */
+const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
 
 const escapeXml = (value: string) =>
   value.replace(
