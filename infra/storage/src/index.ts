@@ -1,4 +1,12 @@
-export { assertKey, OBJECT_STORAGE, type ObjectStorage, type StoredObject } from './object-storage.js';
+export {
+  assertKey,
+  OBJECT_STORAGE,
+  type ByteRange,
+  type ObjectInfo,
+  type ObjectStorage,
+  type ObjectStream,
+  type StoredObject,
+} from './object-storage.js';
 export { FilesystemObjectStorage } from './filesystem-storage.js';
 export { S3ObjectStorage, type S3Settings } from './s3-storage.js';
 export {

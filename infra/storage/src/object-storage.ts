@@ -1,8 +1,28 @@
+import type { Readable } from 'node:stream';
+
 /** An object as the storage keeps it. */
 export interface StoredObject {
   body: Buffer;
   contentType: string;
   size: number;
+}
+
+/** What the storage knows of an object without reading it. */
+export interface ObjectInfo {
+  contentType: string;
+  /** The whole object's size in bytes. */
+  size: number;
+}
+
+/** Bytes `start` to `end` of an object, both included (as in HTTP's `Range: bytes=start-end`). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** An object being read: its bytes as a stream (the range asked for, else all of them). */
+export interface ObjectStream extends ObjectInfo {
+  body: Readable;
 }
 
 /**
@@ -17,6 +37,21 @@ export interface ObjectStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /**
+   * Stores (or replaces) the object from a stream of exactly `size` bytes, never holding it
+   * whole (large media: listing videos). `size` is required because S3 needs the length of a
+   * streamed PUT up front. A stream that fails, or ends before or after `size` bytes, stores
+   * nothing and leaves what was under the key before.
+   */
+  putStream(key: string, body: Readable, contentType: string, size: number): Promise<void>;
+  /** The object's type and size, or null when there is none. */
+  stat(key: string): Promise<ObjectInfo | null>;
+  /**
+   * The object's bytes as a stream (only `range` when given: `0 ≤ start ≤ end < size`, which
+   * the caller checks against `stat`), or null when there is none. The caller consumes or
+   * destroys the stream (with S3 it holds a connection).
+   */
+  getStream(key: string, range?: ByteRange): Promise<ObjectStream | null>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
   /** Throws when the storage cannot be reached (readiness, boot). */

@@ -2,12 +2,21 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertKey, type ObjectStorage, type StoredObject } from './object-storage.js';
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  assertKey,
+  type ByteRange,
+  type ObjectInfo,
+  type ObjectStorage,
+  type ObjectStream,
+  type StoredObject,
+} from './object-storage.js';
 
 export interface S3Settings {
   bucket: string;
@@ -46,6 +55,81 @@ export class S3ObjectStorage implements ObjectStorage {
     );
   }
 
+  /**
+   * One PutObject with the stream as body and its length declared (the SDK sends it
+   * `aws-chunked` with a CRC32 trailer): videos are at most 50 MB, under S3's 5 GB for one
+   * PUT, so a multipart upload (`@aws-sdk/lib-storage`, not installed) is not needed.
+   */
+  async putStream(key: string, body: Readable, contentType: string, size: number): Promise<void> {
+    // The SDK neither notices a body that fails (the request would wait forever) nor listens
+    // for the error its own chunked stream re-emits (an uncaught 'error' ends the process). So
+    // it reads a PassThrough fed from the body, and a failure of the body aborts the request
+    // and is what the caller sees.
+    const sent = new PassThrough();
+    const abort = new AbortController();
+    let failure: unknown;
+    const onError = (error: unknown) => {
+      failure = error;
+      body.unpipe(sent);
+      sent.destroy();
+      abort.abort(error);
+    };
+    body.once('error', onError);
+    body.pipe(sent);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.key(key),
+          Body: sent,
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+        { abortSignal: abort.signal },
+      );
+    } catch (error) {
+      throw failure ?? error;
+    } finally {
+      body.off('error', onError);
+      body.unpipe(sent);
+    }
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+      );
+      return { contentType: head.ContentType ?? 'application/octet-stream', size: head.ContentLength ?? 0 };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async getStream(key: string, range?: ByteRange): Promise<ObjectStream | null> {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.key(key),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      // A ranged answer names the whole size after the slash: `bytes 0-1/1234`.
+      const whole = /\/(\d+)$/.exec(object.ContentRange ?? '')?.[1];
+      return {
+        // In Node the SDK's body is the HTTP response itself, a Readable.
+        body: object.Body as Readable,
+        contentType: object.ContentType ?? 'application/octet-stream',
+        size: whole ? Number(whole) : (object.ContentLength ?? 0),
+      };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   async get(key: string): Promise<StoredObject | null> {
     try {
       const object = await this.client.send(
@@ -58,13 +142,7 @@ export class S3ObjectStorage implements ObjectStorage {
         size: body.length,
       };
     } catch (error) {
-      if (error instanceof NoSuchKey) return null;
-      if (
-        error instanceof S3ServiceException &&
-        error.$metadata.httpStatusCode === 404 &&
-        error.name === 'NotFound'
-      )
-        return null;
+      if (isMissing(error)) return null;
       throw error;
     }
   }
@@ -84,4 +162,14 @@ export class S3ObjectStorage implements ObjectStorage {
   private key(key: string): string {
     return assertKey(key);
   }
+}
+
+/** NoSuchKey for a GET; a bare 404 `NotFound` for a HEAD (no body to name the error). */
+function isMissing(error: unknown): boolean {
+  return (
+    error instanceof NoSuchKey ||
+    (error instanceof S3ServiceException &&
+      error.$metadata.httpStatusCode === 404 &&
+      error.name === 'NotFound')
+  );
 }

@@ -1,7 +1,10 @@
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { ownedPropertySchema, VIDEO_LIMITS } from '@manzil/contracts';
 import { tokenFor } from '@manzil/testing';
+import { uploadFilePrefix } from '../src/media/multipart.js';
 import { account, completeAe, startListings, type Account } from './lifecycle-harness.js';
 
 type Harness = Awaited<ReturnType<typeof startListings>>;
@@ -11,6 +14,10 @@ const company = account('ae', 'company');
 const agent = account('ae', 'agent', company.id);
 const otherCompany = account('ae', 'company');
 const stranger = account('ae', 'agent', otherCompany.id);
+
+// Uploads are written to os.tmpdir() under names holding the pid: the service runs in this
+// process, so these are the temporary files of this file's uploads, and of no other run's.
+const leftovers = async () => (await readdir(tmpdir())).filter((name) => name.startsWith(uploadFilePrefix()));
 
 beforeAll(async () => {
   h = await startListings();
@@ -58,6 +65,19 @@ async function upload(
 
 const owned = (body: { results: unknown }) => ownedPropertySchema.parse(body.results);
 
+/** A served video's bytes (the whole file or the range asked for), with the answer's headers. */
+const served = (path: string, status: number, headers: Record<string, string> = {}) =>
+  request(h.app.getHttpServer())
+    .get(path.replace('/api/listings', ''))
+    .set(headers)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(status);
+
 describe('listing videos as files (spec §5: at most 2, mp4, under 50 MB)', () => {
   it('stores an mp4, adds its path to the videos, serves it, and refuses a third and other types', async () => {
     const { body: created } = await h.call(agent, 'post', '/v1/properties', { body: completeAe }).expect(201);
@@ -66,30 +86,14 @@ describe('listing videos as files (spec §5: at most 2, mp4, under 50 MB)', () =
     const { body } = await upload(agent, id, MP4, 'tour.mp4', 201);
     const [path] = (owned(body).draft.videos as string[] | undefined) ?? [];
     expect(path).toMatch(/^\/api\/listings\/v1\/media\/videos\/[0-9a-f-]{36}$/);
-    const served = await request(h.app.getHttpServer())
-      .get(path.replace('/api/listings', ''))
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    expect(served.headers['content-type']).toBe('video/mp4');
-    expect(served.headers['accept-ranges']).toBe('bytes');
-    expect(Buffer.compare(served.body as Buffer, MP4)).toBe(0);
+    const whole = await served(path, 200);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    expect(whole.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.compare(whole.body as Buffer, MP4)).toBe(0);
     // Byte ranges, as Safari asks for them before playing and every player when seeking.
-    const bytes = (range: string, status: number) =>
-      request(h.app.getHttpServer())
-        .get(path.replace('/api/listings', ''))
-        .set('range', range)
-        .buffer(true)
-        .parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(status);
+    const bytes = (range: string, status: number) => served(path, status, { range });
     const first = await bytes('bytes=0-1', 206);
     expect(first.headers['content-range']).toBe(`bytes 0-1/${MP4.length}`);
     expect(Buffer.compare(first.body as Buffer, MP4.subarray(0, 2))).toBe(0);
@@ -113,12 +117,71 @@ describe('listing videos as files (spec §5: at most 2, mp4, under 50 MB)', () =
     await upload(stranger, id, MP4, 'tour.mp4', 404);
   });
 
-  it('refuses a file of 50 MB or more on the field, before storing it', async () => {
+  it('refuses a file of 50 MB or more on the field, before storing it, and leaves no temporary file', async () => {
     const { body: created } = await h.call(agent, 'post', '/v1/properties', { body: completeAe }).expect(201);
     const big = Buffer.concat([MP4, Buffer.alloc(VIDEO_LIMITS.maxBytes)]);
     const { body } = await upload(agent, owned(created).id, big, 'big.mp4', 422);
     expect(body.results.fields).toEqual([
       { field: 'videos', message: 'The video must be smaller than 50 MB.' },
     ]);
+    expect(await leftovers()).toEqual([]);
+    const property = await h.call(agent, 'get', `/v1/owner/properties/${owned(created).id}`).expect(200);
+    expect(owned(property.body).draft.videos).toEqual(owned(created).draft.videos);
   }, 60_000);
+
+  it('streams a video in through a temporary file it then removes, and out by ranges equal to slices of the upload', async () => {
+    const { body: created } = await h.call(agent, 'post', '/v1/properties', { body: completeAe }).expect(201);
+    const id = owned(created).id;
+    // 3 MB that do not repeat every 256 bytes, so a slice from the wrong place cannot match.
+    const payload = Buffer.from(
+      Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 31 + (i >> 8)) & 0xff),
+    );
+    const video = Buffer.concat([MP4.subarray(0, 24), payload]);
+
+    const { body } = await upload(agent, id, video, 'long-tour.mp4', 201);
+    expect(await leftovers()).toEqual([]);
+    const [path] = (owned(body).draft.videos as string[] | undefined) ?? [];
+
+    const whole = await served(path, 200);
+    expect(whole.headers['content-length']).toBe(String(video.length));
+    expect(Buffer.compare(whole.body as Buffer, video)).toBe(0);
+    for (const [start, end] of [
+      [0, 11],
+      [1_000_000, 2_100_000],
+      [video.length - 1, video.length - 1],
+    ]) {
+      const part = await served(path, 206, { range: `bytes=${start}-${end}` });
+      expect(part.headers['content-range']).toBe(`bytes ${start}-${end}/${video.length}`);
+      expect(part.headers['content-length']).toBe(String(end - start + 1));
+      expect(part.headers['content-type']).toBe('video/mp4');
+      expect(Buffer.compare(part.body as Buffer, video.subarray(start, end + 1))).toBe(0);
+    }
+    // HEAD: the size and headers, without opening the video.
+    const head = await request(h.app.getHttpServer()).head(path.replace('/api/listings', '')).expect(200);
+    expect(head.headers['content-length']).toBe(String(video.length));
+    // An open-ended range runs to the end of the file.
+    const rest = await served(path, 206, { range: 'bytes=3000000-' });
+    expect(Buffer.compare(rest.body as Buffer, video.subarray(3_000_000))).toBe(0);
+
+    // The id is the ETag: a player that has the video is answered 304, without the bytes.
+    expect(whole.headers.etag).toBe(`"${path.split('/').pop()}"`);
+    const again = await served(path, 304, { 'if-none-match': whole.headers.etag as string });
+    expect((again.body as Buffer).length).toBe(0);
+
+    // Refused by its content, and refused as not theirs: the temporary file is gone either way.
+    await upload(agent, id, WEBM, 'tour.mp4', 422);
+    expect(await leftovers()).toEqual([]);
+    await upload(stranger, id, video, 'tour.mp4', 404);
+    expect(await leftovers()).toEqual([]);
+  }, 60_000);
+
+  it('answers 404 for a video that was never uploaded', async () => {
+    await request(h.app.getHttpServer())
+      .get('/v1/media/videos/4d1b0c8e-1d5c-4a43-9d2b-2a9c3c0f5e11')
+      .expect(404);
+    await request(h.app.getHttpServer())
+      .get('/v1/media/videos/4d1b0c8e-1d5c-4a43-9d2b-2a9c3c0f5e11')
+      .set('range', 'bytes=0-1')
+      .expect(404);
+  });
 });

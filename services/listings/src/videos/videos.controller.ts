@@ -1,8 +1,10 @@
+import { pipeline } from 'node:stream/promises';
 import {
   Controller,
   Get,
   Header,
   HttpCode,
+  Logger,
   Param,
   Post,
   Req,
@@ -22,7 +24,7 @@ import {
   ZodPipe,
   type AuthUser,
 } from '@manzil/nest-kit';
-import type { UploadedPart } from '../media/multipart.js';
+import type { UploadedFilePart } from '../media/multipart.js';
 import { VideoUploadInterceptor } from './video-upload.interceptor.js';
 import { VideosService } from './videos.service.js';
 
@@ -30,6 +32,8 @@ export const videoFileParamsSchema = z.object({ id: z.uuid() });
 
 @Controller()
 export class VideosController {
+  private readonly logger = new Logger('videos');
+
   constructor(private readonly videos: VideosService) {}
 
   /** Multipart `file`: one mp4 under 50 MB; the listing keeps at most 2 videos (links included). */
@@ -39,7 +43,7 @@ export class VideosController {
   @UseInterceptors(VideoUploadInterceptor)
   add(
     @Param(new ZodPipe(propertyIdParamsSchema)) params: { id: string },
-    @UploadedFile() file: UploadedPart | undefined,
+    @UploadedFile() file: UploadedFilePart | undefined,
     @CurrentSite() site: Site,
     @CurrentUser() user: AuthUser,
   ) {
@@ -47,10 +51,12 @@ export class VideosController {
   }
 
   /**
-   * The bytes of an uploaded video, cached for a year: a video id never names other bytes.
-   * Byte ranges are served (206 with `Content-Range`; 416 for a range past the end): Safari
-   * plays an mp4 only from ranges, and every browser seeks with them. Several ranges in one
-   * request are answered with the whole file, as HTTP allows.
+   * The bytes of an uploaded video, cached for a year: a video id never names other bytes (so
+   * the id is its ETag). Byte ranges are served (206 with `Content-Range`; 416 for a range past
+   * the end): Safari plays an mp4 only from ranges, and every browser seeks with them. Several
+   * ranges in one request are answered with the whole file, as HTTP allows. The bytes are piped
+   * from the storage as they come (a stat for the size, then a stream of the range): nothing
+   * holds the whole file.
    */
   @Get('v1/media/videos/:id')
   @Public()
@@ -62,23 +68,40 @@ export class VideosController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const object = await this.videos.read(params.id);
-    if (!object) throw new AppException('NOT_FOUND');
-    const size = object.body.length;
+    const info = await this.videos.stat(params.id);
+    if (!info) throw new AppException('NOT_FOUND');
+    const { size } = info;
     const ranges = request.headers.range ? request.range(size, { combine: true }) : undefined;
-    response.type('video/mp4');
+    response.type('video/mp4').set('ETag', `"${params.id}"`);
+    if (request.fresh) {
+      response.status(304).end();
+      return;
+    }
     if (ranges === -1) {
       response.status(416).set('Content-Range', `bytes */${size}`).end();
       return;
     }
-    if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
-      const [{ start, end }] = ranges;
-      response
-        .status(206)
-        .set('Content-Range', `bytes ${start}-${end}/${size}`)
-        .send(object.body.subarray(start, end + 1));
+    const range =
+      Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+    if (range) response.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    response.set('Content-Length', String(range ? range.end - range.start + 1 : size));
+    if (request.method === 'HEAD') {
+      response.end();
       return;
     }
-    response.send(object.body);
+    const video = await this.videos.open(params.id, range);
+    if (!video) {
+      // Removed since the stat: a plain 404, without the headers of the video.
+      for (const name of ['ETag', 'Content-Range', 'Content-Length']) response.removeHeader(name);
+      throw new AppException('NOT_FOUND');
+    }
+    try {
+      await pipeline(video.body, response);
+    } catch (error) {
+      // A viewer who leaves mid-video closes the response: not a failure of ours.
+      if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+        this.logger.error({ err: error, video: params.id }, 'serving a video failed');
+      }
+    }
   }
 }

@@ -4,11 +4,18 @@ import { Inject, Injectable, Logger, type NestMiddleware } from '@nestjs/common'
 import type { NextFunction, Request, Response } from 'express';
 import type { S3SandboxOptions } from './s3.config.js';
 import { S3_OPTIONS, S3Store, type S3Object } from './s3.store.js';
-import { S3Error, verifyPayload, verifySignature } from './sigv4.js';
+import {
+  decodeAwsChunked,
+  S3Error,
+  STREAMING_UNSIGNED_TRAILER,
+  verifyPayload,
+  verifySignature,
+} from './sigv4.js';
 
 /** Where the S3 API lives on the sandbox: the SDK's `endpoint` is `http://<sandbox>/s3`, path-style. */
 export const S3_MOUNT = '/s3';
-const MAX_OBJECT_BYTES = 25 * 1024 * 1024;
+/** Above listing videos' 50 MB (spec §5) with their aws-chunked framing. */
+const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
 
 const escapeXml = (value: string) =>
   value.replace(
@@ -33,7 +40,10 @@ const CHECKSUMS: Record<string, (body: Buffer) => string> = {
  * payload hash and CRC32/SHA checksums verified, and errors as S3's XML. Enough for the
  * official AWS SDK v3 client (`@aws-sdk/client-s3`) and so for the S3 engine of
  * `@manzil/storage`. An Express middleware rather than Nest routes: S3 answers bare XML and
- * bytes, never our envelope. Anything else (listing, multipart, ranges, ACLs, tagging) → 501.
+ * bytes, never our envelope. GetObject answers one byte range (`Range: bytes=a-b`, `a-`, `-n`:
+ * 206, or 416 past the end; several ranges: the whole object, as S3 does); PutObject takes a
+ * streamed body as the SDK sends it (`aws-chunked`, unsigned, CRC32 trailer). Anything else
+ * (listing, multipart uploads, ACLs, tagging) → 501.
  */
 @Injectable()
 export class S3Middleware implements NestMiddleware {
@@ -98,21 +108,30 @@ export class S3Middleware implements NestMiddleware {
       case 'HEAD': {
         const object = await this.store.get(namespace, bucket, key);
         if (!object) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-        response.status(200).set({
+        const size = object.body.length;
+        const range = request.method === 'GET' ? byteRange(request.headers.range, size) : undefined;
+        if (range === 'unsatisfiable') {
+          response.setHeader('content-range', `bytes */${size}`);
+          throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable');
+        }
+        const body = range ? object.body.subarray(range.start, range.end + 1) : object.body;
+        response.status(range ? 206 : 200).set({
           'content-type': object.contentType,
-          'content-length': String(object.body.length),
+          'content-length': String(body.length),
+          ...(range && { 'content-range': `bytes ${range.start}-${range.end}/${size}` }),
           etag: object.etag,
           'last-modified': object.lastModified.toUTCString(),
-          'accept-ranges': 'none',
+          'accept-ranges': 'bytes',
           ...Object.fromEntries(
             Object.entries(object.metadata).map(([name, value]) => [`x-amz-meta-${name}`, value]),
           ),
         });
-        if (object.checksum && request.headers['x-amz-checksum-mode'] === 'ENABLED') {
+        // A checksum is of the whole object: none with a part of it.
+        if (!range && object.checksum && request.headers['x-amz-checksum-mode'] === 'ENABLED') {
           response.setHeader(`x-amz-checksum-${object.checksum.algorithm}`, object.checksum.value);
         }
         if (request.method === 'HEAD') return void response.end();
-        return void response.end(object.body);
+        return void response.end(body);
       }
       case 'DELETE':
         await this.store.delete(namespace, bucket, key);
@@ -135,10 +154,15 @@ export class S3Middleware implements NestMiddleware {
         'Objects sent as application/json are not supported by the sandbox.',
       );
     }
-    const body = await readBody(request);
-    verifyPayload(request.headers, body);
+    let body = await readBody(request);
+    let trailers: Record<string, string> = {};
+    if (request.headers['x-amz-content-sha256'] === STREAMING_UNSIGNED_TRAILER) {
+      ({ body, trailers } = decodeAwsChunked(request.headers, body));
+    } else {
+      verifyPayload(request.headers, body);
+    }
     let checksum: S3Object['checksum'];
-    for (const [header, value] of Object.entries(request.headers)) {
+    for (const [header, value] of Object.entries({ ...request.headers, ...trailers })) {
       const algorithm = /^x-amz-checksum-([a-z0-9]+)$/.exec(header)?.[1];
       if (!algorithm || algorithm === 'mode' || typeof value !== 'string') continue;
       const compute = CHECKSUMS[algorithm];
@@ -186,4 +210,23 @@ async function readBody(request: Request): Promise<Buffer> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** One `bytes=` range of an object of `size` bytes, as S3 reads the header; several or malformed: none. */
+function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (!match[1] && !match[2])) return undefined;
+  if (!match[1]) {
+    const suffix = Number(match[2]);
+    return suffix === 0 || size === 0
+      ? 'unsatisfiable'
+      : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  if (match[2] && Number(match[2]) < start) return undefined;
+  return start >= size ? 'unsatisfiable' : { start, end };
 }

@@ -125,11 +125,11 @@ export function verifySignature(
       'InvalidRequest',
       'Missing required header for this request: x-amz-content-sha256',
     );
-  if (payloadHash.startsWith('STREAMING-')) {
+  if (payloadHash.startsWith('STREAMING-') && payloadHash !== STREAMING_UNSIGNED_TRAILER) {
     throw new S3Error(
       501,
       'NotImplemented',
-      'Chunked (aws-chunked) uploads are not supported by the sandbox.',
+      'Signed chunked (aws-chunked) uploads are not supported by the sandbox.',
     );
   }
   const canonicalRequest = [
@@ -154,6 +154,54 @@ export function verifySignature(
       'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
     );
   }
+}
+
+/**
+ * What the SDK signs a streamed PutObject with: the body is sent `aws-chunked`, unsigned, with
+ * its checksum in a trailer (see `decodeAwsChunked`). The signed variants are refused.
+ */
+export const STREAMING_UNSIGNED_TRAILER = 'STREAMING-UNSIGNED-PAYLOAD-TRAILER';
+
+/**
+ * An `aws-chunked` body (`<hex size>\r\n<bytes>\r\n`… then `0\r\n`, trailer lines and an
+ * empty line) as its bytes and trailers; the bytes must number `x-amz-decoded-content-length`,
+ * else IncompleteBody, as S3 answers a stream that ended early.
+ */
+export function decodeAwsChunked(
+  headers: IncomingHttpHeaders,
+  raw: Buffer,
+): { body: Buffer; trailers: Record<string, string> } {
+  const malformed = () =>
+    new S3Error(400, 'IncompleteBody', 'The request body is not valid aws-chunked data.');
+  const chunks: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = raw.indexOf('\r\n', at);
+    if (lineEnd < 0) throw malformed();
+    const size = Number.parseInt(raw.subarray(at, lineEnd).toString('latin1').split(';')[0], 16);
+    if (!Number.isInteger(size) || size < 0) throw malformed();
+    at = lineEnd + 2;
+    if (size === 0) break;
+    if (raw.length < at + size + 2 || raw.subarray(at + size, at + size + 2).toString('latin1') !== '\r\n') {
+      throw malformed();
+    }
+    chunks.push(raw.subarray(at, at + size));
+    at += size + 2;
+  }
+  const trailers: Record<string, string> = {};
+  for (const line of raw.subarray(at).toString('latin1').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) trailers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const body = Buffer.concat(chunks);
+  if (body.length !== Number(headerValue(headers, 'x-amz-decoded-content-length'))) {
+    throw new S3Error(
+      400,
+      'IncompleteBody',
+      'You did not provide the number of bytes specified by the Content-Length HTTP header.',
+    );
+  }
+  return { body, trailers };
 }
 
 /** The body against the signed `x-amz-content-sha256` (unless the client chose UNSIGNED-PAYLOAD). */
