@@ -162,7 +162,9 @@ async function jest() {
         ...engines?.env('MANZIL_TEST_'),
         FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
       }),
-      timeoutMs: 15 * 60_000,
+      // A hang's bound: about 6.5 min here idle (1,536 tests, 2026-11-29); a run beside other
+      // work (load 10) passed 15 min and was cut with nothing reported.
+      timeoutMs: 25 * 60_000,
     },
   );
   const json = readJson(jestResults);
