@@ -68,6 +68,8 @@ function service() {
     }
     if (url.includes('/v1/agent/enquiries'))
       return envelopeResponse(200, { items: [current], page: 1, limit: 10, total: 1 });
+    if (url.includes('/v1/agent/requirements'))
+      return envelopeResponse(200, { items: [], page: 1, limit: 10, total: 0 });
     if (url.includes('/v1/owner/properties'))
       return envelopeResponse(200, { items: [published], page: 1, limit: 100, total: 1 });
     if (url.includes('/v1/agent/presentations') && method === 'POST')
@@ -122,6 +124,33 @@ describe('/enquiries', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
       `/api/listings/v1/agent/enquiries/${ENQUIRY_ID}/responded`,
     ]);
+  });
+});
+
+describe('/requirements', () => {
+  it('says in Arabic when no requirement matches', async () => {
+    service();
+    renderPortal({ language: 'ar', path: '/requirements' });
+    const page = await screen.findByTestId('requirements-page');
+    expect(await within(page).findByText('لا توجد طلبات مطابقة')).toBeTruthy();
+    expect(within(page).queryByRole('navigation')).toBeNull();
+  });
+
+  it('offers to read the list again when it failed', async () => {
+    service();
+    const answer = globalThis.fetch;
+    let failed = 0;
+    globalThis.fetch = jest.fn<typeof fetch>(async (input, init) => {
+      if (String(input).includes('/v1/agent/requirements') && failed++ === 0)
+        return envelopeResponse(500, null);
+      return answer(input, init);
+    });
+    renderPortal({ path: '/requirements' });
+    const fallback = await screen.findByTestId('error-fallback');
+    await act(async () => {
+      fireEvent.click(within(fallback).getByRole('button'));
+    });
+    expect(await screen.findByText('No matching requirements')).toBeTruthy();
   });
 });
 

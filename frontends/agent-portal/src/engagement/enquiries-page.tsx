@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ENGAGEMENT_API,
   ENQUIRY_TYPE_LABELS,
@@ -8,10 +8,10 @@ import {
   type Enquiry,
   type Language,
 } from '@manzil/contracts';
-import { EmptyState, ErrorFallback, Ltr, SiteDate, Skeleton, buttonClassName, useFeedback } from '@manzil/ui';
+import { Ltr, SiteDate, buttonClassName, useFeedback } from '@manzil/ui';
 import { listingsFetch } from '../listings/listings-api.js';
-import { ENGAGEMENT_PER_PAGE, engagementKeys, enquiriesQuery } from './engagement-api.js';
-import { Pager, usePageParam } from './pager.js';
+import { engagementKeys, enquiriesQuery } from './engagement-api.js';
+import { EngagementListPage } from './engagement-layout.js';
 
 function EnquiryRow({ enquiry, language }: { enquiry: Enquiry; language: Language }) {
   const intl = useIntl();
@@ -94,40 +94,17 @@ function EnquiryRow({ enquiry, language }: { enquiry: Enquiry; language: Languag
  */
 export function EnquiriesPage({ language }: { language: Language }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
-  const [page, goTo] = usePageParam();
-  const list = useQuery({ ...enquiriesQuery(language, page), placeholderData: keepPreviousData });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ENGAGEMENT_PER_PAGE)) : 1;
   return (
-    <div className="ap-page" data-testid="enquiries-page">
-      <header className="mz-page-head">
-        <div>
-          <p className="mz-eyebrow">{t('agentPortal.eyebrow')}</p>
-          <h1 className="mz-page-title">{t('agentPortal.enquiries.title')}</h1>
-          {list.data ? (
-            <p className="mz-page-subtitle">{t('agentPortal.enquiries.count', { count: list.data.total })}</p>
-          ) : null}
-        </div>
-      </header>
-      {list.isPending ? (
-        <Skeleton blockSize="240px" radius="lg" />
-      ) : list.isError ? (
-        <ErrorFallback onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState
-          title={t('agentPortal.enquiries.emptyTitle')}
-          description={t('agentPortal.enquiries.emptyText')}
-        />
-      ) : (
-        <>
-          <ul className="ap-enquiries">
-            {list.data.items.map((enquiry) => (
-              <EnquiryRow key={enquiry.id} enquiry={enquiry} language={language} />
-            ))}
-          </ul>
-          <Pager page={page} pages={pages} onPage={goTo} />
-        </>
-      )}
-    </div>
+    <EngagementListPage
+      name="enquiries"
+      query={(page) => enquiriesQuery(language, page)}
+      subtitle={(loaded) =>
+        loaded
+          ? intl.formatMessage({ id: 'agentPortal.enquiries.count' }, { count: loaded.total })
+          : undefined
+      }
+    >
+      {(enquiry) => <EnquiryRow key={enquiry.id} enquiry={enquiry} language={language} />}
+    </EngagementListPage>
   );
 }

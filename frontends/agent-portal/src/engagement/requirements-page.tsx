@@ -1,9 +1,8 @@
 import { useIntl } from 'react-intl';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Language, Requirement } from '@manzil/contracts';
-import { EmptyState, ErrorFallback, Ltr, SiteDate, Skeleton, buttonClassName } from '@manzil/ui';
-import { ENGAGEMENT_PER_PAGE, requirementsQuery } from './engagement-api.js';
-import { Pager, usePageParam } from './pager.js';
+import { Ltr, SiteDate, buttonClassName } from '@manzil/ui';
+import { requirementsQuery } from './engagement-api.js';
+import { EngagementListPage } from './engagement-layout.js';
 
 function RequirementRow({ requirement, language }: { requirement: Requirement; language: Language }) {
   const intl = useIntl();
@@ -58,38 +57,13 @@ function RequirementRow({ requirement, language }: { requirement: Requirement; l
  */
 export function RequirementsPage({ language }: { language: Language }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
-  const [page, goTo] = usePageParam();
-  const list = useQuery({ ...requirementsQuery(language, page), placeholderData: keepPreviousData });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ENGAGEMENT_PER_PAGE)) : 1;
   return (
-    <div className="ap-page" data-testid="requirements-page">
-      <header className="mz-page-head">
-        <div>
-          <p className="mz-eyebrow">{t('agentPortal.eyebrow')}</p>
-          <h1 className="mz-page-title">{t('agentPortal.requirements.title')}</h1>
-          <p className="mz-page-subtitle">{t('agentPortal.requirements.lead')}</p>
-        </div>
-      </header>
-      {list.isPending ? (
-        <Skeleton blockSize="240px" radius="lg" />
-      ) : list.isError ? (
-        <ErrorFallback onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState
-          title={t('agentPortal.requirements.emptyTitle')}
-          description={t('agentPortal.requirements.emptyText')}
-        />
-      ) : (
-        <>
-          <ul className="ap-enquiries">
-            {list.data.items.map((requirement) => (
-              <RequirementRow key={requirement.id} requirement={requirement} language={language} />
-            ))}
-          </ul>
-          <Pager page={page} pages={pages} onPage={goTo} />
-        </>
-      )}
-    </div>
+    <EngagementListPage
+      name="requirements"
+      query={(page) => requirementsQuery(language, page)}
+      subtitle={() => intl.formatMessage({ id: 'agentPortal.requirements.lead' })}
+    >
+      {(requirement) => <RequirementRow key={requirement.id} requirement={requirement} language={language} />}
+    </EngagementListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -12,20 +12,10 @@ import {
   formatAppointmentTime,
   type AppointmentKind,
 } from '@manzil/contracts';
+import { Button, apiFetch, requireLogin, useFeedback, useLanguage, useSession, useSite } from '@manzil/ui';
 import {
-  Button,
-  Dialog,
-  apiFetch,
-  requireLogin,
-  useFeedback,
-  useLanguage,
-  useSession,
-  useSite,
-} from '@manzil/ui';
-import {
-  FormErrorSummary,
+  FormDialog,
   SelectField,
-  SubmitButton,
   TextAreaField,
   TextField,
   showServerErrors,
@@ -75,7 +65,6 @@ export function BookAppointmentDialog({
   const session = useSession();
   const feedback = useFeedback();
   const client = useQueryClient();
-  const formId = useId();
   const timeZone = SITE_TIME_ZONE[site];
   const form = useContractForm<BookingValues>({
     schema: appointmentRequestSchema,
@@ -113,91 +102,77 @@ export function BookAppointmentDialog({
     }
   };
   return (
-    <Dialog
+    <FormDialog
+      form={form}
+      onValid={onValid}
       title={t('customer.appointment.title')}
+      cancelLabel={t('customer.appointment.cancel')}
+      submitLabel={t('customer.appointment.submit')}
       onClose={onClose}
-      testId="appointment-dialog"
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('customer.appointment.cancel')}
-          </Button>
-          <SubmitButton control={form.control} form={formId} data-testid="appointment-submit">
-            {t('customer.appointment.submit')}
-          </SubmitButton>
-        </>
-      }
+      testId="appointment"
     >
-      <form
-        id={formId}
-        className="mz-form"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
-      >
-        <FormErrorSummary control={form.control} setFocus={form.setFocus} />
-        <SelectField
-          control={form.control}
-          name="kind"
-          label={t('customer.appointment.kind')}
-          options={APPOINTMENT_KINDS.map((value) => ({
-            value,
-            label: t(`customer.appointment.kind.${value}`),
-          }))}
-          testId="appointment-kind"
-        />
-        <TextField
-          control={form.control}
-          name="date"
-          type="date"
-          min={localDay(timeZone, 0)}
-          max={localDay(timeZone, APPOINTMENT_MAX_DAYS_AHEAD)}
-          label={t('customer.appointment.date')}
-          testId="appointment-date"
-        />
-        <SelectField
-          control={form.control}
-          name="time"
-          label={t('customer.appointment.time')}
-          placeholder={t('customer.appointment.choose')}
-          options={APPOINTMENT_TIMES.map((value) => ({ value, label: slotLabel(value, language) }))}
-          testId="appointment-time"
-        />
-        <p className="mz-field__hint">{t(`customer.appointment.zone.${site}`)}</p>
-        <TextField
-          control={form.control}
-          name="name"
-          label={t('customer.appointment.name')}
-          autoComplete="name"
-          testId="appointment-name"
-        />
-        <TextField
-          control={form.control}
-          name="phone"
-          type="tel"
-          dir="ltr"
-          label={t('customer.appointment.phone')}
-          autoComplete="tel"
-          testId="appointment-phone"
-        />
-        <TextField
-          control={form.control}
-          name="email"
-          type="email"
-          dir="ltr"
-          label={t('customer.appointment.email')}
-          autoComplete="email"
-          testId="appointment-email"
-        />
-        <TextAreaField
-          control={form.control}
-          name="note"
-          label={t('customer.appointment.note')}
-          rows={3}
-          maxLength={500}
-          testId="appointment-note"
-        />
-      </form>
-    </Dialog>
+      <SelectField
+        control={form.control}
+        name="kind"
+        label={t('customer.appointment.kind')}
+        options={APPOINTMENT_KINDS.map((value) => ({
+          value,
+          label: t(`customer.appointment.kind.${value}`),
+        }))}
+        testId="appointment-kind"
+      />
+      <TextField
+        control={form.control}
+        name="date"
+        type="date"
+        min={localDay(timeZone, 0)}
+        max={localDay(timeZone, APPOINTMENT_MAX_DAYS_AHEAD)}
+        label={t('customer.appointment.date')}
+        testId="appointment-date"
+      />
+      <SelectField
+        control={form.control}
+        name="time"
+        label={t('customer.appointment.time')}
+        placeholder={t('customer.appointment.choose')}
+        options={APPOINTMENT_TIMES.map((value) => ({ value, label: slotLabel(value, language) }))}
+        testId="appointment-time"
+      />
+      <p className="mz-field__hint">{t(`customer.appointment.zone.${site}`)}</p>
+      <TextField
+        control={form.control}
+        name="name"
+        label={t('customer.appointment.name')}
+        autoComplete="name"
+        testId="appointment-name"
+      />
+      <TextField
+        control={form.control}
+        name="phone"
+        type="tel"
+        dir="ltr"
+        label={t('customer.appointment.phone')}
+        autoComplete="tel"
+        testId="appointment-phone"
+      />
+      <TextField
+        control={form.control}
+        name="email"
+        type="email"
+        dir="ltr"
+        label={t('customer.appointment.email')}
+        autoComplete="email"
+        testId="appointment-email"
+      />
+      <TextAreaField
+        control={form.control}
+        name="note"
+        label={t('customer.appointment.note')}
+        rows={3}
+        maxLength={500}
+        testId="appointment-note"
+      />
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import {
@@ -7,15 +7,8 @@ import {
   type CreateSavedSearchRequest,
   type SavedSearchFrequency,
 } from '@manzil/contracts';
-import { Button, Dialog, requireLogin, useFeedback, useLanguage, useSession } from '@manzil/ui';
-import {
-  FormErrorSummary,
-  SelectField,
-  SubmitButton,
-  TextField,
-  showServerErrors,
-  useContractForm,
-} from '@manzil/ui/forms';
+import { Button, requireLogin, useFeedback, useLanguage, useSession } from '@manzil/ui';
+import { FormDialog, SelectField, TextField, showServerErrors, useContractForm } from '@manzil/ui/forms';
 import { useSavedSearchMutations } from './saved-search-queries.js';
 
 export const BellIcon = () => (
@@ -56,7 +49,6 @@ export function SaveSearchDialog({
   const language = useLanguage();
   const feedback = useFeedback();
   const location = useLocation();
-  const formId = useId();
   const link = `${location.pathname}${location.search}`;
   const { create } = useSavedSearchMutations(language);
   const form = useContractForm<SaveValues>({
@@ -78,48 +70,34 @@ export function SaveSearchDialog({
     }
   };
   return (
-    <Dialog
+    <FormDialog
+      form={form}
+      onValid={onValid}
       title={t('customer.savedSearch.dialogTitle')}
+      cancelLabel={t('customer.savedSearch.cancel')}
+      submitLabel={t('customer.savedSearch.submit')}
       onClose={onClose}
-      testId="save-search-dialog"
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('customer.savedSearch.cancel')}
-          </Button>
-          <SubmitButton control={form.control} form={formId} data-testid="save-search-submit">
-            {t('customer.savedSearch.submit')}
-          </SubmitButton>
-        </>
-      }
+      testId="save-search"
     >
-      <form
-        id={formId}
-        className="mz-form"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
-      >
-        <FormErrorSummary control={form.control} setFocus={form.setFocus} />
-        <p className="mz-field__hint">{t('customer.savedSearch.lead')}</p>
-        <TextField
-          control={form.control}
-          name="name"
-          label={t('customer.savedSearch.name')}
-          maxLength={80}
-          testId="save-search-name"
-        />
-        <SelectField
-          control={form.control}
-          name="frequency"
-          label={t('customer.savedSearch.frequency')}
-          options={SAVED_SEARCH_FREQUENCIES.map((value) => ({
-            value,
-            label: t(`customer.savedSearch.frequency.${value}`),
-          }))}
-          testId="save-search-frequency"
-        />
-      </form>
-    </Dialog>
+      <p className="mz-field__hint">{t('customer.savedSearch.lead')}</p>
+      <TextField
+        control={form.control}
+        name="name"
+        label={t('customer.savedSearch.name')}
+        maxLength={80}
+        testId="save-search-name"
+      />
+      <SelectField
+        control={form.control}
+        name="frequency"
+        label={t('customer.savedSearch.frequency')}
+        options={SAVED_SEARCH_FREQUENCIES.map((value) => ({
+          value,
+          label: t(`customer.savedSearch.frequency.${value}`),
+        }))}
+        testId="save-search-frequency"
+      />
+    </FormDialog>
   );
 }
 

@@ -1,24 +1,13 @@
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import {
   SAVED_SEARCH_FREQUENCIES,
   listingPagePath,
   type SavedSearch,
   type SavedSearchFrequency,
 } from '@manzil/contracts';
-import {
-  Button,
-  EmptyState,
-  Select,
-  SiteDate,
-  Skeleton,
-  buttonClassName,
-  useFeedback,
-  useLanguage,
-  useSession,
-} from '@manzil/ui';
-import { PageHeading } from '../pages/content/content-parts.js';
+import { Button, Select, SiteDate, Skeleton, buttonClassName, useFeedback, useLanguage } from '@manzil/ui';
+import { CustomerListPage } from '../pages/customer-list-page.js';
 import {
   SAVED_SEARCHES_PAGE_SIZE,
   savedSearchesPageQuery,
@@ -94,93 +83,31 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
  */
 export function SavedSearchesPage() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: string) => intl.formatMessage({ id });
   const language = useLanguage();
-  const session = useSession();
-  const customer = session?.role === 'user';
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery({ ...savedSearchesPageQuery(page, language), enabled: customer });
-
-  if (!customer) {
-    return (
-      <div className="mz-container cu-saved-searches" data-testid="saved-searches-page">
-        <PageHeading title={t('customer.savedSearch.title')} />
-        <EmptyState
-          title={t(session ? 'customer.savedSearch.customersOnlyTitle' : 'customer.savedSearch.loginTitle')}
-          description={t(session ? 'customer.savedSearch.customersOnly' : 'customer.savedSearch.loginLead')}
-          action={
-            session ? (
-              <Link className={buttonClassName('secondary')} to="/">
-                {t('customer.savedSearch.browse')}
-              </Link>
-            ) : (
-              <Link className={buttonClassName('primary')} to="/login">
-                {t('customer.savedSearch.login')}
-              </Link>
-            )
-          }
-          testId="saved-searches-not-customer"
-        />
-      </div>
-    );
-  }
-
-  const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / SAVED_SEARCHES_PAGE_SIZE)) : 1;
   return (
-    <div className="mz-container cu-saved-searches" data-testid="saved-searches-page">
-      <PageHeading title={t('customer.savedSearch.title')} lead={t('customer.savedSearch.pageLead')} />
-      {query.isError && !data ? (
-        <EmptyState
-          title={t('customer.savedSearch.loadFailed')}
-          action={<Button onClick={() => void query.refetch()}>{t('customer.savedSearch.retry')}</Button>}
-          testId="saved-searches-error"
-        />
-      ) : !data ? (
+    <CustomerListPage
+      name="saved-searches"
+      messages="customer.savedSearch"
+      query={savedSearchesPageQuery}
+      pageSize={SAVED_SEARCHES_PAGE_SIZE}
+      lead={() => t('customer.savedSearch.pageLead')}
+      errorTitle={t('customer.savedSearch.loadFailed')}
+      loading={
         <div aria-busy="true">
           <Skeleton inlineSize="100%" blockSize="5rem" radius="lg" />
           <Skeleton inlineSize="100%" blockSize="5rem" radius="lg" />
         </div>
-      ) : data.items.length === 0 ? (
-        <EmptyState
-          title={t('customer.savedSearch.emptyTitle')}
-          description={t('customer.savedSearch.emptyLead')}
-          action={
-            <Link className={buttonClassName('primary')} to={listingPagePath('buy', language)}>
-              {t('customer.savedSearch.browse')}
-            </Link>
-          }
-          testId="saved-searches-empty"
-        />
-      ) : (
-        <>
-          <ul className="cu-saved-searches__list" data-testid="saved-searches-list">
-            {data.items.map((search) => (
-              <SavedSearchRow key={search.id} search={search} />
-            ))}
-          </ul>
-          {pages > 1 ? (
-            <nav className="cu-saved-searches__pager" aria-label={t('customer.savedSearch.pages')}>
-              <Button
-                variant="secondary"
-                disabled={page <= 1}
-                onClick={() => setParams(page - 1 <= 1 ? {} : { page: String(page - 1) })}
-              >
-                {t('customer.savedSearch.previous')}
-              </Button>
-              <span>{t('customer.savedSearch.pageOf', { page, pages })}</span>
-              <Button
-                variant="secondary"
-                disabled={page >= pages}
-                onClick={() => setParams({ page: String(page + 1) })}
-              >
-                {t('customer.savedSearch.next')}
-              </Button>
-            </nav>
-          ) : null}
-        </>
+      }
+      browseTo={listingPagePath('buy', language)}
+    >
+      {(searches) => (
+        <ul className="cu-saved-searches__list" data-testid="saved-searches-list">
+          {searches.map((search) => (
+            <SavedSearchRow key={search.id} search={search} />
+          ))}
+        </ul>
       )}
-    </div>
+    </CustomerListPage>
   );
 }

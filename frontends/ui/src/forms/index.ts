@@ -36,6 +36,7 @@ export {
   type TextAreaFieldProps,
   type TextFieldProps,
 } from './fields.js';
+export { FormDialog, type FormDialogProps } from './form-dialog.js';
 export {
   FormErrorSummary,
   SubmitButton,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -12,15 +12,8 @@ import {
   type ReportReason,
   type ReporterType,
 } from '@manzil/contracts';
-import { Button, Dialog, apiFetch, requireLogin, useFeedback, useLanguage } from '@manzil/ui';
-import {
-  FormErrorSummary,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  showServerErrors,
-  useContractForm,
-} from '@manzil/ui/forms';
+import { Button, apiFetch, requireLogin, useFeedback, useLanguage } from '@manzil/ui';
+import { FormDialog, SelectField, TextAreaField, showServerErrors, useContractForm } from '@manzil/ui/forms';
 
 interface ReportValues {
   reason: ReportReason | '';
@@ -54,7 +47,6 @@ export function ReportListingDialog({ target, onClose }: ReportListingDialogProp
   const intl = useIntl();
   const language = useLanguage();
   const feedback = useFeedback();
-  const formId = useId();
   const t = (id: string) => intl.formatMessage({ id });
   const form = useContractForm<ReportValues>({
     schema: listingReportRequestSchema,
@@ -82,54 +74,40 @@ export function ReportListingDialog({ target, onClose }: ReportListingDialogProp
     }
   };
   return (
-    <Dialog
+    <FormDialog
+      form={form}
+      onValid={onValid}
       title={t(kindOf(target) === 'unit' ? 'customer.report.unitTitle' : 'customer.report.title')}
+      cancelLabel={t('customer.report.cancel')}
+      submitLabel={t('customer.report.submit')}
       onClose={onClose}
-      testId="report-dialog"
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('customer.report.cancel')}
-          </Button>
-          <SubmitButton control={form.control} form={formId} data-testid="report-submit">
-            {t('customer.report.submit')}
-          </SubmitButton>
-        </>
-      }
+      testId="report"
     >
-      <form
-        id={formId}
-        className="mz-form"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
-      >
-        <FormErrorSummary control={form.control} setFocus={form.setFocus} />
-        <SelectField
-          control={form.control}
-          name="reason"
-          label={t('customer.report.reason')}
-          placeholder={t('customer.report.choose')}
-          options={REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value][language] }))}
-          testId="report-reason"
-        />
-        <SelectField
-          control={form.control}
-          name="userType"
-          label={t('customer.report.userType')}
-          placeholder={t('customer.report.choose')}
-          options={REPORTER_TYPES.map((value) => ({ value, label: REPORTER_TYPE_LABELS[value][language] }))}
-          testId="report-user-type"
-        />
-        <TextAreaField
-          control={form.control}
-          name="comment"
-          label={t('customer.report.comment')}
-          rows={4}
-          maxLength={1000}
-          testId="report-comment"
-        />
-      </form>
-    </Dialog>
+      <SelectField
+        control={form.control}
+        name="reason"
+        label={t('customer.report.reason')}
+        placeholder={t('customer.report.choose')}
+        options={REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value][language] }))}
+        testId="report-reason"
+      />
+      <SelectField
+        control={form.control}
+        name="userType"
+        label={t('customer.report.userType')}
+        placeholder={t('customer.report.choose')}
+        options={REPORTER_TYPES.map((value) => ({ value, label: REPORTER_TYPE_LABELS[value][language] }))}
+        testId="report-user-type"
+      />
+      <TextAreaField
+        control={form.control}
+        name="comment"
+        label={t('customer.report.comment')}
+        rows={4}
+        maxLength={1000}
+        testId="report-comment"
+      />
+    </FormDialog>
   );
 }
 

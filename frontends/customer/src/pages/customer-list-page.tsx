@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { Language } from '@manzil/contracts';
+import { Button, EmptyState, buttonClassName, useLanguage, useSession } from '@manzil/ui';
+import { PageHeading } from './content/content-parts.js';
+
+interface ListPage {
+  items: unknown[];
+  total: number;
+}
+
+/**
+ * A list of what the customer keeps (`/myWishlist`, `/saved-searches`), a page at a time
+ * (`?page=`). Another role is told the page is for customers, and a visitor is asked to log
+ * in, without calling the API (a 401/403 would end a session).
+ *
+ * `name` gives the test ids (`${name}-page`, `-not-customer`, `-error`, `-empty`) and the
+ * classes (`cu-${name}`, `cu-${name}__pager`); `messages` is the prefix of the keys both pages
+ * hold: title, customersOnlyTitle, customersOnly, loginTitle, loginLead, login, browse,
+ * emptyTitle, emptyLead, retry, pages, previous, next and pageOf.
+ */
+export function CustomerListPage<Data extends ListPage, Key extends QueryKey>({
+  name,
+  messages,
+  query,
+  pageSize,
+  lead,
+  errorTitle,
+  loading,
+  browseTo,
+  children,
+}: {
+  name: 'wishlist' | 'saved-searches';
+  messages: 'customer.wishlist' | 'customer.savedSearch';
+  query: (page: number, language: Language) => UseQueryOptions<Data, Error, Data, Key>;
+  pageSize: number;
+  /** The line under the title for a customer, given the page once it is loaded. */
+  lead: (loaded: Data | undefined) => string | undefined;
+  errorTitle: string;
+  loading: ReactNode;
+  /** Where the empty list's "browse" link goes. */
+  browseTo: string;
+  children: (items: Data['items']) => ReactNode;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `${messages}.${id}` }, values);
+  const language = useLanguage();
+  const session = useSession();
+  const customer = session?.role === 'user';
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const goTo = (to: number) => setParams(to <= 1 ? {} : { page: String(to) });
+  const list = useQuery({ ...query(page, language), enabled: customer });
+
+  if (!customer) {
+    return (
+      <div className={`mz-container cu-${name}`} data-testid={`${name}-page`}>
+        <PageHeading title={t('title')} />
+        <EmptyState
+          title={t(session ? 'customersOnlyTitle' : 'loginTitle')}
+          description={t(session ? 'customersOnly' : 'loginLead')}
+          action={
+            session ? (
+              <Link className={buttonClassName('secondary')} to="/">
+                {t('browse')}
+              </Link>
+            ) : (
+              <Link className={buttonClassName('primary')} to="/login">
+                {t('login')}
+              </Link>
+            )
+          }
+          testId={`${name}-not-customer`}
+        />
+      </div>
+    );
+  }
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  return (
+    <div className={`mz-container cu-${name}`} data-testid={`${name}-page`}>
+      <PageHeading title={t('title')} lead={lead(data)} />
+      {list.isError && !data ? (
+        <EmptyState
+          title={errorTitle}
+          action={<Button onClick={() => void list.refetch()}>{t('retry')}</Button>}
+          testId={`${name}-error`}
+        />
+      ) : !data ? (
+        loading
+      ) : data.items.length === 0 ? (
+        <EmptyState
+          title={t('emptyTitle')}
+          description={t('emptyLead')}
+          action={
+            <Link className={buttonClassName('primary')} to={browseTo}>
+              {t('browse')}
+            </Link>
+          }
+          testId={`${name}-empty`}
+        />
+      ) : (
+        <>
+          {children(data.items)}
+          {pages > 1 ? (
+            <nav className={`cu-${name}__pager`} aria-label={t('pages')}>
+              <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                {t('previous')}
+              </Button>
+              <span>{t('pageOf', { page, pages })}</span>
+              <Button variant="secondary" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                {t('next')}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
