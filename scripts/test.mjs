@@ -47,9 +47,9 @@ const wanted = (stage) => (!onlyStages || onlyStages.includes(stage)) && !skipSt
 for (const s of [...(onlyStages ?? []), ...skipStages])
   if (!STAGES.includes(s)) warn(`unknown stage "${s}" (stages: ${STAGES.join(', ')})`);
 // A bound for a run that hangs or crawls, inside the 90 minutes CI allows, not the suite's size:
-// on this machine, idle, the whole run takes about 22 minutes (2026-11-29). 36 minutes cut the
-// CI host's runs of 11-28 short (its browser stage ran 2-4 times as slowly as here, the other
-// stages as fast), so a run that would have passed failed on the clock.
+// on this machine, idle, a clean clone's whole run took 1,722.5 s (2026-11-29). 36 minutes cut the
+// CI run of 11-28 short (its browser stage ran 2-4 times as slowly as here, the other stages as
+// fast; it most likely shared the machine with another run), so a passing run failed on the clock.
 const BUDGET_MS = 60 * 60_000;
 
 const t0 = Date.now();
@@ -209,8 +209,8 @@ async function e2e({ stage, resultsFile, bus = 'redis', playwrightArgs = [] }) {
       // the Kafka bus only: the journeys run search on Postgres (OpenSearch has its jest suite)
       ...(bus === 'kafka' ? { KAFKA_BROKERS: engines.env('').KAFKA_BROKERS } : {}),
     }),
-    // 40 min: about 14 here (102 tests, 2026-11-29), but the CI host ran 73 of them in 25 (11-28)
-    // and some days this machine is as slow. BUDGET_MS still bounds the whole run.
+    // 40 min: 884.8 s here (102 tests, clean clone, idle, 2026-11-29), but the CI run of 11-28 got
+    // through 73 of them in 25 min. BUDGET_MS still bounds the whole run.
     timeoutMs: Math.max(60_000, Math.min(40 * 60_000, BUDGET_MS - (Date.now() - t0))),
   });
   const json = readJson(resultsFile);

@@ -175,6 +175,7 @@ export function EmailVerification({
         <Dialog
           title={texts.title}
           onClose={() => setOpen(null)}
+          tone="form"
           testId="email-otp-dialog"
           actions={
             <>

@@ -9,7 +9,8 @@ export interface DialogProps {
   children?: ReactNode;
   actions: ReactNode;
   onClose: () => void;
-  tone?: 'warning' | 'info';
+  /** The round icon above the title: a warning, a notice (`info`), or none for a form. */
+  tone?: 'warning' | 'info' | 'form';
   testId?: string;
 }
 
@@ -26,9 +27,11 @@ export function Dialog({ title, children, actions, onClose, tone = 'info', testI
     <div className="mz-dialog" data-testid={testId}>
       <div className="mz-dialog__backdrop" onClick={onClose} aria-hidden="true" />
       <div className="mz-dialog__panel" role="dialog" aria-modal="true" aria-labelledby={id} ref={panel}>
-        <span className={`mz-dialog__icon mz-dialog__icon--${tone}`} aria-hidden="true">
-          <AlertIcon />
-        </span>
+        {tone === 'form' ? null : (
+          <span className={`mz-dialog__icon mz-dialog__icon--${tone}`} aria-hidden="true">
+            <AlertIcon />
+          </span>
+        )}
         <h2 className="mz-dialog__title" id={id}>
           {title}
         </h2>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { TOAST_MS } from './toast.js';
+import { Dialog } from './dialog.js';
 import { downloadFile } from './download.js';
 import { FeedbackProvider, useFeedback, type Feedback } from './feedback.js';
 import { PLACEHOLDER_IMAGE, SafeImage } from './safe-image.js';
@@ -62,6 +63,19 @@ describe('feedback (spec §8)', () => {
     fireEvent.click(screen.getByTestId('confirm-dialog-ok'));
     await expect(answer).resolves.toBe(true);
     expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+  });
+
+  it('puts the warning icon on a confirm, and none on a form dialog', () => {
+    const feedback = renderFeedback('en');
+    act(() => {
+      void feedback().confirm('Delete?');
+    });
+    expect(screen.getByTestId('confirm-dialog').querySelector('.mz-dialog__icon--warning')).not.toBeNull();
+    render(
+      <Dialog title="Save this search" tone="form" actions={null} onClose={() => undefined} testId="form" />,
+    );
+    expect(screen.getByTestId('form').querySelector('.mz-dialog__icon')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Save this search' })).not.toBeNull();
   });
 
   it('answers Cancel with false', async () => {

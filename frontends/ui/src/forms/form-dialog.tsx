@@ -19,8 +19,8 @@ export interface FormDialogProps<V extends FieldValues, Out> {
 }
 
 /**
- * A form in a `Dialog`: Cancel and the submit button (busy while submitting) as its actions,
- * the error summary first, then the fields. What was typed stays until the dialog closes.
+ * A form in a `Dialog` (no warning icon: saving is not a warning): Cancel and the submit button
+ * (busy while submitting) as its actions, the error summary first, then the fields. What was typed stays until the dialog closes.
  */
 export function FormDialog<V extends FieldValues, Out>({
   form,
@@ -37,6 +37,7 @@ export function FormDialog<V extends FieldValues, Out>({
     <Dialog
       title={title}
       onClose={onClose}
+      tone="form"
       testId={`${testId}-dialog`}
       actions={
         <>
