@@ -167,19 +167,7 @@ describe('payments: bidding fees of pending bids, through the same Checkout and 
     });
     await bus.publish(TOPICS.auctionsAuction, due);
     await bus.publish(TOPICS.auctionsAuction, due);
-    await expectEventually(
-      async () =>
-        expect(await h.payment(fee.paymentId)).toMatchObject({ status: 'refunded', refunded_by: null }),
-      SLOW,
-    );
-    const refunded = await waitForEvent(
-      testRedisUrl(),
-      h.namespace,
-      TOPICS.paymentsPayment,
-      (e: EventEnvelope) =>
-        e.type === 'payments.payment.refunded' &&
-        (e.payload as { paymentId: string }).paymentId === fee.paymentId,
-    );
+    const refunded = await h.refundedByEvent(fee.paymentId);
     expect(refunded.payload).toMatchObject({
       accountId: bidderId,
       purpose: 'bid_fee',

@@ -1,15 +1,18 @@
-import { jest } from '@jest/globals';
+import { expect, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { CheckoutView, Site } from '@manzil/contracts';
+import { TOPICS, type CheckoutView, type EventEnvelope, type Site } from '@manzil/contracts';
 import {
   createMigratedDatabase,
   createTestApp,
+  expectEventually,
   serviceTestEnv,
   startSandbox,
   testNamespace,
+  testRedisUrl,
   tokenFor,
+  waitForEvent,
   type SandboxProcess,
   type TestDatabase,
 } from '@manzil/testing';
@@ -141,6 +144,26 @@ export class PaymentsHarness {
       refunded_by: string | null;
     }[];
     return row;
+  }
+
+  /**
+   * Waits until the payment is Refunded by nobody (a refund another service's event said was
+   * due) and answers the `payments.payment.refunded` event that tells its owner.
+   */
+  async refundedByEvent(paymentId: string): Promise<EventEnvelope> {
+    await expectEventually(
+      async () =>
+        expect(await this.payment(paymentId)).toMatchObject({ status: 'refunded', refunded_by: null }),
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    return waitForEvent(
+      testRedisUrl(),
+      this.namespace,
+      TOPICS.paymentsPayment,
+      (e: EventEnvelope) =>
+        e.type === 'payments.payment.refunded' &&
+        (e.payload as { paymentId: string }).paymentId === paymentId,
+    );
   }
 
   async count(sql: string, params: unknown[]): Promise<number> {
