@@ -5,6 +5,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import type { Language } from '@manzil/contracts';
 import { Button, EmptyState, buttonClassName, useLanguage, useSession } from '@manzil/ui';
 import { PageHeading } from './content/content-parts.js';
+import { ListPager } from './list-pager.js';
 
 interface ListPage {
   items: unknown[];
@@ -106,17 +107,18 @@ export function CustomerListPage<Data extends ListPage, Key extends QueryKey>({
       ) : (
         <>
           {children(data.items)}
-          {pages > 1 ? (
-            <nav className={`cu-${name}__pager`} aria-label={t('pages')}>
-              <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                {t('previous')}
-              </Button>
-              <span>{t('pageOf', { page, pages })}</span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                {t('next')}
-              </Button>
-            </nav>
-          ) : null}
+          <ListPager
+            page={page}
+            pages={pages}
+            onPage={goTo}
+            className={`cu-${name}__pager`}
+            messages={{
+              pages: `${messages}.pages`,
+              previous: `${messages}.previous`,
+              next: `${messages}.next`,
+              pageOf: `${messages}.pageOf`,
+            }}
+          />
         </>
       )}
     </div>

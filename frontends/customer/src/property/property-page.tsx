@@ -13,17 +13,15 @@ import {
   AreaIcon,
   BathIcon,
   BedIcon,
-  EmptyState,
   PinIcon,
   Price,
   PropertyCard,
   buttonClassName,
   formatArea,
-  isNotFound,
   useDocumentHead,
   useLanguage,
 } from '@manzil/ui';
-import { ContentError, ContentLoading } from '../pages/content/content-parts.js';
+import { DetailNotFound, QueryPage } from '../pages/content/content-parts.js';
 import { masterDataQuery, propertyDetailQuery } from '../search/search-queries.js';
 import { ReportListingButton } from '../pages/report/report-listing-dialog.js';
 import { AgentCard, ShareButton } from './property-contact.js';
@@ -51,38 +49,24 @@ export function PropertyPage({ site }: { site: Site }) {
   const detail = useQuery(propertyDetailQuery(slug, language));
   useDocumentHead(detail.data ? propertyHead(detail.data.listing, site, language) : null);
 
-  if (detail.isPending) {
-    return (
-      <div className="mz-container cu-page">
-        <ContentLoading />
-      </div>
-    );
-  }
-  if (detail.isError) {
-    if (isNotFound(detail.error)) {
-      return (
-        <div className="mz-container cu-page">
-          <EmptyState
-            headingLevel={1}
-            testId="property-not-found"
-            title={intl.formatMessage({ id: 'customer.property.notFound.title' })}
-            description={intl.formatMessage({ id: 'customer.property.notFound.description' })}
-            action={
-              <Link className={buttonClassName('primary')} to={listingPagePath('buy', language)}>
-                {intl.formatMessage({ id: 'customer.type.buy' })}
-              </Link>
-            }
-          />
-        </div>
-      );
-    }
-    return (
-      <div className="mz-container cu-page">
-        <ContentError headingLevel={1} onRetry={() => void detail.refetch()} />
-      </div>
-    );
-  }
-  return <PropertyView detail={detail.data} site={site} />;
+  return (
+    <QueryPage
+      query={detail}
+      notFound={
+        <DetailNotFound
+          testId="property-not-found"
+          titleId="customer.property.notFound.title"
+          descriptionId="customer.property.notFound.description"
+          back={{
+            to: listingPagePath('buy', language),
+            label: intl.formatMessage({ id: 'customer.type.buy' }),
+          }}
+        />
+      }
+    >
+      {(data) => <PropertyView detail={data} site={site} />}
+    </QueryPage>
+  );
 }
 
 function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) {

@@ -2,9 +2,9 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Blog } from '@manzil/contracts';
-import { SafeImage, SiteDate, contentQueries, isNotFound, useDocumentHead, useLanguage } from '@manzil/ui';
+import { SafeImage, SiteDate, contentQueries, useDocumentHead, useLanguage } from '@manzil/ui';
 import { blogPath } from './blog-card.js';
-import { CmsBody, ContentError, ContentLoading, NotFoundPage } from './content-parts.js';
+import { CmsBody, QueryPage } from './content-parts.js';
 
 function BlogPost({ blog }: { blog: Blog }) {
   const intl = useIntl();
@@ -56,20 +56,9 @@ export function BlogPostPage() {
   const { slug = '' } = useParams();
   const language = useLanguage();
   const query = useQuery(contentQueries.blog(language, slug));
-  if (query.isPending) {
-    return (
-      <div className="mz-container cu-page cu-page--narrow">
-        <ContentLoading />
-      </div>
-    );
-  }
-  if (query.isError) {
-    if (isNotFound(query.error)) return <NotFoundPage />;
-    return (
-      <div className="mz-container cu-page">
-        <ContentError onRetry={() => void query.refetch()} headingLevel={1} />
-      </div>
-    );
-  }
-  return <BlogPost blog={query.data} />;
+  return (
+    <QueryPage query={query} narrow>
+      {(blog) => <BlogPost blog={blog} />}
+    </QueryPage>
+  );
 }

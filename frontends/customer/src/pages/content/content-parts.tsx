@@ -1,12 +1,14 @@
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import {
   EmptyState,
   ErrorFallback,
   HomeIcon,
   Skeleton,
   buttonClassName,
+  isNotFound,
   useDocumentHead,
   useLanguage,
 } from '@manzil/ui';
@@ -53,6 +55,75 @@ export function ContentError({ onRetry, headingLevel = 2 }: { onRetry: () => voi
   return (
     <div className="cu-content-error">
       <ErrorFallback onRetry={onRetry} headingLevel={headingLevel} />
+    </div>
+  );
+}
+
+/**
+ * The states of a page that shows one thing its own query fetched (a property, a project, a
+ * blog post, a CMS page): a skeleton while it loads (`narrow` for reading pages), the
+ * `notFound` element when the server answers 404 (default: the 404 page), an error with retry
+ * otherwise, and `children` with the data once it is there.
+ */
+export function QueryPage<T>({
+  query,
+  notFound,
+  narrow = false,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  notFound?: ReactNode;
+  narrow?: boolean;
+  children: (data: T) => ReactNode;
+}) {
+  const intl = useIntl();
+  if (query.isPending) {
+    return (
+      <div
+        className={`mz-container cu-page${narrow ? ' cu-page--narrow' : ''}`}
+        aria-label={intl.formatMessage({ id: 'ui.loading' })}
+      >
+        <ContentLoading />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (isNotFound(query.error)) return notFound ?? <NotFoundPage />;
+    return (
+      <div className="mz-container cu-page">
+        <ContentError onRetry={() => void query.refetch()} headingLevel={1} />
+      </div>
+    );
+  }
+  return children(query.data);
+}
+
+/** A detail that is not (or no longer) published: a page heading, why, and a way back to its list. */
+export function DetailNotFound({
+  testId,
+  titleId,
+  descriptionId,
+  back,
+}: {
+  testId: string;
+  titleId: string;
+  descriptionId: string;
+  back: { to: string; label: string };
+}) {
+  const intl = useIntl();
+  return (
+    <div className="mz-container cu-page">
+      <EmptyState
+        headingLevel={1}
+        testId={testId}
+        title={intl.formatMessage({ id: titleId })}
+        description={intl.formatMessage({ id: descriptionId })}
+        action={
+          <Link className={buttonClassName('primary')} to={back.to}>
+            {back.label}
+          </Link>
+        }
+      />
     </div>
   );
 }

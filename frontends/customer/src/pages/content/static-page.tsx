@@ -1,9 +1,8 @@
-import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CmsPage } from '@manzil/contracts';
-import { contentQueries, isNotFound, useDocumentHead, useLanguage } from '@manzil/ui';
-import { CmsBody, ContentError, ContentLoading, NotFoundPage, PageHeading } from './content-parts.js';
+import { contentQueries, useDocumentHead, useLanguage } from '@manzil/ui';
+import { CmsBody, PageHeading, QueryPage } from './content-parts.js';
 
 /** The first sentence-sized part of a Markdown body, for the meta description. */
 export function summaryOf(markdown: string, max = 160): string {
@@ -54,28 +53,17 @@ function StaticPageView({
 export function StaticPage({ slug, path }: { slug?: string; path?: string }) {
   const params = useParams();
   const language = useLanguage();
-  const intl = useIntl();
   const wanted = slug ?? params.slug ?? '';
   const query = useQuery(contentQueries.page(language, wanted));
-  if (query.isPending) {
-    return (
-      <div
-        className="mz-container cu-page cu-page--narrow"
-        aria-label={intl.formatMessage({ id: 'ui.loading' })}
-      >
-        <ContentLoading />
-      </div>
-    );
-  }
-  if (query.isError) {
-    if (isNotFound(query.error)) return <NotFoundPage />;
-    return (
-      <div className="mz-container cu-page">
-        <ContentError onRetry={() => void query.refetch()} headingLevel={1} />
-      </div>
-    );
-  }
-  const page = query.data;
-  const ownPath = path ?? `/pages/${language === 'ar' ? page.publicSlugAr : page.publicSlug}`;
-  return <StaticPageView page={page} path={ownPath} ownSlugPaths={!path} />;
+  return (
+    <QueryPage query={query} narrow>
+      {(page) => (
+        <StaticPageView
+          page={page}
+          path={path ?? `/pages/${language === 'ar' ? page.publicSlugAr : page.publicSlug}`}
+          ownSlugPaths={!path}
+        />
+      )}
+    </QueryPage>
+  );
 }

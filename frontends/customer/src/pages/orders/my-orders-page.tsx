@@ -13,6 +13,7 @@ import {
   useSession,
 } from '@manzil/ui';
 import { PageHeading } from '../content/content-parts.js';
+import { ListPager } from '../list-pager.js';
 import { ORDERS_PAGE_SIZE, ordersQuery } from './orders-queries.js';
 import './orders.css';
 
@@ -151,25 +152,18 @@ export function MyOrdersPage({ site }: { site: Site }) {
               <OrderCard key={order.id} order={order} />
             ))}
           </div>
-          {pages > 1 ? (
-            <nav className="cu-orders__pager" aria-label={t('customer.orders.pageOf', { page, pages })}>
-              <Button
-                variant="secondary"
-                disabled={page <= 1}
-                onClick={() => setParams({ ...(kind === 'unit' ? {} : { kind }), page: String(page - 1) })}
-              >
-                {t('customer.orders.previous')}
-              </Button>
-              <span>{t('customer.orders.pageOf', { page, pages })}</span>
-              <Button
-                variant="secondary"
-                disabled={page >= pages}
-                onClick={() => setParams({ ...(kind === 'unit' ? {} : { kind }), page: String(page + 1) })}
-              >
-                {t('customer.orders.next')}
-              </Button>
-            </nav>
-          ) : null}
+          <ListPager
+            page={page}
+            pages={pages}
+            onPage={(to) => setParams({ ...(kind === 'unit' ? {} : { kind }), page: String(to) })}
+            className="cu-orders__pager"
+            messages={{
+              pages: 'customer.orders.pageOf',
+              previous: 'customer.orders.previous',
+              next: 'customer.orders.next',
+              pageOf: 'customer.orders.pageOf',
+            }}
+          />
         </>
       )}
     </div>

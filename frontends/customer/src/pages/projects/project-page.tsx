@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { listingPagePath, safeFloorPlanUrl, type ProjectDetail, type Site } from '@manzil/contracts';
 import {
-  EmptyState,
   Ltr,
   PinIcon,
   Price,
@@ -11,11 +10,10 @@ import {
   buttonClassName,
   formatArea,
   formatNumber,
-  isNotFound,
   useDocumentHead,
   useLanguage,
 } from '@manzil/ui';
-import { ContentError, ContentLoading } from '../content/content-parts.js';
+import { DetailNotFound, QueryPage } from '../content/content-parts.js';
 import { ReportListingButton } from '../report/report-listing-dialog.js';
 import { projectQuery } from './project-queries.js';
 import { BookUnitButton, ResidentsOnly, useBookUnit } from './book-unit.js';
@@ -38,36 +36,24 @@ export function ProjectPage({ site }: { site: Site }) {
         }
       : null,
   );
-  if (detail.isPending)
-    return (
-      <div className="mz-container cu-page">
-        <ContentLoading />
-      </div>
-    );
-  if (detail.isError) {
-    if (isNotFound(detail.error))
-      return (
-        <div className="mz-container cu-page">
-          <EmptyState
-            headingLevel={1}
-            testId="project-not-found"
-            title={intl.formatMessage({ id: 'customer.project.notFound.title' })}
-            description={intl.formatMessage({ id: 'customer.project.notFound.description' })}
-            action={
-              <Link className={buttonClassName('primary')} to={listingPagePath('new-projects', language)}>
-                {intl.formatMessage({ id: 'customer.projects.all' })}
-              </Link>
-            }
-          />
-        </div>
-      );
-    return (
-      <div className="mz-container cu-page">
-        <ContentError headingLevel={1} onRetry={() => void detail.refetch()} />
-      </div>
-    );
-  }
-  return <ProjectView project={detail.data} site={site} />;
+  return (
+    <QueryPage
+      query={detail}
+      notFound={
+        <DetailNotFound
+          testId="project-not-found"
+          titleId="customer.project.notFound.title"
+          descriptionId="customer.project.notFound.description"
+          back={{
+            to: listingPagePath('new-projects', language),
+            label: intl.formatMessage({ id: 'customer.projects.all' }),
+          }}
+        />
+      }
+    >
+      {(data) => <ProjectView project={data} site={site} />}
+    </QueryPage>
+  );
 }
 
 /** A unit's floor plan (an upload, image or PDF, or a link), opened in a new tab; a dash without one. */

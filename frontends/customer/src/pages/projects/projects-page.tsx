@@ -11,6 +11,7 @@ import {
   useDocumentHead,
   useLanguage,
 } from '@manzil/ui';
+import { ListPager } from '../list-pager.js';
 import { ProjectCard } from './project-card.js';
 import { projectsQuery, PROJECTS_PAGE_SIZE } from './project-queries.js';
 import './projects.css';
@@ -108,17 +109,18 @@ export function ProjectsPage({ site }: { site: Site }) {
                 <ProjectCard key={project.id} project={project} />
               ))}
             </div>
-            {pages > 1 ? (
-              <nav className="cu-projects__pager" aria-label={t('customer.projects.pages')}>
-                <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                  {t('customer.projects.previous')}
-                </Button>
-                <span>{t('customer.projects.pageOf', { page, pages })}</span>
-                <Button variant="secondary" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                  {t('customer.projects.next')}
-                </Button>
-              </nav>
-            ) : null}
+            <ListPager
+              page={page}
+              pages={pages}
+              onPage={goTo}
+              className="cu-projects__pager"
+              messages={{
+                pages: 'customer.projects.pages',
+                previous: 'customer.projects.previous',
+                next: 'customer.projects.next',
+                pageOf: 'customer.projects.pageOf',
+              }}
+            />
           </>
         )}
       </div>
