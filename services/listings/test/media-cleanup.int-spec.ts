@@ -7,15 +7,10 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { listingDiscardedV1, ownedPropertySchema } from '@manzil/contracts';
-import {
-  FilesystemObjectStorage,
-  OBJECT_STORAGE,
-  S3ObjectStorage,
-  type ObjectStorage,
-} from '@manzil/storage';
+import { FilesystemObjectStorage, S3ObjectStorage, type ObjectStorage } from '@manzil/storage';
 import { expectEventually, tokenFor } from '@manzil/testing';
-import { photoKeys, StorageCleanup, videoKey } from '../src/media/storage-cleanup.js';
-import { StorageCleanupModule, UPLOAD_SWEEP_QUEUE } from '../src/media/upload-sweep.job.js';
+import { photoKeys, StorageCleanup, uploadedVideoKeys } from '../src/media/storage-cleanup.js';
+import { UPLOAD_SWEEP_QUEUE } from '../src/media/upload-sweep.job.js';
 import { uploadFilePrefix } from '../src/media/multipart.js';
 import { account, completeAe, photo, SANDBOX_S3, sixPhotos, startListings } from './lifecycle-harness.js';
 
@@ -97,8 +92,7 @@ function mediaCleanupSuite(
         reason: string;
         keys: string[];
       }[];
-    const videoKeysOf = (videos: unknown) =>
-      ((videos as string[] | undefined) ?? []).map((path) => videoKey(path.slice(path.lastIndexOf('/') + 1)));
+    const videoKeysOf = (videos: unknown) => uploadedVideoKeys((videos as string[] | undefined) ?? []);
     const newDraft = async () =>
       owned((await h.call(agent, 'post', '/v1/properties', { body: completeAe }).expect(201)).body).id;
 
@@ -230,8 +224,11 @@ describe('the upload sweep', () => {
     const { body } = await h.call(agent, 'post', '/v1/properties', { body: completeAe }).expect(201);
     const id = owned(body).id;
     const [added] = owned((await h.upload(agent, id, [await photo()], 201)).body).photos;
-    const storage = h.app.select(StorageCleanupModule).get<ObjectStorage>(OBJECT_STORAGE);
-    const failing = jest.spyOn(storage, 'delete').mockRejectedValueOnce(new Error('storage unreachable'));
+    // The storage fails the next delete (the service's engine is this class, on `dir`).
+    const failing = jest
+      .spyOn(FilesystemObjectStorage.prototype, 'delete')
+      .mockRejectedValueOnce(new Error('storage unreachable'));
+    const storage = new FilesystemObjectStorage(dir);
 
     const removed = owned(
       (await h.call(agent, 'delete', `/v1/properties/${id}/photos/${added.id}`).expect(200)).body,
