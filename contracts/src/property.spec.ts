@@ -9,6 +9,8 @@ import {
   propertySubmitIssues,
   propertyUpdateSchemaFor,
   type PropertyFields,
+  uploadedVideoId,
+  uploadedVideoPath,
 } from './property.js';
 
 const base = {
@@ -215,6 +217,15 @@ describe('document metadata (spec §5)', () => {
     expect(refusals(propertyDocumentRequestSchema, { ...ok, title: '  ' })).toEqual({
       title: 'document.titleRequired',
     });
+  });
+});
+
+describe('uploaded videos', () => {
+  it('reads the id back from an uploaded video path, and none from a link', () => {
+    const id = '0b6d3c1e-8f5a-4c2b-9d7e-1a2b3c4d5e6f';
+    expect(uploadedVideoId(uploadedVideoPath(id))).toBe(id);
+    expect(uploadedVideoId('https://example.com/api/listings/v1/media/videos/' + id)).toBeNull();
+    expect(uploadedVideoId('/api/listings/v1/media/videos/../photos')).toBeNull();
   });
 });
 

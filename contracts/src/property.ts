@@ -133,6 +133,9 @@ export const VIDEO_LIMITS = { maxPerListing: 2, maxBytes: 50 * 1024 * 1024, type
 /** Where an uploaded video is served (`POST /v1/properties/:id/videos`), through the gateway. */
 export const uploadedVideoPath = (id: string) => `/api/listings/v1/media/videos/${id}`;
 const UPLOADED_VIDEO = /^\/api\/listings\/v1\/media\/videos\/[0-9a-f-]{36}$/;
+/** The id of an uploaded video from its path (`uploadedVideoPath`), or null for a link. */
+export const uploadedVideoId = (path: string): string | null =>
+  UPLOADED_VIDEO.test(path) ? path.slice(path.lastIndexOf('/') + 1) : null;
 
 function isWebLink(value: string): boolean {
   try {

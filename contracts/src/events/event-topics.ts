@@ -18,6 +18,7 @@ import {
 import {
   listingApprovedV1,
   listingDeactivatedV1,
+  listingDiscardedV1,
   listingRejectedV1,
   listingSoldV1,
   listingSubmittedV1,
@@ -62,6 +63,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [listingRejectedV1.type]: TOPICS.listingsProperty,
   [listingSoldV1.type]: TOPICS.listingsProperty,
   [listingDeactivatedV1.type]: TOPICS.listingsProperty,
+  [listingDiscardedV1.type]: TOPICS.listingsProperty,
   [contentConfigChangedV1.type]: TOPICS.contentConfig,
   [contentChangedV1.type]: CONTENT_TOPICS.cms,
   [accountRegisteredV1.type]: TOPICS.identityAccount,

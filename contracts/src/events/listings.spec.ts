@@ -7,6 +7,7 @@ import {
   listingApprovedV2,
   listingDeactivatedV1,
   listingDeactivatedV2,
+  listingDiscardedV1,
   listingRejectedV1,
   listingSoldV1,
   listingSubmittedV1,
@@ -111,6 +112,7 @@ describe('listing events (contracts/events/listings)', () => {
       ],
       [listingSoldV1, { id, soldAt: at, by }],
       [listingDeactivatedV1, { id, active: false, at, by }],
+      [listingDiscardedV1, { id, agentId: randomUUID(), companyId: null, discardedAt: at, by }],
     ] as const;
     for (const [definition, payload] of cases) {
       expect(definition.version).toBe(1);
@@ -120,6 +122,7 @@ describe('listing events (contracts/events/listings)', () => {
     expect(listingSubmittedV1.payload.safeParse({ ...cases[0][1], documentCount: 0 }).success).toBe(false);
     expect(listingRejectedV1.payload.safeParse({ ...cases[2][1], reason: '' }).success).toBe(false);
     expect(listingSoldV1.payload.safeParse({ id, soldAt: 'yesterday', by }).success).toBe(false);
+    expect(listingDiscardedV1.payload.safeParse({ ...cases[5][1], discardedAt: 'now' }).success).toBe(false);
   });
 
   it('listing.approved v2 carries the regulator-verified licence, and a v2 payload from before it still reads', () => {

@@ -87,6 +87,23 @@ export const listingSoldV1 = {
 } as const;
 
 /**
+ * listing.discarded v1: the owner threw away a listing that was never public (a draft, or a
+ * submission rejected before any acceptance): its rows are gone and its stored media follow.
+ * Nothing public changes (search never had it); a place of the owner's plan is free again.
+ */
+export const listingDiscardedV1 = {
+  type: 'listing.discarded',
+  version: 1,
+  payload: z.object({
+    id: z.uuid(),
+    agentId: z.uuid().nullable(),
+    companyId: z.uuid().nullable(),
+    discardedAt: z.iso.datetime(),
+    by: actor,
+  }),
+} as const;
+
+/**
  * listing.deactivated v1: the owner took the property off (`active: false`) or put it back
  * (`active: true`; a published one then comes back with a fresh `listing.approved`).
  */

@@ -99,6 +99,7 @@ export function listings(
 ) {
   const calls: Call[] = [];
   let property = { ...owned(site, draft), ...changes };
+  let discarded = false;
   globalThis.fetch = jest.fn<typeof fetch>(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -125,12 +126,21 @@ export function listings(
       property = { ...property, regulatorVerified: verifiedLicence(advertiserId, adLicenseNumber) };
       return answer(200, property);
     }
+    if (method === 'DELETE' && /\/v1\/properties\/[^/]+$/.test(url)) {
+      discarded = true;
+      return answer(200, { removed: true });
+    }
     if (method === 'POST' && url.endsWith('/sold')) {
       property = { ...property, state: 'sold' };
       return answer(200, property);
     }
     if (/\/v1\/owner\/properties(\?|$)/.test(url))
-      return answer(200, { items: [property], page: 1, limit: 10, total: 1 });
+      return answer(200, {
+        items: discarded ? [] : [property],
+        page: 1,
+        limit: 10,
+        total: discarded ? 0 : 1,
+      });
     return answer(200, property);
   });
   return { calls, current: () => property };

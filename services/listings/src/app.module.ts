@@ -29,6 +29,7 @@ import { PresentationsModule } from './presentations/presentations.module.js';
 import { RequirementsModule } from './requirements/requirements.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { VideosModule } from './videos/videos.module.js';
+import { StorageCleanupModule } from './media/upload-sweep.job.js';
 import { ROUTES } from './routes.js';
 import { AppointmentsModule } from './appointments/appointments.module.js';
 import { WishlistModule } from './wishlist/wishlist.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
           service: 'listings',
         }),
         AdLicenceModule.forRoot(regaSettings(config)),
+        StorageCleanupModule.forRoot(config),
         PropertiesModule,
         ApprovalModule,
         DraftsModule,

@@ -383,6 +383,15 @@ export const ROUTES: RouteDoc[] = [
     roles: ['agent', 'company'],
   },
   {
+    method: 'delete',
+    path: '/v1/properties/:id',
+    summary:
+      'Discards an own listing that was never public (draft, or rejected before any acceptance): its rows, then its stored photos, documents and uploaded videos; listing.discarded. 422 TRANSITION_NOT_ALLOWED otherwise',
+    params: propertyIdParamsSchema,
+    results: z.object({ removed: z.literal(true) }),
+    roles: ['agent', 'company'],
+  },
+  {
     method: 'post',
     path: '/v1/properties/:id/documents',
     summary: 'Attaches a document (metadata only until uploads exist): jpeg or pdf under 2 MB, with a title',

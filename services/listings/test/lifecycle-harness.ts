@@ -38,6 +38,12 @@ export interface Account {
 
 /** The REGA client pair the tests' sandbox accepts (not the development default, so it is really sent). */
 const REGA_CLIENT = { REGA_CLIENT_ID: 'listings-test', REGA_CLIENT_SECRET: 'listings-test-secret' };
+/** The sandbox's S3 (bucket `media`) as the object storage, with the key pair it accepts. */
+export const SANDBOX_S3 = {
+  bucket: 'media',
+  accessKeyId: 'listings-test',
+  secretAccessKey: 'listings-test-secret',
+};
 
 /**
  * A listings app on a fresh database with the location master data, and helpers to talk to it.
@@ -46,11 +52,32 @@ const REGA_CLIENT = { REGA_CLIENT_ID: 'listings-test', REGA_CLIENT_SECRET: 'list
  */
 export async function startListings({
   sandbox: withSandbox = false,
+  s3 = false,
   env = {},
-}: { sandbox?: boolean; env?: Record<string, string> } = {}) {
+}: { sandbox?: boolean; s3?: boolean; env?: Record<string, string> } = {}) {
   const db: TestDatabase = await createMigratedDatabase('listings', buildDataSource);
   const namespace = testNamespace('listings');
-  const sandbox = withSandbox ? await startSandbox(REGA_CLIENT) : null;
+  const sandbox =
+    withSandbox || s3
+      ? await startSandbox({
+          ...REGA_CLIENT,
+          S3_ACCESS_KEY_ID: SANDBOX_S3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: SANDBOX_S3.secretAccessKey,
+          S3_BUCKETS: SANDBOX_S3.bucket,
+        })
+      : null;
+  // With `s3`, the media go to the sandbox's S3 through the storage port's S3 engine.
+  const storageEnv: Record<string, string> =
+    s3 && sandbox
+      ? {
+          STORAGE_ENGINE: 's3',
+          S3_ENDPOINT: `${sandbox.url}/s3`,
+          S3_BUCKET: SANDBOX_S3.bucket,
+          S3_REGION: 'me-central-1',
+          S3_ACCESS_KEY_ID: SANDBOX_S3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: SANDBOX_S3.secretAccessKey,
+        }
+      : {};
   const config = envSchema.parse({
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),
@@ -60,6 +87,7 @@ export async function startListings({
     REGA_URL: sandbox?.url ?? 'http://127.0.0.1:9',
     REGA_TIMEOUT_MS: 5_000,
     ...REGA_CLIENT,
+    ...storageEnv,
     ...env,
   });
   const app: INestApplication = await createTestApp(AppModule.forRoot(config));

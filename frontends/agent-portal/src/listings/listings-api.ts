@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   LISTINGS_API,
   SERVICES,
@@ -66,6 +67,15 @@ export const placesQuery = (language: Language, parentId: string | null) =>
     }),
     staleTime: 60 * 60 * 1000,
   });
+
+/** DELETE /v1/properties/:id: discards a listing that was never public, with its stored media. */
+export async function discardProperty(id: string, language: Language): Promise<void> {
+  await listingsFetch(propertyPaths.one(id), {
+    language,
+    method: 'DELETE',
+    results: z.object({ removed: z.literal(true) }),
+  });
+}
 
 /** A write on one listing whose answer is the listing as the owner reads it. */
 export async function propertyWrite(

@@ -49,6 +49,37 @@ describe('/manage-properties', () => {
   });
 
   it.each([
+    ['en', 'Discard', 'The listing is discarded.'],
+    ['ar', 'حذف', 'تم حذف الإعلان.'],
+  ] as const)(
+    '%s: discards a draft after the confirmation, and the list no longer shows it',
+    async (language, label, done) => {
+      const service = listings('ae', { title: { en: 'Sea view flat', ar: 'شقة' } });
+      renderPortal({ language, path: '/manage-properties' });
+      const discard = await screen.findByTestId('owned-listing-discard');
+      expect(discard.textContent).toBe(label);
+      fireEvent.click(discard);
+      fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+      await waitFor(() => expect(screen.queryByTestId('owned-listing')).toBeNull());
+      expect(service.calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+        `/api/listings/v1/properties/${ID}`,
+      ]);
+      expect((await screen.findAllByText(done)).length).toBeGreaterThan(0);
+    },
+  );
+
+  it('offers no discard for a listing that was public once', async () => {
+    listings(
+      'ae',
+      { title: { en: 'Sea view flat', ar: 'شقة' } },
+      { ...REJECTED, approvedAt: '2026-11-01T09:30:00.000Z' },
+    );
+    renderPortal({ path: '/manage-properties' });
+    await screen.findByTestId('owned-listing-sold');
+    expect(screen.queryByTestId('owned-listing-discard')).toBeNull();
+  });
+
+  it.each([
     ['en', 'Listing a property is for agents and companies'],
     ['ar', 'إضافة العقارات متاحة للوسطاء العقاريين والشركات'],
   ] as const)(

@@ -15,6 +15,7 @@ import {
 } from '@manzil/ui';
 import {
   PROPERTIES_PER_PAGE,
+  discardProperty,
   listingKeys,
   ownedPropertiesQuery,
   propertyPaths,
@@ -48,7 +49,19 @@ function useListingActions(language: Language) {
       propertyWrite(propertyPaths.state(id), language, { method: 'POST', body: { active } }),
     ...after,
   });
+  const discard = useMutation({
+    mutationFn: (id: string) => discardProperty(id, language),
+    ...after,
+  });
   return {
+    discard: async (id: string) => {
+      if (await confirm(t('agentPortal.manage.confirmDiscard'))) {
+        await discard.mutateAsync(id).then(
+          () => toast('success', t('agentPortal.manage.discarded')),
+          () => undefined,
+        );
+      }
+    },
     markSold: async (id: string) => {
       if (await confirm(t('agentPortal.manage.confirmSold'))) {
         await sold.mutateAsync(id).catch(() => undefined);
@@ -56,16 +69,18 @@ function useListingActions(language: Language) {
       }
     },
     setActive: (id: string, active: boolean) => state.mutateAsync({ id, active }).catch(() => undefined),
-    busy: sold.isPending || state.isPending,
+    busy: sold.isPending || state.isPending || discard.isPending,
   };
 }
 
 function ListingRow({ property, language }: { property: OwnedProperty; language: Language }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { markSold, setActive, busy } = useListingActions(language);
+  const { discard, markSold, setActive, busy } = useListingActions(language);
   const cover = [...property.photos].sort((a, b) => a.position - b.position)[0];
   const sold = property.state === 'sold';
+  // Never public (a draft, or rejected before any acceptance): the owner may throw it away.
+  const discardable = !property.approvedAt && ['draft', 'rejected'].includes(property.approvalStatus);
   const title = titleOf(property, language) || t('agentPortal.manage.untitled');
   return (
     <li className="ap-listing" data-testid="owned-listing" data-status={property.approvalStatus}>
@@ -146,6 +161,18 @@ function ListingRow({ property, language }: { property: OwnedProperty; language:
             >
               {t('agentPortal.manage.sold')}
             </button>
+            {discardable ? (
+              <button
+                type="button"
+                className={buttonClassName('ghost', 'sm')}
+                disabled={busy}
+                aria-label={t('agentPortal.manage.discardNamed', { title })}
+                data-testid="owned-listing-discard"
+                onClick={() => void discard(property.id)}
+              >
+                {t('agentPortal.manage.discard')}
+              </button>
+            ) : null}
           </>
         )}
       </div>

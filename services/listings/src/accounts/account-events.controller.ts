@@ -5,6 +5,7 @@ import {
   accountDeletedV1,
   accountNafathVerifiedV1,
   accountRegisteredV1,
+  agentContactV1,
   subscriptionActivatedV1,
   subscriptionExpiredV1,
   type EventEnvelope,
@@ -17,7 +18,8 @@ type Payload<D extends { payload: z.ZodType }> = EventEnvelope<z.infer<D['payloa
 /**
  * What listings must know of other services' accounts to decide who may add and edit
  * (spec §6), kept from their events, each applied once (inbox `listings`):
- * identity's accounts (role, company of an agent, Nafath, deletion) into `listing_accounts`,
+ * identity's accounts (role, company of an agent, Nafath, deletion, an agent's names in English
+ * and Arabic) into `listing_accounts`,
  * payments' plans (listings allowed until when) into `listing_entitlements`.
  */
 @Controller()
@@ -50,6 +52,26 @@ export class AccountEventsController {
         `INSERT INTO "listing_accounts" ("account_id", "site", "role", "nafath_verified_at") VALUES ($1, $2, 'unknown', $3)
          ON CONFLICT ("account_id") DO UPDATE SET "nafath_verified_at" = EXCLUDED."nafath_verified_at"`,
         [accountId, event.site, verifiedAt],
+      ),
+    );
+  }
+
+  /**
+   * An agent's names (and company), whenever identity announces its contact: the advertiser's
+   * names `listing.approved` carries in both languages (`advertiserNames`). Same topic and key
+   * as `registered`, so the last one wins.
+   */
+  @EventPattern(agentContactV1.type)
+  async agentContact(
+    @Payload(new ParseEventPipe(agentContactV1)) event: Payload<typeof agentContactV1>,
+  ): Promise<void> {
+    const { accountId, companyId, name, nameAr } = event.payload;
+    await this.inbox.handleOnce(event, (manager) =>
+      manager.query(
+        `INSERT INTO "listing_accounts" ("account_id", "site", "role", "company_id", "name", "name_ar")
+         VALUES ($1, $2, 'agent', $3, $4, $5)
+         ON CONFLICT ("account_id") DO UPDATE SET "name" = EXCLUDED."name", "name_ar" = EXCLUDED."name_ar"`,
+        [accountId, event.site, companyId, name.trim() || null, nameAr?.trim() || null],
       ),
     );
   }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   fieldMessage,
@@ -8,8 +8,10 @@ import {
   type Site,
 } from '@manzil/contracts';
 import { AppException, currentContext } from '@manzil/nest-kit';
+import { applyAdvertiserNames } from '../accounts/advertiser-names.js';
 import { audit, type Actor } from '../drafts/audit.js';
 import { photosOf, publishEvent } from '../drafts/owned.js';
+import { droppedVideoKeys, removeAfterCommit, StorageCleanup } from '../media/storage-cleanup.js';
 import { LocationsService, type ResolvedLocation } from '../locations/locations.service.js';
 import { Property } from '../properties/property.entity.js';
 import { applyDraft, toPublished } from '../properties/published.js';
@@ -57,29 +59,47 @@ export class ApproveProperty {
   constructor(
     private readonly dataSource: DataSource,
     private readonly locations: LocationsService,
+    /** Absent in the seed (no storage at hand, and no uploaded videos): a removal then waits for the sweep. */
+    @Optional() private readonly cleanup?: StorageCleanup,
   ) {}
 
-  async execute({ site, propertyId, actor }: ApprovePropertyCommand): Promise<PropertySummary> {
-    return this.dataSource.transaction(async (manager) => {
-      // Scoped by site: another site's property is "not found", never "forbidden".
-      const property = await manager.findOne(Property, {
-        where: { id: propertyId, site },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!property) throw new AppException('NOT_FOUND');
-      if (property.approvalStatus === 'accepted') return toSummary(property);
-      if (property.approvalStatus === 'draft') {
-        const language = currentContext()?.language ?? 'en';
-        throw new AppException('VALIDATION_FAILED', 422, [
-          { field: 'approvalStatus', message: fieldMessage('invalid', language) },
-        ]);
-      }
-      const { resolved } = await this.locations.check(manager, site, property.draft);
-      const photos = (await photosOf(manager, [property.id])).get(property.id) ?? [];
-      accept(property, resolved, photos);
-      await manager.save(property);
-      await announceAccepted(manager, property, actor ?? { id: null, role: 'system' });
-      return toSummary(property);
+  async execute(command: ApprovePropertyCommand): Promise<PropertySummary> {
+    const { summary, removed } = await this.dataSource.transaction((manager) =>
+      this.approve(manager, command),
+    );
+    // After the commit: uploaded videos the replaced public version showed and the new one does not.
+    await this.cleanup?.removeNow(removed);
+    return summary;
+  }
+
+  private async approve(
+    manager: EntityManager,
+    { site, propertyId, actor }: ApprovePropertyCommand,
+  ): Promise<{ summary: PropertySummary; removed: string | null }> {
+    // Scoped by site: another site's property is "not found", never "forbidden".
+    const property = await manager.findOne(Property, {
+      where: { id: propertyId, site },
+      lock: { mode: 'pessimistic_write' },
     });
+    if (!property) throw new AppException('NOT_FOUND');
+    if (property.approvalStatus === 'accepted') return { summary: toSummary(property), removed: null };
+    if (property.approvalStatus === 'draft') {
+      const language = currentContext()?.language ?? 'en';
+      throw new AppException('VALIDATION_FAILED', 422, [
+        { field: 'approvalStatus', message: fieldMessage('invalid', language) },
+      ]);
+    }
+    const { resolved } = await this.locations.check(manager, site, property.draft);
+    const photos = (await photosOf(manager, [property.id])).get(property.id) ?? [];
+    await applyAdvertiserNames(manager, property);
+    const shownBefore = property.published?.media.videos ?? [];
+    accept(property, resolved, photos);
+    await manager.save(property);
+    await announceAccepted(manager, property, actor ?? { id: null, role: 'system' });
+    const removed = await removeAfterCommit(
+      manager,
+      droppedVideoKeys(shownBefore, property.published?.media.videos ?? []),
+    );
+    return { summary: toSummary(property), removed };
   }
 }

@@ -12,6 +12,7 @@ import { OBJECT_STORAGE, type ObjectStorage } from '@manzil/storage';
 import { AttachDocument } from '../drafts/attach-document.js';
 import { findOwned } from '../drafts/who-may.js';
 import type { UploadedPart } from '../media/multipart.js';
+import { documentKey, StorageCleanup } from '../media/storage-cleanup.js';
 import { documentError } from './document-upload.interceptor.js';
 
 /** The type of a document by its first bytes (the file name and declared type are the client's word). */
@@ -21,12 +22,11 @@ export function documentTypeOf(bytes: Buffer): 'application/pdf' | 'image/jpeg' 
   return null;
 }
 
-export const documentKey = (id: string) => `listings/documents/${id}`;
-
 /**
  * Document files of a listing (spec §5: jpeg or pdf, under 2 MB, at least one before it is
  * sent): the bytes go to the object storage first, then the row (through `AttachDocument`, with
- * its audit row and `listing.updated`); bytes whose row did not commit are removed.
+ * its audit row and `listing.updated`); bytes whose row did not commit are removed (and, after
+ * a crash, by the sweep of `StorageCleanup`).
  */
 @Injectable()
 export class DocumentsService {
@@ -34,6 +34,7 @@ export class DocumentsService {
     private readonly dataSource: DataSource,
     private readonly attach: AttachDocument,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly cleanup: StorageCleanup,
   ) {}
 
   async upload(
@@ -60,17 +61,18 @@ export class DocumentsService {
     await this.dataSource.transaction((manager) => findOwned(manager, user, site, propertyId, false));
     const id = randomUUID();
     const storageKey = documentKey(id);
-    await this.storage.put(storageKey, file.buffer, contentType);
+    const uploadTicket = await this.cleanup.expectUpload([storageKey]);
     try {
+      await this.storage.put(storageKey, file.buffer, contentType);
       return await this.attach.execute({
         user,
         site,
         propertyId,
         document: parsed.data,
-        file: { id, storageKey },
+        file: { id, storageKey, uploadTicket },
       });
     } catch (error) {
-      await this.storage.delete(storageKey).catch(() => undefined);
+      await this.cleanup.abandon(uploadTicket);
       throw error;
     }
   }

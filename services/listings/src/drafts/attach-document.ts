@@ -9,6 +9,7 @@ import {
   type Site,
 } from '@manzil/contracts';
 import { AppException, type AuthUser } from '@manzil/nest-kit';
+import { StorageCleanup } from '../media/storage-cleanup.js';
 import { actorOf, audit, eventActor } from './audit.js';
 import { ownedView, publishEvent } from './owned.js';
 import { findOwned } from './who-may.js';
@@ -18,8 +19,11 @@ export interface AttachDocumentCommand {
   site: Site;
   propertyId: string;
   document: z.infer<typeof propertyDocumentRequestSchema>;
-  /** An uploaded file: its id and where its bytes already are in the object storage. */
-  file?: { id: string; storageKey: string };
+  /**
+   * An uploaded file: its id, where its bytes already are in the object storage, and the
+   * upload's ticket (`StorageCleanup.expectUpload`), settled in the transaction of the row.
+   */
+  file?: { id: string; storageKey: string; uploadTicket: string };
 }
 
 /**
@@ -28,7 +32,10 @@ export interface AttachDocumentCommand {
  */
 @Injectable()
 export class AttachDocument {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cleanup: StorageCleanup,
+  ) {}
 
   async execute({ user, site, propertyId, document, file }: AttachDocumentCommand): Promise<OwnedProperty> {
     return this.dataSource.transaction(async (manager) => {
@@ -50,6 +57,7 @@ export class AttachDocument {
           file?.storageKey ?? null,
         ],
       );
+      if (file) await this.cleanup.attached(manager, file.uploadTicket);
       const actor = actorOf(user);
       await audit(manager, property, actor, 'document.attached', { documentId: id, title: document.title });
       await publishEvent(manager, site, property.id, listingUpdatedV1, {

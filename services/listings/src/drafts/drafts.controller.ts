@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   myPropertiesQuerySchema,
   propertyCreateSchemaFor,
@@ -14,6 +14,7 @@ import { CurrentSite, CurrentUser, Roles, ZodPipe, type AuthUser } from '@manzil
 import type { z } from 'zod';
 import { AttachDocument } from './attach-document.js';
 import { CreateDraft } from './create-draft.js';
+import { DiscardDraft } from './discard-draft.js';
 import { DraftsService } from './drafts.service.js';
 import { MarkSold, SetActive } from './market-state.js';
 import { SubmitProperty } from './submit-property.js';
@@ -55,6 +56,7 @@ export class DraftsController {
     private readonly markSold: MarkSold,
     private readonly setActive: SetActive,
     private readonly drafts: DraftsService,
+    private readonly discardDraft: DiscardDraft,
   ) {}
 
   @Post('v1/properties')
@@ -84,6 +86,15 @@ export class DraftsController {
       ),
     );
     return this.updateDraft.execute({ user, site, propertyId: params.id, patch, sent });
+  }
+
+  @Delete('v1/properties/:id')
+  discard(
+    @Param(new ZodPipe(propertyIdParamsSchema)) params: { id: string },
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.discardDraft.execute({ user, site, propertyId: params.id });
   }
 
   @Post('v1/properties/:id/documents')

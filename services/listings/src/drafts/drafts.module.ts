@@ -7,11 +7,21 @@ import { DraftsService } from './drafts.service.js';
 import { MarkSold, SetActive } from './market-state.js';
 import { SubmitProperty } from './submit-property.js';
 import { UpdateDraft } from './update-draft.js';
+import { DiscardDraft } from './discard-draft.js';
 
 @Module({
   imports: [LocationsModule],
   controllers: [DraftsController],
-  providers: [CreateDraft, UpdateDraft, AttachDocument, SubmitProperty, MarkSold, SetActive, DraftsService],
+  providers: [
+    CreateDraft,
+    UpdateDraft,
+    DiscardDraft,
+    AttachDocument,
+    SubmitProperty,
+    MarkSold,
+    SetActive,
+    DraftsService,
+  ],
   exports: [AttachDocument, UpdateDraft],
 })
 export class DraftsModule {}

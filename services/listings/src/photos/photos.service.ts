@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   listingUpdatedV1,
@@ -16,6 +16,7 @@ import { OBJECT_STORAGE, type ObjectStorage } from '@manzil/storage';
 import { actorOf, audit, eventActor } from '../drafts/audit.js';
 import { ownedView, publishEvent } from '../drafts/owned.js';
 import { findOwned } from '../drafts/who-may.js';
+import { photoKeys, StorageCleanup } from '../media/storage-cleanup.js';
 import { photoKey, processPhoto, type ProcessedPhoto } from './photo-processing.js';
 import { photoError, type UploadedPhoto } from './photo-upload.interceptor.js';
 
@@ -28,15 +29,15 @@ const SIZES = Object.keys(PHOTO_SIZES) as PhotoSize[];
  * Photos of a listing (spec §5): added by its owner in selections of at most 10, each under
  * 2 MB and a jpeg, png or gif by its content, kept as webp at the sizes the pages use in the
  * object storage (`@manzil/storage`), ordered, removable. The bytes are written before the
- * rows (a row never points at nothing); objects whose rows did not commit are removed.
+ * rows (a row never points at nothing); objects whose rows did not commit are removed, and
+ * those of a removed photo after its removal commits (`StorageCleanup`; the sweep retries).
  */
 @Injectable()
 export class PhotosService {
-  private readonly logger = new Logger('photos');
-
   constructor(
     private readonly dataSource: DataSource,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly cleanup: StorageCleanup,
   ) {}
 
   async add(
@@ -57,7 +58,7 @@ export class PhotosService {
     // Refused early (ownership, sold) before any byte is stored.
     await this.dataSource.transaction((manager) => this.assertEditable(manager, user, site, propertyId));
     const ids = processed.map(() => randomUUID());
-    const keys = ids.flatMap((id) => SIZES.map((size) => photoKey(id, size)));
+    const ticket = await this.cleanup.expectUpload(ids.flatMap(photoKeys));
     try {
       for (const [i, photo] of processed.entries())
         for (const size of SIZES)
@@ -76,16 +77,18 @@ export class PhotosService {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
             [ids[i], property.id, site, next + i, photo.width, photo.height, photo.blurDataUrl, user.id],
           );
+        await this.cleanup.attached(manager, ticket);
         await this.changed(manager, user, property, 'photos.added', { photoIds: ids });
         return ownedView(manager, property);
       });
     } catch (error) {
-      await Promise.all(keys.map((key) => this.storage.delete(key).catch(() => undefined)));
+      await this.cleanup.abandon(ticket);
       throw error;
     }
   }
 
   async remove(user: AuthUser, site: Site, propertyId: string, photoId: string): Promise<OwnedProperty> {
+    let ticket: string | null = null;
     const view = await this.dataSource.transaction(async (manager) => {
       const property = await this.assertEditable(manager, user, site, propertyId);
       const [, deleted] = (await manager.query(
@@ -93,15 +96,13 @@ export class PhotosService {
         [photoId, property.id],
       )) as [unknown, number];
       if (!deleted) throw new AppException('NOT_FOUND');
+      ticket = await this.cleanup.removeAfterCommit(manager, photoKeys(photoId));
       await this.renumber(manager, property.id);
       await this.changed(manager, user, property, 'photos.removed', { photoId });
       return ownedView(manager, property);
     });
-    // After the commit: a failed delete leaves an unreachable object, never a row without bytes.
-    for (const size of SIZES)
-      await this.storage
-        .delete(photoKey(photoId, size))
-        .catch((error: unknown) => this.logger.warn({ error, photoId }));
+    // After the commit: a failed delete leaves an unreachable object (the sweep's), never a row without bytes.
+    await this.cleanup.removeNow(ticket);
     return view;
   }
 

@@ -9,6 +9,7 @@ import { OBJECT_STORAGE, type ByteRange, type ObjectStorage } from '@manzil/stor
 import { UpdateDraft } from '../drafts/update-draft.js';
 import { findOwned } from '../drafts/who-may.js';
 import type { UploadedFilePart } from '../media/multipart.js';
+import { StorageCleanup, videoKey } from '../media/storage-cleanup.js';
 import { videoError } from './video-upload.interceptor.js';
 
 /**
@@ -32,13 +33,13 @@ async function head(path: string, length = 12): Promise<Buffer> {
   }
 }
 
-export const videoKey = (id: string) => `listings/videos/${id}`;
-
 /**
  * Uploaded videos of a listing (spec §5: at most 2, mp4, under 50 MB): the bytes are streamed
  * from the upload's temporary file to the object storage (never held whole in memory), then the video's path joins the draft's `videos` through `UpdateDraft` (its
  * audit row, `listing.updated`, and an accepted listing going back to approval as any edit
- * does); bytes whose save did not commit are removed. Links and uploads count together.
+ * does); bytes whose save did not commit are removed, those of a video taken out of the
+ * listing once no version of it shows the video any more (`UpdateDraft`, `ApproveProperty`).
+ * Links and uploads count together.
  */
 @Injectable()
 export class VideosService {
@@ -46,6 +47,7 @@ export class VideosService {
     private readonly dataSource: DataSource,
     private readonly updateDraft: UpdateDraft,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly cleanup: StorageCleanup,
   ) {}
 
   async upload(
@@ -63,18 +65,18 @@ export class VideosService {
     const videos = property.draft.videos ?? [];
     if (videos.length >= VIDEO_LIMITS.maxPerListing) throw videoError('video.count');
     const id = randomUUID();
-    const key = videoKey(id);
-    const body = createReadStream(file.path);
+    const uploadTicket = await this.cleanup.expectUpload([videoKey(id)]);
     try {
-      await this.storage.putStream(key, body, 'video/mp4', file.size);
-    } finally {
-      body.destroy();
-    }
-    try {
+      const body = createReadStream(file.path);
+      try {
+        await this.storage.putStream(videoKey(id), body, 'video/mp4', file.size);
+      } finally {
+        body.destroy();
+      }
       const patch = { videos: [...videos, uploadedVideoPath(id)] };
-      return await this.updateDraft.execute({ user, site, propertyId, patch, sent: patch });
+      return await this.updateDraft.execute({ user, site, propertyId, patch, sent: patch, uploadTicket });
     } catch (error) {
-      await this.storage.delete(key).catch(() => undefined);
+      await this.cleanup.abandon(uploadTicket);
       throw error;
     }
   }
