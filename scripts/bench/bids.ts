@@ -14,7 +14,14 @@
  * (services/auctions/test/bid-fees.int-spec.ts).
  *
  *   node --conditions=source --import ./infra/testing/src/swc-register.mjs \
- *     scripts/bench/bids.ts [--bidders 200] [--seconds 30]
+ *     scripts/bench/bids.ts [--bidders 200] [--seconds 30] [--noop service|gateway]
+ *
+ * `--noop` is the baseline of the same machine at the same moment: the same bidders in the same
+ * closed loop, each GETting `/api/auctions/health` (`service`: the gateway's hop, its rate
+ * limit and proxy, and the service's Nest pipeline, no database) or the gateway's own `/health`
+ * (`gateway`), instead of bidding. What a bid costs is its figures beside these.
+ *
+ * Every server listens on a free port (0): no fixed port, so no need for the e2e lock.
  *
  * Postgres: MANZIL_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), Redis:
  * MANZIL_TEST_REDIS_URL. The bidders run in a worker thread (`bids-bidders.ts`), the gateway
@@ -46,12 +53,17 @@ const { values } = parseArgs({
   options: {
     bidders: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '30' },
+    noop: { type: 'string' },
   },
 });
 const BIDDERS = Number(values.bidders);
 const SECONDS = Number(values.seconds);
 const STARTING_PRICE = 1_000_000;
 const INCREMENT = 1_000;
+const NOOP_PATHS: Record<string, string> = { service: '/api/auctions/health', gateway: '/health' };
+if (values.noop !== undefined && !(values.noop in NOOP_PATHS))
+  throw new Error(`--noop takes ${Object.keys(NOOP_PATHS).join(' or ')}`);
+const NOOP_PATH = values.noop === undefined ? null : NOOP_PATHS[values.noop];
 
 const db = await createMigratedDatabase('auctions_bench', buildDataSource);
 const namespace = testNamespace('bench-bids');
@@ -100,6 +112,7 @@ const worker = new Worker(entry, {
     seconds: SECONDS,
     startingPrice: STARTING_PRICE,
     increment: INCREMENT,
+    noopPath: NOOP_PATH,
   } satisfies BiddersData,
 });
 let load: number[] = [];
@@ -156,7 +169,11 @@ latencies.sort((a, b) => a - b);
 const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
 const anomalies =
   notHigher + lost + unanswered + (ladder.length - amounts.size) + (stateWrong ? 1 : 0) + errors;
-console.log(`bids bench: ${BIDDERS} bidders, one live auction (no fee), ${SECONDS} s, through the gateway`);
+console.log(
+  NOOP_PATH
+    ? `bids bench, no-op baseline: ${BIDDERS} clients GET ${NOOP_PATH} in a closed loop, ${SECONDS} s`
+    : `bids bench: ${BIDDERS} bidders, one live auction (no fee), ${SECONDS} s, through the gateway`,
+);
 console.log(
   `  machine: ${os.cpus().length} cores, load average at start ${load.map((l) => l.toFixed(2)).join(' ')}, at end ${os
     .loadavg()
@@ -164,24 +181,26 @@ console.log(
     .join(' ')}`,
 );
 console.log(
-  `  bid POSTs answered: ${latencies.length} in ${elapsed.toFixed(1)} s = ${(latencies.length / elapsed).toFixed(1)} bids/s` +
+  `  ${NOOP_PATH ? 'GETs' : 'bid POSTs'} answered: ${latencies.length} in ${elapsed.toFixed(1)} s = ${(latencies.length / elapsed).toFixed(1)} ${NOOP_PATH ? 'requests' : 'bids'}/s` +
     ` (${statuses.map(([s, n]) => `${s}: ${n}`).join(', ')}; transport errors ${errors})`,
 );
 console.log(
   `  CPU of this process (all threads, user+system): ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s` +
-    ` = ${((cpu.user + cpu.system) / 1e3 / Math.max(1, latencies.length)).toFixed(1)} ms per answered bid` +
-    ` (with the GET after each 422)`,
+    ` = ${((cpu.user + cpu.system) / 1e3 / Math.max(1, latencies.length)).toFixed(1)} ms per answered ${NOOP_PATH ? 'request' : 'bid'}` +
+    `${NOOP_PATH ? '' : ' (with the GET after each 422)'}`,
 );
-console.log(`  accepted: ${acknowledged.length} = ${(acknowledged.length / elapsed).toFixed(1)} accepted/s`);
 console.log(
   `  latency ms: p50 ${q(0.5).toFixed(1)}  p95 ${q(0.95).toFixed(1)}  p99 ${q(0.99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`,
 );
-console.log(
-  `  ladder: ${ladder.length} accepted in the database; not strictly higher than the one before: ${notHigher};` +
-    ` 201s not found accepted (lost): ${lost}; 201s / accepted rows / in the outbox: ${acknowledged.length} / ${acceptedRows} / ${ladder.length};` +
-    ` repeated amounts: ${ladder.length - amounts.size}; auction price/leader/leading bidder/count ${stateWrong ? 'WRONG' : 'match the top'}`,
-);
-console.log(`  ${anomalies === 0 ? 'OK: zero anomalies' : `ANOMALIES: ${anomalies}`}`);
+if (!NOOP_PATH) {
+  console.log(`  accepted: ${acknowledged.length} = ${(acknowledged.length / elapsed).toFixed(1)} accepted/s`);
+  console.log(
+    `  ladder: ${ladder.length} accepted in the database; not strictly higher than the one before: ${notHigher};` +
+      ` 201s not found accepted (lost): ${lost}; 201s / accepted rows / in the outbox: ${acknowledged.length} / ${acceptedRows} / ${ladder.length};` +
+      ` repeated amounts: ${ladder.length - amounts.size}; auction price/leader/leading bidder/count ${stateWrong ? 'WRONG' : 'match the top'}`,
+  );
+  console.log(`  ${anomalies === 0 ? 'OK: zero anomalies' : `ANOMALIES: ${anomalies}`}`);
+} else console.log(`  ${errors === 0 ? 'OK: no transport error' : `transport errors: ${errors}`}`);
 
 await gateway.close();
 await auctions.close();
