@@ -335,11 +335,11 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
     // In the order the lock was granted: the outbox id of each bid's `bid.placed` is drawn under
     // it (a bid's created_at is its transaction's start, which need not follow that order).
     const rows = (await dataSource.query(
-      `SELECT b."id", b."amount"::float AS "amount", b."status"
+      `SELECT b."id", b."amount"::float AS "amount", b."status", b."bidder_id"
          FROM "bids" b JOIN "outbox" o ON o."event"->>'type' = 'bid.placed' AND o."event"->'payload'->>'bidId' = b."id"::text
         WHERE b."auction_id" = $1 ORDER BY o."id"`,
       [id],
-    )) as { id: string; amount: number; status: string }[];
+    )) as { id: string; amount: number; status: string; bidder_id: string }[];
     // Every 201 is a stored bid, and every stored bid had its 201.
     expect(rows.map((r) => r.id).sort()).toEqual([...created].sort());
     // In the order they were accepted, each is strictly higher than the one before.
@@ -352,5 +352,34 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
       currentPrice: Math.max(...accepted),
       bidCount: accepted.length,
     });
+    // Each bid's events were built from the row it replaced: its `bid.outbid` names the bid
+    // accepted just before it (when another bidder's), never an older one read before a
+    // concurrent bid moved the row.
+    const ladder = rows.filter((r) => r.status === 'accepted');
+    const expected = ladder.flatMap((row, i) =>
+      i > 0 && ladder[i - 1].bidder_id !== row.bidder_id
+        ? [
+            {
+              newBidId: row.id,
+              previousBidId: ladder[i - 1].id,
+              previousBidderId: ladder[i - 1].bidder_id,
+              previousAmount: ladder[i - 1].amount,
+            },
+          ]
+        : [],
+    );
+    const outbid = (await dataSource.query(
+      `SELECT o."event"->'payload' AS "payload" FROM "outbox" o
+        WHERE o."event"->>'type' = 'bid.outbid' AND o."event"->'payload'->>'auctionId' = $1 ORDER BY o."id"`,
+      [id],
+    )) as { payload: Record<string, unknown> }[];
+    expect(
+      outbid.map(({ payload }) => ({
+        newBidId: payload.newBidId,
+        previousBidId: payload.previousBidId,
+        previousBidderId: payload.previousBidderId,
+        previousAmount: payload.previousAmount,
+      })),
+    ).toEqual(expected);
   });
 });
