@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { auctionCanceledV1, auctionCanceledV2, paymentRefundedV1, paymentRefundedV2 } from './admin-console.js';
+import {
+  auctionCanceledV1,
+  auctionCanceledV2,
+  paymentRefundedV1,
+  paymentRefundedV2,
+} from './admin-console.js';
 import { topicOfEvent } from './event-topics.js';
 import { TOPICS } from './topics.js';
 

@@ -114,7 +114,8 @@ export async function recordRefund(
 /** What a unit booking's payment booked, for the refund's notice (v2's `unitBooking`); null for other purposes. */
 function unitBookingOf(payment: RefundablePayment) {
   const { booking_id, unit_id, project_id, project_slug, title_en, title_ar } = payment;
-  if (payment.purpose !== 'unit_booking' || !booking_id || !unit_id || !project_id || !project_slug) return null;
+  if (payment.purpose !== 'unit_booking' || !booking_id || !unit_id || !project_id || !project_slug)
+    return null;
   if (!title_en || !title_ar) return null;
   return {
     bookingId: booking_id,
