@@ -382,4 +382,49 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
       })),
     ).toEqual(expected);
   });
+
+  it('keeps the row true when withdrawals race concurrent bids: price, leader and count are the accepted bids’ top', async () => {
+    const id = await insertAuction(dataSource, { startingPrice: 1_000_000, minIncrement: 1_000 });
+    // Three leaders-to-be each place one bid first, then withdraw it while 30 others bid.
+    const early = await Promise.all(Array.from({ length: 3 }, () => customer()));
+    const placed: { token: string; id: string }[] = [];
+    for (const [i, token] of early.entries()) {
+      const response = await bid(id, token, 1_001_000 + i * 1_000);
+      expect(response.status).toBe(201);
+      placed.push({ token, id: response.body.results.id as string });
+    }
+    const bidders = await Promise.all(Array.from({ length: 10 }, () => customer()));
+    const responses = await Promise.all([
+      ...placed.map(({ token, id: bidId }) =>
+        http().post(`/v1/bids/${bidId}/withdraw`).set('x-site', 'ae').set('authorization', `Bearer ${token}`),
+      ),
+      ...Array.from({ length: 30 }, (_, i) =>
+        bid(id, bidders[i % bidders.length], 1_002_000 + (i % 10) * 1_000),
+      ),
+    ]);
+    // A withdrawal succeeds, or finds its bid no longer withdrawable: never a 5xx.
+    expect(responses.map((r) => r.status).filter((s) => ![200, 201, 422].includes(s))).toEqual([]);
+    const accepted = (await dataSource.query(
+      `SELECT "id", "amount"::float AS "amount", "bidder_id" FROM "bids"
+        WHERE "auction_id" = $1 AND "status" = 'accepted' ORDER BY "amount" DESC`,
+      [id],
+    )) as { id: string; amount: number; bidder_id: string }[];
+    expect(new Set(accepted.map((row) => row.amount)).size).toBe(accepted.length);
+    const [row] = (await dataSource.query(
+      `SELECT "current_price"::float AS "price", "leading_bid_id", "leading_bidder_id", "bid_count"
+         FROM "auctions" WHERE "id" = $1`,
+      [id],
+    )) as {
+      price: number | null;
+      leading_bid_id: string | null;
+      leading_bidder_id: string | null;
+      bid_count: number;
+    }[];
+    expect(row).toEqual({
+      price: accepted[0]?.amount ?? null,
+      leading_bid_id: accepted[0]?.id ?? null,
+      leading_bidder_id: accepted[0]?.bidder_id ?? null,
+      bid_count: accepted.length,
+    });
+  });
 });
