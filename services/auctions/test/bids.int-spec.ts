@@ -385,7 +385,7 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
 
   it('keeps the row true when withdrawals race concurrent bids: price, leader and count are the accepted bids’ top', async () => {
     const id = await insertAuction(dataSource, { startingPrice: 1_000_000, minIncrement: 1_000 });
-    // Three leaders-to-be each place one bid first, then withdraw it while 30 others bid.
+    // Three leaders-to-be each place one bid first, then withdraw it while 60 others bid.
     const early = await Promise.all(Array.from({ length: 3 }, () => customer()));
     const placed: { token: string; id: string }[] = [];
     for (const [i, token] of early.entries()) {
@@ -393,13 +393,13 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
       expect(response.status).toBe(201);
       placed.push({ token, id: response.body.results.id as string });
     }
-    const bidders = await Promise.all(Array.from({ length: 10 }, () => customer()));
+    const bidders = await Promise.all(Array.from({ length: 12 }, () => customer()));
     const responses = await Promise.all([
       ...placed.map(({ token, id: bidId }) =>
         http().post(`/v1/bids/${bidId}/withdraw`).set('x-site', 'ae').set('authorization', `Bearer ${token}`),
       ),
-      ...Array.from({ length: 30 }, (_, i) =>
-        bid(id, bidders[i % bidders.length], 1_002_000 + (i % 10) * 1_000),
+      ...Array.from({ length: 60 }, (_, i) =>
+        bid(id, bidders[i % bidders.length], 1_002_000 + (i % 20) * 1_000),
       ),
     ]);
     // A withdrawal succeeds, or finds its bid no longer withdrawable: never a 5xx.
