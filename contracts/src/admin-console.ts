@@ -166,6 +166,12 @@ export const adminPaymentViewSchema = z.object({
   createdAt: z.iso.datetime(),
   paidAt: z.iso.datetime().nullable(),
   refundedAt: z.iso.datetime().nullable(),
+  /**
+   * When another service said the money is due back (`unit.booking-refund-due`: paid after the
+   * hold was released and the unit taken meanwhile; `bid.fee-refund-due`), before or after the
+   * refund went through; null otherwise.
+   */
+  refundDueAt: z.iso.datetime().nullable(),
   history: z.array(paymentHistoryEntrySchema),
 });
 export type AdminPaymentView = z.infer<typeof adminPaymentViewSchema>;

@@ -16,6 +16,12 @@ export interface BiddersData {
   seconds: number;
   startingPrice: number;
   increment: number;
+  /**
+   * The baseline on the same machine: instead of bidding, each bidder GETs this path in the
+   * same closed loop (`/api/auctions/health`: gateway hop + the service's pipeline, no
+   * database; `/health`: the gateway alone). Null: bid.
+   */
+  noopPath: string | null;
 }
 
 export interface BiddersResult {
@@ -26,17 +32,17 @@ export interface BiddersResult {
   elapsed: number;
 }
 
-const { port, auctionId, tokens, seconds, startingPrice, increment } = workerData as BiddersData;
+const { port, auctionId, tokens, seconds, startingPrice, increment, noopPath } = workerData as BiddersData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length + 10 });
 
-function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
+function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown, prefix = '/api/auctions') {
   return new Promise<{ status: number; json: { results?: Record<string, unknown> } }>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const request = http.request(
       {
         host: '127.0.0.1',
         port,
-        path: `/api/auctions${path}`,
+        path: `${prefix}${path}`,
         method,
         agent,
         headers: {
@@ -81,6 +87,19 @@ let seen = startingPrice;
 const started = performance.now();
 const end = started + seconds * 1000;
 
+async function noop(token: string, path: string) {
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    try {
+      const response = await call('GET', path, token, undefined, '');
+      latencies.push(performance.now() - t0);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    } catch {
+      errors += 1;
+    }
+  }
+}
+
 async function bidder(token: string) {
   let known = seen;
   while (performance.now() < end) {
@@ -104,7 +123,7 @@ async function bidder(token: string) {
     }
   }
 }
-await Promise.all(tokens.map((token) => bidder(token)));
+await Promise.all(tokens.map((token) => (noopPath ? noop(token, noopPath) : bidder(token))));
 const elapsed = (performance.now() - started) / 1000;
 agent.destroy();
 parentPort!.postMessage({

@@ -14,7 +14,18 @@
  * (services/auctions/test/bid-fees.int-spec.ts).
  *
  *   node --conditions=source --import ./infra/testing/src/swc-register.mjs \
- *     scripts/bench/bids.ts [--bidders 200] [--seconds 30]
+ *     scripts/bench/bids.ts [--bidders 200] [--seconds 30] [--noop service|gateway]
+ *
+ * `--noop` is the baseline of the same machine at the same moment: the same bidders in the same
+ * closed loop, each GETting `/api/auctions/health` (`service`: the gateway's hop, its rate
+ * limit and proxy, and the service's Nest pipeline, no database) or the gateway's own `/health`
+ * (`gateway`), instead of bidding. What a bid costs is its figures beside these.
+ *
+ * `--direct` leaves HTTP out: the same bidders, as loops in the main thread, call the service's
+ * `PlaceBid` itself (and, after a refusal, read the price from the row, as the GET's query
+ * does): what the bid path costs without the gateway, Nest's pipeline and the auth guard.
+ *
+ * Every server listens on a free port (0): no fixed port, so no need for the e2e lock.
  *
  * Postgres: MANZIL_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), Redis:
  * MANZIL_TEST_REDIS_URL. The bidders run in a worker thread (`bids-bidders.ts`), the gateway
@@ -40,18 +51,25 @@ import { envSchema as gatewayEnv } from '../../services/gateway/src/config.js';
 import { AppModule } from '../../services/auctions/src/app.module.js';
 import { envSchema as auctionsEnv } from '../../services/auctions/src/config.js';
 import { buildDataSource } from '../../services/auctions/src/data-source.js';
+import { PlaceBid } from '../../services/auctions/src/bids/place-bid.js';
 import type { BiddersData, BiddersResult } from './bids-bidders.js';
 
 const { values } = parseArgs({
   options: {
     bidders: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '30' },
+    noop: { type: 'string' },
+    direct: { type: 'boolean', default: false },
   },
 });
 const BIDDERS = Number(values.bidders);
 const SECONDS = Number(values.seconds);
 const STARTING_PRICE = 1_000_000;
 const INCREMENT = 1_000;
+const NOOP_PATHS: Record<string, string> = { service: '/api/auctions/health', gateway: '/health' };
+if (values.noop !== undefined && !(values.noop in NOOP_PATHS))
+  throw new Error(`--noop takes ${Object.keys(NOOP_PATHS).join(' or ')}`);
+const NOOP_PATH = values.noop === undefined ? null : NOOP_PATHS[values.noop];
 
 const db = await createMigratedDatabase('auctions_bench', buildDataSource);
 const namespace = testNamespace('bench-bids');
@@ -87,25 +105,87 @@ const tokens = await Promise.all(
   Array.from({ length: BIDDERS }, () => tokenFor('user', { site: 'ae', sub: randomUUID() })),
 );
 
-// A worker thread does not inherit the main thread's loader hooks: it registers swc's, then
-// loads the bidders.
-const entry = `import(${JSON.stringify(new URL('../../infra/testing/src/swc-register.mjs', import.meta.url).href)})
-  .then(() => import(${JSON.stringify(new URL('./bids-bidders.ts', import.meta.url).href)}))`;
-const worker = new Worker(entry, {
-  eval: true,
-  workerData: {
-    port,
-    auctionId,
-    tokens,
-    seconds: SECONDS,
-    startingPrice: STARTING_PRICE,
-    increment: INCREMENT,
-  } satisfies BiddersData,
-});
+/** `--direct`: the bidders of `bids-bidders.ts` without HTTP, calling the service's PlaceBid. */
+async function direct(): Promise<BiddersResult> {
+  const placeBid = auctions.get(PlaceBid);
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const acknowledged: { id: string; amount: number }[] = [];
+  let errors = 0;
+  let seen = STARTING_PRICE;
+  const readPrice = async () =>
+    Number(
+      (
+        (await dataSource.query(
+          `SELECT coalesce("current_price", "starting_price")::float8 AS "price" FROM "auctions" WHERE "id" = $1`,
+          [auctionId],
+        )) as { price: number }[]
+      )[0].price,
+    );
+  await Promise.all(tokens.map(() => readPrice()));
+  load = os.loadavg();
+  cpuAtStart = process.cpuUsage();
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  await Promise.all(
+    tokens.map(async () => {
+      const bidderId = randomUUID();
+      let known = seen;
+      while (performance.now() < end) {
+        const amount = Math.max(known, seen) + INCREMENT * (1 + Math.floor(Math.random() * 3));
+        const t0 = performance.now();
+        try {
+          const bid = await placeBid.execute({ site: 'ae', language: 'en', auctionId, bidderId, amount });
+          latencies.push(performance.now() - t0);
+          statuses.set(201, (statuses.get(201) ?? 0) + 1);
+          acknowledged.push({ id: bid.id, amount });
+          known = amount;
+          seen = Math.max(seen, amount);
+        } catch (error) {
+          const status = (error as { status?: number }).status;
+          if (status === undefined) {
+            errors += 1;
+            continue;
+          }
+          latencies.push(performance.now() - t0);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          known = await readPrice();
+          seen = Math.max(seen, known);
+        }
+      }
+    }),
+  );
+  return {
+    latencies,
+    statuses: [...statuses],
+    acknowledged,
+    errors,
+    elapsed: (performance.now() - started) / 1000,
+  };
+}
+
 let load: number[] = [];
 let cpuAtStart = process.cpuUsage();
-const { latencies, statuses, acknowledged, errors, elapsed } = await new Promise<BiddersResult>(
-  (resolve, reject) => {
+let result: BiddersResult;
+if (values.direct) result = await direct();
+else {
+  // A worker thread does not inherit the main thread's loader hooks: it registers swc's, then
+  // loads the bidders.
+  const entry = `import(${JSON.stringify(new URL('../../infra/testing/src/swc-register.mjs', import.meta.url).href)})
+    .then(() => import(${JSON.stringify(new URL('./bids-bidders.ts', import.meta.url).href)}))`;
+  const worker = new Worker(entry, {
+    eval: true,
+    workerData: {
+      port,
+      auctionId,
+      tokens,
+      seconds: SECONDS,
+      startingPrice: STARTING_PRICE,
+      increment: INCREMENT,
+      noopPath: NOOP_PATH,
+    } satisfies BiddersData,
+  });
+  result = await new Promise<BiddersResult>((resolve, reject) => {
     worker.on('error', reject);
     worker.on('message', (message: { kind: 'warm' } | { kind: 'done'; result: BiddersResult }) => {
       if (message.kind === 'warm') {
@@ -114,10 +194,11 @@ const { latencies, statuses, acknowledged, errors, elapsed } = await new Promise
         worker.postMessage('go');
       } else resolve(message.result);
     });
-  },
-);
+  });
+  await worker.terminate();
+}
 const cpu = process.cpuUsage(cpuAtStart);
-await worker.terminate();
+const { latencies, statuses, acknowledged, errors, elapsed } = result;
 
 // ---- the ladder --------------------------------------------------------------------------
 // In the order they were accepted: their `bid.placed` rows in the outbox, whose BIGSERIAL id is
@@ -156,7 +237,11 @@ latencies.sort((a, b) => a - b);
 const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
 const anomalies =
   notHigher + lost + unanswered + (ladder.length - amounts.size) + (stateWrong ? 1 : 0) + errors;
-console.log(`bids bench: ${BIDDERS} bidders, one live auction (no fee), ${SECONDS} s, through the gateway`);
+console.log(
+  NOOP_PATH
+    ? `bids bench, no-op baseline: ${BIDDERS} clients GET ${NOOP_PATH} in a closed loop, ${SECONDS} s`
+    : `bids bench: ${BIDDERS} bidders, one live auction (no fee), ${SECONDS} s, ${values.direct ? 'calling PlaceBid directly (no HTTP)' : 'through the gateway'}`,
+);
 console.log(
   `  machine: ${os.cpus().length} cores, load average at start ${load.map((l) => l.toFixed(2)).join(' ')}, at end ${os
     .loadavg()
@@ -164,24 +249,28 @@ console.log(
     .join(' ')}`,
 );
 console.log(
-  `  bid POSTs answered: ${latencies.length} in ${elapsed.toFixed(1)} s = ${(latencies.length / elapsed).toFixed(1)} bids/s` +
+  `  ${NOOP_PATH ? 'GETs' : values.direct ? 'bids' : 'bid POSTs'} answered: ${latencies.length} in ${elapsed.toFixed(1)} s = ${(latencies.length / elapsed).toFixed(1)} ${NOOP_PATH ? 'requests' : 'bids'}/s` +
     ` (${statuses.map(([s, n]) => `${s}: ${n}`).join(', ')}; transport errors ${errors})`,
 );
 console.log(
   `  CPU of this process (all threads, user+system): ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s` +
-    ` = ${((cpu.user + cpu.system) / 1e3 / Math.max(1, latencies.length)).toFixed(1)} ms per answered bid` +
-    ` (with the GET after each 422)`,
+    ` = ${((cpu.user + cpu.system) / 1e3 / Math.max(1, latencies.length)).toFixed(1)} ms per answered ${NOOP_PATH ? 'request' : 'bid'}` +
+    `${NOOP_PATH ? '' : values.direct ? ' (with the price read after each 422)' : ' (with the GET after each 422)'}`,
 );
-console.log(`  accepted: ${acknowledged.length} = ${(acknowledged.length / elapsed).toFixed(1)} accepted/s`);
 console.log(
   `  latency ms: p50 ${q(0.5).toFixed(1)}  p95 ${q(0.95).toFixed(1)}  p99 ${q(0.99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`,
 );
-console.log(
-  `  ladder: ${ladder.length} accepted in the database; not strictly higher than the one before: ${notHigher};` +
-    ` 201s not found accepted (lost): ${lost}; 201s / accepted rows / in the outbox: ${acknowledged.length} / ${acceptedRows} / ${ladder.length};` +
-    ` repeated amounts: ${ladder.length - amounts.size}; auction price/leader/leading bidder/count ${stateWrong ? 'WRONG' : 'match the top'}`,
-);
-console.log(`  ${anomalies === 0 ? 'OK: zero anomalies' : `ANOMALIES: ${anomalies}`}`);
+if (!NOOP_PATH) {
+  console.log(
+    `  accepted: ${acknowledged.length} = ${(acknowledged.length / elapsed).toFixed(1)} accepted/s`,
+  );
+  console.log(
+    `  ladder: ${ladder.length} accepted in the database; not strictly higher than the one before: ${notHigher};` +
+      ` 201s not found accepted (lost): ${lost}; 201s / accepted rows / in the outbox: ${acknowledged.length} / ${acceptedRows} / ${ladder.length};` +
+      ` repeated amounts: ${ladder.length - amounts.size}; auction price/leader/leading bidder/count ${stateWrong ? 'WRONG' : 'match the top'}`,
+  );
+  console.log(`  ${anomalies === 0 ? 'OK: zero anomalies' : `ANOMALIES: ${anomalies}`}`);
+} else console.log(`  ${errors === 0 ? 'OK: no transport error' : `transport errors: ${errors}`}`);
 
 await gateway.close();
 await auctions.close();

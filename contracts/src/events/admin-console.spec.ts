@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { auctionCanceledV1, auctionCanceledV2, paymentRefundedV1 } from './admin-console.js';
+import {
+  auctionCanceledV1,
+  auctionCanceledV2,
+  paymentRefundedV1,
+  paymentRefundedV2,
+} from './admin-console.js';
 import { topicOfEvent } from './event-topics.js';
 import { TOPICS } from './topics.js';
 
@@ -61,5 +66,38 @@ describe('admin console events v1 (contract)', () => {
     expect(paymentRefundedV1.payload.parse(refunded)).toEqual(refunded);
     expect(paymentRefundedV1.payload.safeParse({ ...refunded, currency: 'USD' }).success).toBe(false);
     expect(paymentRefundedV1.payload.safeParse({ ...refunded, amount: -1 }).success).toBe(false);
+  });
+
+  it('payments.payment.refunded v2 names the unit booking it refunded, or null', () => {
+    const refunded = {
+      paymentId: randomUUID(),
+      accountId: randomUUID(),
+      purpose: 'unit_booking',
+      amount: 5000,
+      currency: 'SAR',
+      refundId: 're_456',
+      subscriptionId: null,
+      refundedAt: new Date().toISOString(),
+      by: null,
+      unitBooking: {
+        bookingId: randomUUID(),
+        unitId: randomUUID(),
+        projectId: randomUUID(),
+        projectSlug: 'palm-towers',
+        title: { en: 'Palm Towers · 2 bedrooms · A-101', ar: 'أبراج النخيل · غرفتا نوم · A-101' },
+      },
+    };
+    expect(paymentRefundedV2.type).toBe(paymentRefundedV1.type);
+    expect(paymentRefundedV2.version).toBe(2);
+    expect(topicOfEvent(paymentRefundedV2.type)).toBe(TOPICS.paymentsPayment);
+    expect(paymentRefundedV2.payload.parse(refunded)).toEqual(refunded);
+    expect(paymentRefundedV2.payload.parse({ ...refunded, unitBooking: null }).unitBooking).toBeNull();
+    expect(paymentRefundedV2.payload.safeParse({ ...refunded, unitBooking: undefined }).success).toBe(false);
+    expect(
+      paymentRefundedV2.payload.safeParse({
+        ...refunded,
+        unitBooking: { ...refunded.unitBooking, title: { en: 'Palm Towers', ar: '' } },
+      }).success,
+    ).toBe(false);
   });
 });

@@ -65,3 +65,25 @@ export const paymentRefundedV1 = {
     by: z.uuid().nullable(),
   }),
 } as const;
+
+/**
+ * payments.payment.refunded v2: as v1, and for a unit booking what was booked
+ * (`unitBooking`: the booking, unit and project, the project's slug and what was booked in both
+ * languages, as `unit.booking-held` named it), so the customer's notice says which unit of which
+ * project the money was for; null for other purposes. Payments publishes v2; v1 stays readable.
+ */
+export const paymentRefundedV2 = {
+  type: 'payments.payment.refunded',
+  version: 2,
+  payload: paymentRefundedV1.payload.extend({
+    unitBooking: z
+      .object({
+        bookingId: z.uuid(),
+        unitId: z.uuid(),
+        projectId: z.uuid(),
+        projectSlug: z.string().min(1),
+        title: z.object({ en: z.string().min(1), ar: z.string().min(1) }),
+      })
+      .nullable(),
+  }),
+} as const;

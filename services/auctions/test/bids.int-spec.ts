@@ -335,11 +335,11 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
     // In the order the lock was granted: the outbox id of each bid's `bid.placed` is drawn under
     // it (a bid's created_at is its transaction's start, which need not follow that order).
     const rows = (await dataSource.query(
-      `SELECT b."id", b."amount"::float AS "amount", b."status"
+      `SELECT b."id", b."amount"::float AS "amount", b."status", b."bidder_id"
          FROM "bids" b JOIN "outbox" o ON o."event"->>'type' = 'bid.placed' AND o."event"->'payload'->>'bidId' = b."id"::text
         WHERE b."auction_id" = $1 ORDER BY o."id"`,
       [id],
-    )) as { id: string; amount: number; status: string }[];
+    )) as { id: string; amount: number; status: string; bidder_id: string }[];
     // Every 201 is a stored bid, and every stored bid had its 201.
     expect(rows.map((r) => r.id).sort()).toEqual([...created].sort());
     // In the order they were accepted, each is strictly higher than the one before.
@@ -351,6 +351,80 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
     expect(detail.body.results).toMatchObject({
       currentPrice: Math.max(...accepted),
       bidCount: accepted.length,
+    });
+    // Each bid's events were built from the row it replaced: its `bid.outbid` names the bid
+    // accepted just before it (when another bidder's), never an older one read before a
+    // concurrent bid moved the row.
+    const ladder = rows.filter((r) => r.status === 'accepted');
+    const expected = ladder.flatMap((row, i) =>
+      i > 0 && ladder[i - 1].bidder_id !== row.bidder_id
+        ? [
+            {
+              newBidId: row.id,
+              previousBidId: ladder[i - 1].id,
+              previousBidderId: ladder[i - 1].bidder_id,
+              previousAmount: ladder[i - 1].amount,
+            },
+          ]
+        : [],
+    );
+    const outbid = (await dataSource.query(
+      `SELECT o."event"->'payload' AS "payload" FROM "outbox" o
+        WHERE o."event"->>'type' = 'bid.outbid' AND o."event"->'payload'->>'auctionId' = $1 ORDER BY o."id"`,
+      [id],
+    )) as { payload: Record<string, unknown> }[];
+    expect(
+      outbid.map(({ payload }) => ({
+        newBidId: payload.newBidId,
+        previousBidId: payload.previousBidId,
+        previousBidderId: payload.previousBidderId,
+        previousAmount: payload.previousAmount,
+      })),
+    ).toEqual(expected);
+  });
+
+  it('keeps the row true when withdrawals race concurrent bids: price, leader and count are the accepted bids’ top', async () => {
+    const id = await insertAuction(dataSource, { startingPrice: 1_000_000, minIncrement: 1_000 });
+    // Three leaders-to-be each place one bid first, then withdraw it while 60 others bid.
+    const early = await Promise.all(Array.from({ length: 3 }, () => customer()));
+    const placed: { token: string; id: string }[] = [];
+    for (const [i, token] of early.entries()) {
+      const response = await bid(id, token, 1_001_000 + i * 1_000);
+      expect(response.status).toBe(201);
+      placed.push({ token, id: response.body.results.id as string });
+    }
+    const bidders = await Promise.all(Array.from({ length: 12 }, () => customer()));
+    const responses = await Promise.all([
+      ...placed.map(({ token, id: bidId }) =>
+        http().post(`/v1/bids/${bidId}/withdraw`).set('x-site', 'ae').set('authorization', `Bearer ${token}`),
+      ),
+      ...Array.from({ length: 60 }, (_, i) =>
+        bid(id, bidders[i % bidders.length], 1_002_000 + (i % 20) * 1_000),
+      ),
+    ]);
+    // A withdrawal succeeds, or finds its bid no longer withdrawable: never a 5xx.
+    expect(responses.map((r) => r.status).filter((s) => ![200, 201, 422].includes(s))).toEqual([]);
+    const accepted = (await dataSource.query(
+      `SELECT "id", "amount"::float AS "amount", "bidder_id" FROM "bids"
+        WHERE "auction_id" = $1 AND "status" = 'accepted' ORDER BY "amount" DESC`,
+      [id],
+    )) as { id: string; amount: number; bidder_id: string }[];
+    expect(new Set(accepted.map((row) => row.amount)).size).toBe(accepted.length);
+    const [row] = (await dataSource.query(
+      `SELECT "current_price"::float AS "price", "leading_bid_id", "leading_bidder_id", "bid_count"
+         FROM "auctions" WHERE "id" = $1`,
+      [id],
+    )) as {
+      price: number | null;
+      leading_bid_id: string | null;
+      leading_bidder_id: string | null;
+      bid_count: number;
+    }[];
+    expect(row).toEqual({
+      price: accepted[0]?.amount ?? null,
+      leading_bid_id: accepted[0]?.id ?? null,
+      leading_bidder_id: accepted[0]?.bidder_id ?? null,
+      bid_count: accepted.length,
     });
   });
 });

@@ -15,6 +15,7 @@ import {
   bidFeePaidV1,
   bidOutbidV1,
   paymentRefundedV1,
+  paymentRefundedV2,
   listingRejectedV1,
   planPaymentFailedV1,
   subscriptionExpiringV1,
@@ -337,6 +338,68 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
       'This property is no longer on the market, so its auction was canceled and your bid no longer stands.',
     );
     expect(latest.title).toBe('تم إلغاء المزاد');
+  });
+
+  it('tells a customer their unit booking was refunded, naming the unit and project in en and ar, once', async () => {
+    const [customer, subscriber] = [randomUUID(), randomUUID()];
+    const refund = {
+      paymentId: randomUUID(),
+      amount: 5000,
+      currency: 'SAR' as const,
+      refundId: 're_unit',
+      subscriptionId: null,
+      refundedAt: new Date().toISOString(),
+      by: null,
+    };
+    const booking = newEvent(paymentRefundedV2, 'sa', refund.paymentId, {
+      ...refund,
+      accountId: customer,
+      purpose: 'unit_booking',
+      unitBooking: {
+        bookingId: randomUUID(),
+        unitId: randomUUID(),
+        projectId: randomUUID(),
+        projectSlug: 'palm-towers',
+        title: { en: 'Palm Towers · 2 bedrooms · A-101', ar: 'أبراج النخيل · غرفتا نوم · A-101' },
+      },
+    });
+    // v2 of another purpose: the generic notice, as v1 gave.
+    const other = newEvent(paymentRefundedV2, 'sa', randomUUID(), {
+      ...refund,
+      paymentId: randomUUID(),
+      accountId: subscriber,
+      purpose: 'bid_fee',
+      unitBooking: null,
+    });
+    for (const _twice of [1, 2]) {
+      await bus.publish(TOPICS.paymentsPayment, booking);
+      await bus.publish(TOPICS.paymentsPayment, other);
+    }
+    await expectEventually(
+      async () => {
+        expect((await inbox('sa', customer)).total).toBe(1);
+        expect((await inbox('sa', subscriber)).total).toBe(1);
+      },
+      { timeoutMs: 15_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await inbox('sa', customer)).items).toEqual([
+      expect.objectContaining({
+        kind: 'payments.payment.refunded',
+        title: 'Your unit booking was refunded',
+        body: 'SAR 5,000 paid to book Palm Towers · 2 bedrooms · A-101 was refunded to you.',
+        link: '/my-orders',
+      }),
+    ]);
+    const [ar] = (await inbox('sa', customer, 'ar')).items;
+    expect(ar.title).toBe('تم استرداد مبلغ حجز الوحدة');
+    expect(ar.body).toContain('أبراج النخيل · غرفتا نوم · A-101');
+    expect(ar.body).toContain('SAR 5,000');
+    expect(ar.body).not.toContain('Palm Towers');
+    expect((await inbox('sa', subscriber)).items[0]).toMatchObject({
+      title: 'Your payment was refunded',
+      body: 'SAR 5,000 was refunded to you.',
+    });
   });
 
   it('tells a plan holder, in their language, that the plan ends soon or that its payment failed', async () => {

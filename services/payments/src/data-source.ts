@@ -7,6 +7,7 @@ import { BidFees1764700000000 } from './migrations/1764700000000-bid-fees.js';
 import { AdminConsole1764800000000 } from './migrations/1764800000000-admin-console.js';
 import { UnitBookings1764910000001 } from './migrations/1764910000001-unit-bookings.js';
 import { ExpiryNotice1764960000000 } from './migrations/1764960000000-expiry-notice.js';
+import { RefundDue1765210000000 } from './migrations/1765210000000-refund-due.js';
 
 /** The one data source of the service, used by the app module and the CLI. */
 export const entities = [...busEntities, Plan];
@@ -18,5 +19,6 @@ export const migrations = [
   AdminConsole1764800000000,
   UnitBookings1764910000001,
   ExpiryNotice1764960000000,
+  RefundDue1765210000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

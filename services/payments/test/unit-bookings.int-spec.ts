@@ -213,6 +213,20 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
     await bus.publish(TOPICS.listingsUnitBooking, otherBooking);
     await inboxed([elsewhere, otherBooking]);
     expect(await h.payment(payment.paymentId)).toMatchObject({ status: 'paid' });
+    // The admin console: no refund due yet (those two were not this payment's to give back).
+    const adminToken = await tokenFor('admin', { site: 'sa' });
+    const consoleView = async () =>
+      (
+        (
+          await h
+            .http()
+            .get(`/v1/admin/payments?purpose=unit_booking&accountId=${customerId}`)
+            .set('x-site', 'sa')
+            .set('authorization', `Bearer ${adminToken}`)
+            .expect(200)
+        ).body.results.items as { id: string; refundDueAt: string | null; status: string }[]
+      ).find((item) => item.id === payment.paymentId);
+    expect(await consoleView()).toMatchObject({ status: 'paid', refundDueAt: null });
 
     const due = newEvent(unitBookingRefundDueV1, 'sa', bookingId, facts);
     await bus.publish(TOPICS.listingsUnitBooking, due);
@@ -226,6 +240,17 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
       currency: 'SAR',
       by: null,
     });
+    // v2 names what was booked, as listings' hold did, for the customer's notice.
+    expect(refunded.version).toBe(2);
+    expect((refunded.payload as { unitBooking: unknown }).unitBooking).toEqual({
+      bookingId,
+      unitId: held.payload.unitId,
+      projectId: held.payload.projectId,
+      projectSlug: held.payload.projectSlug,
+      title: held.payload.title,
+    });
+    // The console shows since when it was due: the event's time.
+    expect(await consoleView()).toMatchObject({ status: 'refunded', refundDueAt: due.occurredAt });
     // The customer's booking and orders show it refunded.
     expect((await bookingOf(bookingId, token).expect(200)).body.results).toMatchObject({
       status: 'refunded',
@@ -258,5 +283,7 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
       ),
     ).toBe(1);
     expect(await h.payment(payment.paymentId)).toMatchObject({ status: 'refunded', refunded_by: null });
+    // Said again later: it stays due since the first word.
+    expect((await consoleView())?.refundDueAt).toBe(due.occurredAt);
   });
 });

@@ -52,6 +52,7 @@ const paid: AdminPaymentView = {
   createdAt: at,
   paidAt: at,
   refundedAt: null,
+  refundDueAt: null,
   history: [
     { status: 'pending', at },
     { status: 'paid', at },
@@ -67,8 +68,8 @@ const answer = (status: number, results: unknown, message = '') =>
   }) as Response;
 
 /** Auctions and payments as the console sees them; a refund turns the payment Refunded. */
-function fakeServices() {
-  let payment = paid;
+function fakeServices(first: AdminPaymentView = paid) {
+  let payment = first;
   return jest.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://sa.localhost');
     if (url.pathname === '/api/auctions/v1/admin/auctionable-properties')
@@ -173,5 +174,27 @@ describe('admin commerce screens', () => {
     expect(within(screen.getByTestId('payment-history')).getAllByText(/Pending|Paid|Refunded/)).toHaveLength(
       3,
     );
+  });
+
+  it('shows since when a unit booking’s refund is due, on the site’s clock, in Arabic', async () => {
+    globalThis.fetch = fakeServices({
+      ...paid,
+      purpose: 'unit_booking',
+      refundDueAt: '2026-03-02T09:30:00.000Z',
+    });
+    renderAt('/admin/payments', 'ar');
+    const row = await screen.findByTestId('payment-row');
+    const due = within(row).getByTestId('payment-refund-due');
+    expect(due.textContent).toContain('مستحق الاسترداد منذ');
+    // Riyadh's clock: 12:30 on 2 March.
+    expect(due.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-02T09:30:00.000Z');
+    expect(due.querySelector('time')?.textContent).toContain('12:30');
+  });
+
+  it('shows no refund due for a payment nobody asked to refund', async () => {
+    globalThis.fetch = fakeServices();
+    renderAt('/admin/payments', 'en');
+    const row = await screen.findByTestId('payment-row');
+    expect(within(row).queryByTestId('payment-refund-due')).toBeNull();
   });
 });

@@ -78,6 +78,11 @@ function PaymentRow({ payment, site }: { payment: AdminPaymentView; site: Site }
           <span className={`ad-status ad-status--${payment.status}`} data-testid="payment-status">
             {t(`payments.status.${payment.status}`)}
           </span>
+          {payment.refundDueAt ? (
+            <div className="ad-muted" data-testid="payment-refund-due">
+              {t('payments.refundDue')} <SiteTime iso={payment.refundDueAt} site={site} />
+            </div>
+          ) : null}
         </td>
         <td className="ad-table__actions">
           <Button

@@ -6,6 +6,7 @@ import {
   bidFeePaidV1,
   formatAppointmentDate,
   paymentRefundedV1,
+  paymentRefundedV2,
   planPaymentFailedV1,
   SITE_TIME_ZONE,
   subscriptionActivatedV1,
@@ -21,7 +22,8 @@ import { amount, isolate } from '../delivery/notifier.js';
  * payments.subscription.* (payments): the plan holder learns it started, is about to end (in
  * time to renew), ended, or that a checkout for a plan did not go through;
  * payments.bid-fee.paid / .failed: the bidder learns whether the fee of their pending bid went
- * through; payments.payment.refunded: the payer learns the money went back.
+ * through; payments.payment.refunded: the payer learns the money went back (for a unit
+ * booking, which unit of which project).
  */
 @Controller()
 export class PaymentEventsHandler {
@@ -109,14 +111,40 @@ export class PaymentEventsHandler {
     ]);
   }
 
-  /** A refund (by an admin or at the provider); a refunded plan says it has ended too. */
+  /**
+   * A refund (by an admin, at the provider, or one another service said was due); a refunded
+   * plan says it has ended too, a unit booking (v2) names what was booked, unit and project.
+   */
   @EventPattern(paymentRefundedV1.type)
   async refunded(
-    @Payload(new ParseEventPipe(paymentRefundedV1))
-    event: EventEnvelope<z.infer<typeof paymentRefundedV1.payload>>,
+    @Payload(
+      new ParseEventPipe<typeof paymentRefundedV1.payload | typeof paymentRefundedV2.payload>(
+        paymentRefundedV1,
+        paymentRefundedV2,
+      ),
+    )
+    event: EventEnvelope<
+      z.infer<typeof paymentRefundedV1.payload> | z.infer<typeof paymentRefundedV2.payload>
+    >,
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
+    const booking = 'unitBooking' in p ? p.unitBooking : null;
+    if (booking) {
+      await this.deliver.once(event, [
+        {
+          accountId: p.accountId,
+          kind: event.type,
+          link: '/my-orders',
+          title: { en: 'Your unit booking was refunded', ar: 'تم استرداد مبلغ حجز الوحدة' },
+          body: {
+            en: `${price} paid to book ${booking.title.en} was refunded to you.`,
+            ar: `تم رد مبلغ ${isolate(price)} المدفوع لحجز ${isolate(booking.title.ar)} إليك.`,
+          },
+        },
+      ]);
+      return;
+    }
     const plan = p.subscriptionId !== null;
     await this.deliver.once(event, [
       {

@@ -69,6 +69,7 @@ interface PaymentRow extends Omit<PlanRow, 'id' | 'updated_at' | 'currency'> {
   created_at: Date;
   paid_at: Date | null;
   refunded_at: Date | null;
+  refund_due_at: Date | null;
 }
 
 /**
@@ -195,7 +196,7 @@ export class PaymentsConsoleController {
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(
         `SELECT pay."id", pay."account_id", pay."purpose", pay."status", pay."amount", pay."currency" AS "pay_currency",
-                pay."subscription_id", pay."created_at", pay."paid_at", pay."refunded_at",
+                pay."subscription_id", pay."created_at", pay."paid_at", pay."refunded_at", pay."refund_due_at",
                 p."id" AS "plan_id", p."name", p."name_ar", p."tier", p."duration_months", p."fees",
                 p."currency" AS "plan_currency", p."property_quota", p."agent_quota"
            FROM "payments" pay LEFT JOIN "plans" p ON p."id" = pay."plan_id"
@@ -239,6 +240,7 @@ export class PaymentsConsoleController {
         createdAt: row.created_at.toISOString(),
         paidAt: row.paid_at?.toISOString() ?? null,
         refundedAt: row.refunded_at?.toISOString() ?? null,
+        refundDueAt: row.refund_due_at?.toISOString() ?? null,
         history: history
           .filter((entry) => entry.payment_id === row.id)
           .map((entry) => ({ status: entry.status, at: entry.at.toISOString() })),

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  paymentRefundedV1,
+  paymentRefundedV2,
   TOPICS,
   type EventEnvelope,
   type RefundPaymentBody,
@@ -29,6 +29,13 @@ interface RefundablePayment {
   provider_session_id: string | null;
   provider_payment_intent: string | null;
   subscription_id: string | null;
+  /** A unit booking's (null for other purposes): what `unit.booking-held` said was booked. */
+  booking_id: string | null;
+  unit_id: string | null;
+  project_id: string | null;
+  project_slug: string | null;
+  title_en: string | null;
+  title_ar: string | null;
 }
 
 /**
@@ -45,7 +52,8 @@ export async function recordRefund(
   refund: { refundId: string; by: string | null },
 ): Promise<boolean> {
   const [payment] = (await manager.query(
-    `SELECT "id", "site", "account_id", "purpose", "status", "amount", "currency", "subscription_id"
+    `SELECT "id", "site", "account_id", "purpose", "status", "amount", "currency", "subscription_id",
+            "booking_id", "unit_id", "project_id", "project_slug", "title_en", "title_ar"
        FROM "payments" WHERE ${'paymentId' in where ? `"id" = $1` : `"provider_payment_intent" = $1`} FOR UPDATE`,
     ['paymentId' in where ? where.paymentId : where.paymentIntent],
   )) as RefundablePayment[];
@@ -87,7 +95,7 @@ export async function recordRefund(
   await enqueue(
     manager,
     TOPICS.paymentsPayment,
-    newEvent(paymentRefundedV1, payment.site, payment.id, {
+    newEvent(paymentRefundedV2, payment.site, payment.id, {
       paymentId: payment.id,
       accountId: payment.account_id,
       purpose: payment.purpose,
@@ -97,9 +105,25 @@ export async function recordRefund(
       subscriptionId: payment.subscription_id,
       refundedAt: refunded_at.toISOString(),
       by: refund.by,
+      unitBooking: unitBookingOf(payment),
     }),
   );
   return true;
+}
+
+/** What a unit booking's payment booked, for the refund's notice (v2's `unitBooking`); null for other purposes. */
+function unitBookingOf(payment: RefundablePayment) {
+  const { booking_id, unit_id, project_id, project_slug, title_en, title_ar } = payment;
+  if (payment.purpose !== 'unit_booking' || !booking_id || !unit_id || !project_id || !project_slug)
+    return null;
+  if (!title_en || !title_ar) return null;
+  return {
+    bookingId: booking_id,
+    unitId: unit_id,
+    projectId: project_id,
+    projectSlug: project_slug,
+    title: { en: title_en, ar: title_ar },
+  };
 }
 
 /**
@@ -162,11 +186,14 @@ export class RefundPayment {
   async refundDue(event: EventEnvelope<{ paymentId: string }>, due: RefundDue): Promise<boolean> {
     const { column, key, cause } = DUE[due.purpose];
     const ownerId = due.purpose === 'bid_fee' ? due.bidId : due.bookingId;
-    const [payment] = (await this.dataSource.query(
-      `SELECT "id", "status", "provider_session_id", "provider_payment_intent" FROM "payments"
-        WHERE "id" = $1 AND "site" = $2 AND "purpose" = $3 AND "${column}" = $4`,
-      [event.payload.paymentId, event.site, due.purpose, ownerId],
-    )) as ProviderPayment[];
+    // When it became due (the event's time), kept from the first delivery on, before the provider
+    // is asked: the console shows a refund due and not yet through (the provider unreachable).
+    const [[payment]] = (await this.dataSource.query(
+      `UPDATE "payments" SET "refund_due_at" = coalesce("refund_due_at", $5)
+        WHERE "id" = $1 AND "site" = $2 AND "purpose" = $3 AND "${column}" = $4
+        RETURNING "id", "status", "provider_session_id", "provider_payment_intent"`,
+      [event.payload.paymentId, event.site, due.purpose, ownerId, event.occurredAt],
+    )) as [ProviderPayment[], number];
     let refund: Stripe.Refund | null = null;
     if (payment?.status === 'paid' && payment.provider_session_id) {
       try {
