@@ -6,14 +6,16 @@
  * history), without the per-event checks (tombstones, event order) a fresh store does not need.
  *
  * Postgres: the secondary indexes are dropped, rows go in as JSON batches
- * (`jsonb_populate_recordset`, two connections in flight), then the places, the price history
- * and the indexes are built by SQL over the loaded rows, and the tables analysed.
+ * (`jsonb_populate_recordset`, two connections in flight), then the places, the price history,
+ * the indexes and the pre-aggregated facet counts and map tiles are built by SQL over the loaded
+ * rows, and the tables analysed.
  * OpenSearch: `_bulk` requests of 500 listings, two in flight (a 429 waited out), refresh off.
  */
 import type { DataSource } from 'typeorm';
 import type { Client } from '@opensearch-project/opensearch';
 import type { IndexedListing, IndexedPlace } from '../../services/search/src/engines/indexed-listing.js';
 import type { OpenSearchSearchEngine } from '../../services/search/src/engines/opensearch-search-engine.js';
+import { rebuildSearchAggregates } from '../../services/search/src/engines/postgres-aggregates.js';
 import { listingReadColumns } from '../../services/search/src/engines/postgres-search-engine.js';
 
 /** The secondary indexes of `listing_read` (migrations 1764150000000, 1764500000000), rebuilt after the load. */
@@ -113,6 +115,9 @@ export async function bulkLoadPostgres(
   for (const [name, definition] of Object.entries(LISTING_INDEXES))
     await dataSource.query(`CREATE INDEX "${name}" ON "listing_read" ${definition}`);
   phase('indexes');
+  // The facet counts and map tiles `upsert` keeps one event at a time (migration 1765240000000).
+  await rebuildSearchAggregates((sql) => dataSource.query(sql));
+  phase('facet counts and map tiles');
   await dataSource.query('VACUUM ANALYZE "listing_read"');
   await dataSource.query('ANALYZE');
 }
