@@ -16,9 +16,10 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { IndexedListing, IndexedPlace } from '../../services/search/src/engines/indexed-listing.js';
 import type { OpenSearchSearchEngine } from '../../services/search/src/engines/opensearch-search-engine.js';
 import { rebuildSearchAggregates } from '../../services/search/src/engines/postgres-aggregates.js';
+import { PLACE_NEWEST_INDEXES } from '../../services/search/src/migrations/1765240000000-search-aggregates.js';
 import { listingReadColumns } from '../../services/search/src/engines/postgres-search-engine.js';
 
-/** The secondary indexes of `listing_read` (migrations 1764150000000, 1764500000000), rebuilt after the load. */
+/** The secondary indexes of `listing_read` (migrations 1764150000000, 1764500000000, 1765240000000), rebuilt after the load. */
 const LISTING_INDEXES: Record<string, string> = {
   listing_read_search_vector_idx: `USING GIN ("search_vector")`,
   listing_read_point_idx: `USING GIST (point("longitude", "latitude"))`,
@@ -28,6 +29,7 @@ const LISTING_INDEXES: Record<string, string> = {
   listing_read_site_slug_idx: `("site", "slug")`,
   listing_read_agent_idx: `("agent_id", "approved_at") WHERE "agent_id" IS NOT NULL`,
   listing_read_company_idx: `("company_id", "approved_at") WHERE "company_id" IS NOT NULL`,
+  ...PLACE_NEWEST_INDEXES,
 };
 
 /** Listings `0 … count-1` from `make`, in batches. */

@@ -127,7 +127,7 @@ describe('Postgres search aggregates', () => {
       await apply();
       last = apply;
     }
-  });
+  }, 180_000);
   afterAll(async () => {
     await dataSource?.destroy();
     await db?.drop();

@@ -248,5 +248,32 @@ export function tilePlan(bounds: MapBounds, precision: number) {
     });
   }
   const last = parts[parts.length - 1];
-  return { parts, liveOutside: { precision: last.precision, inside: last.inside } };
+  return {
+    parts,
+    liveOutside: { precision: last.precision, inside: last.inside, boxes: strip(bounds, last) },
+  };
+}
+
+/**
+ * Boxes covering the part of the bounds outside the cells `inside` (a little more, never less:
+ * the exact test is the cells' own `floor`), so the point index reads the strip along the edges
+ * and not the whole viewport. No cell inside: the bounds.
+ */
+function strip(bounds: MapBounds, level: { precision: number; inside: { x: number[]; y: number[] } }) {
+  const { x, y } = level.inside;
+  if (x[0] > x[1] || y[0] > y[1]) return [bounds];
+  const size = cellSize(level.precision);
+  const margin = 1e-9;
+  const inner = {
+    west: x[0] * size.lng - 180 + margin,
+    east: (x[1] + 1) * size.lng - 180 - margin,
+    south: y[0] * size.lat - 90 + margin,
+    north: (y[1] + 1) * size.lat - 90 - margin,
+  };
+  return [
+    { ...bounds, north: inner.south },
+    { ...bounds, south: inner.north },
+    { ...bounds, north: inner.north, south: inner.south, east: inner.west },
+    { ...bounds, north: inner.north, south: inner.south, west: inner.east },
+  ];
 }

@@ -89,6 +89,7 @@ function conditions(
   bounds: MapBounds | null,
   p: Params,
   over: 'listings' | 'facets' | 'tiles' = 'listings',
+  level: LocationLevel | null = null,
 ): Condition[] {
   const list: Condition[] = [{ facet: null, sql: `"site" = ${p.add(site)}` }];
   const add = (facet: MultiFacet | null, sql: string) => list.push({ facet, sql });
@@ -102,6 +103,10 @@ function conditions(
   }
   if (over === 'facets') add(null, `"location_id" = ${p.add(filters.locationId?.[0] ?? '')}`);
   else if (filters.locationId) add(null, `"location_ids" && ${p.add(filters.locationId)}::text[]`);
+  // One place of a known level: also its level's column, so the list walks that column's index
+  // in the order asked (newest first) instead of collecting and sorting all the place's listings.
+  if (over === 'listings' && level && filters.locationId?.length === 1)
+    add(null, `"${LEVEL_COLUMNS[level]}" = ${p.add(filters.locationId[0])}`);
   if (filters.agentId) add(null, `"agent_id" = ${p.add(filters.agentId)}::uuid`);
   if (filters.companyId) add(null, `"company_id" = ${p.add(filters.companyId)}::uuid`);
   if (filters.priceMin !== undefined) add(null, `"display_price" >= ${p.add(filters.priceMin)}`);
@@ -116,13 +121,13 @@ function conditions(
       `"search_vector" @@ (websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('arabic', ${q}))`,
     );
   }
-  if (bounds)
-    add(
-      null,
-      `point("longitude", "latitude") <@ box(point(${p.add(bounds.west)}, ${p.add(bounds.south)}), point(${p.add(bounds.east)}, ${p.add(bounds.north)}))`,
-    );
+  if (bounds) add(null, inBox(bounds, p));
   return list;
 }
+
+/** The listing's point in a box (the GiST index). */
+const inBox = (bounds: MapBounds, p: Params) =>
+  `point("longitude", "latitude") <@ box(point(${p.add(bounds.west)}, ${p.add(bounds.south)}), point(${p.add(bounds.east)}, ${p.add(bounds.north)}))`;
 
 /**
  * One writer per site at a time: two events of different listings that share places update the
@@ -312,7 +317,7 @@ export class PostgresSearchEngine implements SearchEngine {
 
   async search(site: Site, query: SearchQuery): Promise<SearchResultPage> {
     const p = new Params();
-    const conds = conditions(site, query, boundsOf(query), p);
+    const conds = conditions(site, query, boundsOf(query), p, 'listings', await this.levelOf(query.locationId));
     const offset = p.add((query.page - 1) * query.limit);
     const limit = p.add(query.limit);
     const over = this.aggregates && countsAnswer(query) ? 'facets' : 'listings';
@@ -325,6 +330,13 @@ export class PostgresSearchEngine implements SearchEngine {
       query.facets ? this.facets(site, query, over) : Promise.resolve(null),
     ]);
     return { items: rows.map(hitOf), page: query.page, limit: query.limit, total, facets };
+  }
+
+  /** The level of the one place a query names (null: none, several, or unknown). */
+  private async levelOf(locationIds: string[] | undefined): Promise<LocationLevel | null> {
+    if (locationIds?.length !== 1) return null;
+    const [row] = await this.db.query(`SELECT "level" FROM "search_location" WHERE "id" = $1`, [locationIds[0]]);
+    return (row?.level as LocationLevel | undefined) ?? null;
   }
 
   /** The number of listings matching the filters: a sum of counts, or a count of the listings. */
@@ -460,6 +472,7 @@ export class PostgresSearchEngine implements SearchEngine {
     parts.push(`SELECT floor(("longitude" + 180) / ${p.add(cell.lng)})::int, floor(("latitude" + 90) / ${p.add(cell.lat)})::int,
         1, "latitude", "longitude"
       FROM "listing_read" WHERE ${where(conditions(site, query, bounds, p))}
+        AND (${plan.liveOutside.boxes.map((box) => inBox(box, p)).join(' OR ')})
         AND NOT (${between(`floor(("longitude" + 180) / ${p.add(fine.lng)})`, plan.liveOutside.inside.x)}
           AND ${between(`floor(("latitude" + 90) / ${p.add(fine.lat)})`, plan.liveOutside.inside.y)})`);
     const rows: Row[] = await this.db.query(
@@ -473,7 +486,7 @@ export class PostgresSearchEngine implements SearchEngine {
 
   async pins(site: Site, query: MapPinsQuery): Promise<Page<MapPin>> {
     const p = new Params();
-    const conds = conditions(site, query, boundsOf(query), p);
+    const conds = conditions(site, query, boundsOf(query), p, 'listings', await this.levelOf(query.locationId));
     const [{ total }] = await this.db.query(
       `SELECT count(*)::int AS total FROM "listing_read" WHERE ${where(conds)}`,
       p.values,

@@ -1,6 +1,14 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { rebuildSearchAggregates } from '../engines/postgres-aggregates.js';
 
+/** Each level's column in the list's default order (also rebuilt by the benchmark's bulk loader). */
+export const PLACE_NEWEST_INDEXES: Record<string, string> = Object.fromEntries(
+  ['city_id', 'community_id', 'sub_community_id', 'building_id'].map((column) => [
+    `listing_read_${column.replace(/_id$/, '')}_newest_idx`,
+    `("${column}", "approved_at", "id") WHERE "${column}" IS NOT NULL`,
+  ]),
+);
+
 /**
  * Pre-aggregated counts of the Postgres search engine (issue 12's benchmark targets at 1M
  * listings), maintained from listing events in the transaction of each upsert or removal:
@@ -15,7 +23,8 @@ import { rebuildSearchAggregates } from '../engines/postgres-aggregates.js';
  *   clusters of a zoomed-out viewport sum cells instead of scanning listings.
  *
  * Rows whose count falls to 0 are deleted (a partial index finds them). Existing listings are
- * counted here.
+ * counted here. Also one index per level of the hierarchy in the list's default order (newest
+ * first), so a page of one place walks it instead of sorting all the place's listings.
  */
 export class SearchAggregates1765240000000 implements MigrationInterface {
   name = 'SearchAggregates1765240000000';
@@ -57,10 +66,13 @@ export class SearchAggregates1765240000000 implements MigrationInterface {
         CONSTRAINT "map_tile_pkey" PRIMARY KEY ("site", "precision", "gx", "gy", "purpose", "commercial", "property_type")
       )`);
     await queryRunner.query(`CREATE INDEX "map_tile_empty_idx" ON "map_tile" ("site") WHERE "n" <= 0`);
+    for (const [name, definition] of Object.entries(PLACE_NEWEST_INDEXES))
+      await queryRunner.query(`CREATE INDEX "${name}" ON "listing_read" ${definition}`);
     await rebuildSearchAggregates((sql) => queryRunner.query(sql));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    for (const name of Object.keys(PLACE_NEWEST_INDEXES)) await queryRunner.query(`DROP INDEX "${name}"`);
     await queryRunner.query(`DROP TABLE "map_tile"`);
     await queryRunner.query(`DROP TABLE "facet_count"`);
   }
