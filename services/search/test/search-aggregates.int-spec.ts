@@ -107,7 +107,10 @@ describe('Postgres search aggregates', () => {
     live = new PostgresSearchEngine(dataSource, { aggregates: false });
     // 40 listings, 400 events: approvals and edits (new dimensions, places, coordinates),
     // removals, duplicates of the last event, and events older than the stored one.
-    const ids = Array.from({ length: 40 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`);
+    const ids = Array.from(
+      { length: 40 },
+      (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    );
     const siteOf = (n: number): Site => (n % 3 === 0 ? 'sa' : 'ae');
     let clock = Date.UTC(2026, 10, 1);
     let last: (() => Promise<void>) | null = null;
@@ -119,7 +122,8 @@ describe('Postgres search aggregates', () => {
       const roll = d.random();
       let apply: () => Promise<void>;
       if (last && roll < 0.1) apply = last;
-      else if (roll < 0.3) apply = () => dataSource.transaction((tx) => counted.remove(siteOf(n), ids[n], at, tx));
+      else if (roll < 0.3)
+        apply = () => dataSource.transaction((tx) => counted.remove(siteOf(n), ids[n], at, tx));
       else {
         const indexed = toIndexedListing(payload(ids[n], siteOf(n)));
         apply = () => dataSource.transaction((tx) => counted.upsert(indexed, at, tx));
@@ -143,7 +147,8 @@ describe('Postgres search aggregates', () => {
       const site = d.one(['ae', 'sa'] as const);
       const filters: Record<string, unknown> = {};
       if (d.random() < 0.4) filters.purpose = d.one(['buy', 'rent']);
-      if (d.random() < 0.2) filters.propertyType = d.one(['buy', 'rent', 'commercial-buy', 'commercial-rent']);
+      if (d.random() < 0.2)
+        filters.propertyType = d.one(['buy', 'rent', 'commercial-buy', 'commercial-rent']);
       if (d.random() < 0.2) filters.commercial = String(d.random() < 0.5);
       if (d.random() < 0.6) filters.locationId = d.one(places.filter((p) => p.site === site)).id;
       for (const [key, values] of Object.entries({
@@ -155,9 +160,13 @@ describe('Postgres search aggregates', () => {
         marketStatus: MARKET,
       }))
         if (d.random() < 0.3) filters[key] = d.some(values).join(',') || undefined;
+      if (d.random() < 0.2) filters.facets = 'false';
       const query = searchQuerySchema.parse({ ...filters, limit: '5' });
       expect(countsAnswer(query)).toBe(true);
-      const [fromCounts, scanned] = await Promise.all([counted.search(site, query), live.search(site, query)]);
+      const [fromCounts, scanned] = await Promise.all([
+        counted.search(site, query),
+        live.search(site, query),
+      ]);
       expect({ filters, ...fromCounts }).toEqual({ filters, ...scanned });
     }
     const total = await counted.search('ae', searchQuerySchema.parse({ facets: 'false' }));
@@ -181,7 +190,10 @@ describe('Postgres search aggregates', () => {
       if (d.random() < 0.2) filters.propertyType = d.one(['buy', 'rent', 'commercial-buy']);
       const query = mapClustersQuerySchema.parse(filters);
       if (tilesAnswer(query, clusterPrecisionForZoom(query.zoom))) tiled++;
-      const [fromTiles, scanned] = await Promise.all([counted.clusters(site, query), live.clusters(site, query)]);
+      const [fromTiles, scanned] = await Promise.all([
+        counted.clusters(site, query),
+        live.clusters(site, query),
+      ]);
       const shape = (answer: typeof scanned) => answer.clusters.map((c) => [c.key, c.count, c.bounds]);
       expect({ filters, total: fromTiles.total, cells: shape(fromTiles) }).toEqual({
         filters,
@@ -207,7 +219,10 @@ describe('Postgres search aggregates', () => {
           `SELECT "site", "precision", "gx", "gy", "purpose", "commercial", "property_type", "n", "sum_lat", "sum_lng"
            FROM "map_tile" ORDER BY 1, 2, 3, 4, 5, 6, 7`,
         )) as Record<string, unknown>[]
-      ).map(({ sum_lat, sum_lng, ...key }) => ({ ...key, sum: (Number(sum_lat) + Number(sum_lng)).toFixed(6) })),
+      ).map(({ sum_lat, sum_lng, ...key }) => ({
+        ...key,
+        sum: (Number(sum_lat) + Number(sum_lng)).toFixed(6),
+      })),
     });
     const kept = await snapshot();
     expect(kept.facets.length).toBeGreaterThan(20);

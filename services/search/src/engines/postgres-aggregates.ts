@@ -197,7 +197,17 @@ export function countsAnswer(query: { locationId?: string[] }): boolean {
   return only(query, FACET_QUERY_KEYS) && (query.locationId?.length ?? 0) <= 1;
 }
 
-const TILE_QUERY_KEYS = ['site', 'propertyType', 'purpose', 'commercial', 'north', 'south', 'east', 'west', 'zoom'];
+const TILE_QUERY_KEYS = [
+  'site',
+  'propertyType',
+  'purpose',
+  'commercial',
+  'north',
+  'south',
+  'east',
+  'west',
+  'zoom',
+];
 
 /** Whether `map_tile` answers clusters of this precision and filters (else the live query). */
 export function tilesAnswer(query: object, precision: number): boolean {

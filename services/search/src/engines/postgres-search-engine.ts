@@ -102,11 +102,12 @@ function conditions(
     add(facet, `"${FACET_COLUMNS[facet]}" = ANY(${p.add(selected)}::${cast})`);
   }
   if (over === 'facets') add(null, `"location_id" = ${p.add(filters.locationId?.[0] ?? '')}`);
-  else if (filters.locationId) add(null, `"location_ids" && ${p.add(filters.locationId)}::text[]`);
-  // One place of a known level: also its level's column, so the list walks that column's index
-  // in the order asked (newest first) instead of collecting and sorting all the place's listings.
-  if (over === 'listings' && level && filters.locationId?.length === 1)
+  // One place of a known level: its level's column (a place's id names one level of the
+  // hierarchy), so the list walks that column's index in the order asked (newest first)
+  // instead of collecting and sorting all the place's listings from the array's index.
+  else if (over === 'listings' && level && filters.locationId?.length === 1)
     add(null, `"${LEVEL_COLUMNS[level]}" = ${p.add(filters.locationId[0])}`);
+  else if (filters.locationId) add(null, `"location_ids" && ${p.add(filters.locationId)}::text[]`);
   if (filters.agentId) add(null, `"agent_id" = ${p.add(filters.agentId)}::uuid`);
   if (filters.companyId) add(null, `"company_id" = ${p.add(filters.companyId)}::uuid`);
   if (filters.priceMin !== undefined) add(null, `"display_price" >= ${p.add(filters.priceMin)}`);
@@ -316,88 +317,107 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   async search(site: Site, query: SearchQuery): Promise<SearchResultPage> {
+    const level = await this.levelOf(query.locationId);
     const p = new Params();
-    const conds = conditions(site, query, boundsOf(query), p, 'listings', await this.levelOf(query.locationId));
+    const conds = conditions(site, query, boundsOf(query), p, 'listings', level);
     const offset = p.add((query.page - 1) * query.limit);
     const limit = p.add(query.limit);
-    const over = this.aggregates && countsAnswer(query) ? 'facets' : 'listings';
-    const [rows, total, facets] = await Promise.all([
+    const list = this.db.query(
+      `SELECT "payload" FROM "listing_read" WHERE ${where(conds)} ORDER BY ${SORTS[query.sort]} OFFSET ${offset} LIMIT ${limit}`,
+      p.values,
+    );
+    const page = { page: query.page, limit: query.limit };
+    if (this.aggregates && countsAnswer(query)) {
+      const [rows, counted] = await Promise.all([list, this.counted(site, query, level)]);
+      return { items: rows.map(hitOf), ...page, ...counted };
+    }
+    const [rows, [{ total }], facets] = await Promise.all([
+      list,
       this.db.query(
-        `SELECT "payload" FROM "listing_read" WHERE ${where(conds)} ORDER BY ${SORTS[query.sort]} OFFSET ${offset} LIMIT ${limit}`,
-        p.values,
+        `SELECT count(*)::int AS total FROM "listing_read" WHERE ${where(conds)}`,
+        p.values.slice(0, -2),
       ),
-      this.total(site, query, over),
-      query.facets ? this.facets(site, query, over) : Promise.resolve(null),
+      query.facets ? this.facets(site, query) : Promise.resolve(null),
     ]);
-    return { items: rows.map(hitOf), page: query.page, limit: query.limit, total, facets };
+    return { items: rows.map(hitOf), ...page, total, facets };
   }
 
   /** The level of the one place a query names (null: none, several, or unknown). */
   private async levelOf(locationIds: string[] | undefined): Promise<LocationLevel | null> {
     if (locationIds?.length !== 1) return null;
-    const [row] = await this.db.query(`SELECT "level" FROM "search_location" WHERE "id" = $1`, [locationIds[0]]);
+    const [row] = await this.db.query(`SELECT "level" FROM "search_location" WHERE "id" = $1`, [
+      locationIds[0],
+    ]);
     return (row?.level as LocationLevel | undefined) ?? null;
   }
 
-  /** The number of listings matching the filters: a sum of counts, or a count of the listings. */
-  private async total(site: Site, query: SearchQuery, over: 'facets' | 'listings'): Promise<number> {
+  /**
+   * The total and the facets from `facet_count` (countsAnswer): one statement over the counts of
+   * the chosen place ('' for the whole site) — each facet with every other filter, the place's
+   * children (the location facet) and the total (the empty grouping set) with all of them.
+   */
+  private async counted(
+    site: Site,
+    query: SearchQuery,
+    level: LocationLevel | null,
+  ): Promise<Pick<SearchResultPage, 'total' | 'facets'>> {
     const p = new Params();
-    const conds = conditions(site, query, over === 'facets' ? null : boundsOf(query), p, over);
-    const [{ total }] = await this.db.query(
-      over === 'facets'
-        ? `SELECT coalesce(sum("n"), 0)::int AS total FROM "facet_count" WHERE ${where(conds)}`
-        : `SELECT count(*)::int AS total FROM "listing_read" WHERE ${where(conds)}`,
-      p.values,
-    );
-    return total;
-  }
-
-  private async facets(site: Site, query: SearchQuery, over: 'facets' | 'listings'): Promise<SearchFacets> {
-    const p = new Params();
-    const conds = conditions(site, query, over === 'facets' ? null : boundsOf(query), p, over);
-    const base = conds.filter((c) => c.facet === null);
-    const counts = MULTI_FACETS.map((facet) => {
-      const others = conds.filter((c) => c.facet !== null && c.facet !== facet);
-      const filter = `FILTER (WHERE ${others.length ? where(others) : 'true'})`;
-      return over === 'facets'
-        ? `coalesce(sum("n") ${filter}, 0)::int AS "c_${facet}"`
-        : `count(*) ${filter}::int AS "c_${facet}"`;
-    });
-    const groups = MULTI_FACETS.map((facet) => `GROUPING("${FACET_COLUMNS[facet]}") AS "g_${facet}"`);
+    const conds = conditions(site, query, null, p, 'facets');
+    const chosen = conds.filter((c) => c.facet !== null);
+    const all = `coalesce(sum("n") FILTER (WHERE ${chosen.length ? where(chosen) : 'true'}), 0)::int`;
+    if (!query.facets) {
+      const [{ total }] = await this.db.query(
+        `SELECT ${all} AS "total" FROM "facet_count" WHERE ${where(conds)}`,
+        p.values,
+      );
+      return { total, facets: null };
+    }
     const rows: Row[] = await this.db.query(
-      `SELECT ${MULTI_FACETS.map((f) => `"${FACET_COLUMNS[f]}"`).join(', ')}, ${groups.join(', ')}, ${counts.join(', ')}
-       FROM ${over === 'facets' ? '"facet_count"' : '"listing_read"'} WHERE ${where(base)}
-       GROUP BY GROUPING SETS (${MULTI_FACETS.map((f) => `("${FACET_COLUMNS[f]}")`).join(', ')})`,
+      `SELECT c.*, l."level" AS "child_level", l."name_en", l."name_ar" FROM (
+         SELECT ${facetSelect(conds, (filter) => `coalesce(sum("n") ${filter}, 0)::int`)}, "child_id",
+           GROUPING("child_id") AS "g_child", ${all} AS "c_all"
+         FROM "facet_count" WHERE ${where(conds.filter((c) => c.facet === null))}
+         GROUP BY GROUPING SETS (${MULTI_FACETS.map((f) => `("${FACET_COLUMNS[f]}")`).join(', ')}, ("child_id"), ())
+       ) c LEFT JOIN "search_location" l ON c."g_child" = 0 AND l."id" = c."child_id"
+       ORDER BY c."c_all" DESC, l."id"`,
       p.values,
     );
-    const facets = Object.fromEntries(MULTI_FACETS.map((facet) => [facet, []])) as unknown as Record<
-      MultiFacet,
-      { value: string | number; count: number }[]
-    >;
-    for (const row of rows)
-      for (const facet of MULTI_FACETS) {
-        const value = row[FACET_COLUMNS[facet]];
-        if (Number(row[`g_${facet}`]) === 0 && value !== null)
-          facets[facet].push({ value: value as string | number, count: Number(row[`c_${facet}`]) });
-      }
+    const grand = rows.find(
+      (row) => Number(row.g_child) === 1 && MULTI_FACETS.every((facet) => Number(row[`g_${facet}`]) === 1),
+    );
+    // A building has no level below; the live query counts the column of the level below.
+    const children = query.locationId && (level === null || !childLevel(level)) ? [] : rows;
     return {
-      ...(Object.fromEntries(MULTI_FACETS.map((facet) => [facet, sortBuckets(facets[facet])])) as Omit<
-        SearchFacets,
-        'location'
-      >),
-      location: await this.locationFacet(site, query, over),
+      total: Number(grand?.c_all ?? 0),
+      facets: {
+        ...bucketsOf(rows),
+        location: children
+          .filter((row) => Number(row.g_child) === 0 && row.name_en !== null && Number(row.c_all) > 0)
+          .slice(0, 50)
+          .map((row) => ({
+            id: row.child_id as string,
+            level: row.child_level as LocationLevel,
+            name: { en: row.name_en as string, ar: row.name_ar as string },
+            count: Number(row.c_all),
+          })),
+      },
     };
   }
 
-  /**
-   * Counts of the places one level below the deepest chosen one (cities when none): the
-   * listings' column of that level, or the `child_id` of the chosen place's counts.
-   */
-  private async locationFacet(
-    site: Site,
-    query: SearchQuery,
-    over: 'facets' | 'listings',
-  ): Promise<SearchFacets['location']> {
+  private async facets(site: Site, query: SearchQuery): Promise<SearchFacets> {
+    const p = new Params();
+    const conds = conditions(site, query, boundsOf(query), p);
+    const rows: Row[] = await this.db.query(
+      `SELECT ${facetSelect(conds, (filter) => `count(*) ${filter}::int`)}
+       FROM "listing_read" WHERE ${where(conds.filter((c) => c.facet === null))}
+       GROUP BY GROUPING SETS (${MULTI_FACETS.map((f) => `("${FACET_COLUMNS[f]}")`).join(', ')})`,
+      p.values,
+    );
+    return { ...bucketsOf(rows), location: await this.locationFacet(site, query) };
+  }
+
+  /** Counts of the places one level below the deepest chosen one (cities when none). */
+  private async locationFacet(site: Site, query: SearchQuery): Promise<SearchFacets['location']> {
     let deepest: LocationLevel | null = null;
     if (query.locationId) {
       const levels: { level: LocationLevel }[] = await this.db.query(
@@ -410,15 +430,12 @@ export class PostgresSearchEngine implements SearchEngine {
     const level = childLevel(deepest);
     if (!level) return [];
     const p = new Params();
-    const conds = conditions(site, query, over === 'facets' ? null : boundsOf(query), p, over);
-    const column = over === 'facets' ? 'child_id' : LEVEL_COLUMNS[level];
-    const counted =
-      over === 'facets'
-        ? `sum("n")::int AS "n" FROM "facet_count" WHERE ${where(conds)} AND "${column}" IS NOT NULL GROUP BY 1 HAVING sum("n") > 0`
-        : `count(*)::int AS "n" FROM "listing_read" WHERE ${where(conds)} AND "${column}" IS NOT NULL GROUP BY 1`;
+    const conds = conditions(site, query, boundsOf(query), p);
+    const column = LEVEL_COLUMNS[level];
     const rows: Row[] = await this.db.query(
       `SELECT l."id", l."level", l."name_en", l."name_ar", c."n"
-       FROM (SELECT "${column}" AS "id", ${counted}) c
+       FROM (SELECT "${column}" AS "id", count(*)::int AS "n" FROM "listing_read"
+             WHERE ${where(conds)} AND "${column}" IS NOT NULL GROUP BY 1) c
        JOIN "search_location" l ON l."id" = c."id"
        ORDER BY c."n" DESC, l."id" LIMIT 50`,
       p.values,
@@ -486,7 +503,14 @@ export class PostgresSearchEngine implements SearchEngine {
 
   async pins(site: Site, query: MapPinsQuery): Promise<Page<MapPin>> {
     const p = new Params();
-    const conds = conditions(site, query, boundsOf(query), p, 'listings', await this.levelOf(query.locationId));
+    const conds = conditions(
+      site,
+      query,
+      boundsOf(query),
+      p,
+      'listings',
+      await this.levelOf(query.locationId),
+    );
     const [{ total }] = await this.db.query(
       `SELECT count(*)::int AS total FROM "listing_read" WHERE ${where(conds)}`,
       p.values,
@@ -606,6 +630,37 @@ export class PostgresSearchEngine implements SearchEngine {
       })),
     };
   }
+}
+
+/**
+ * The select list of the multi facets' grouping sets: each facet's value, whether the row groups
+ * it (`g_<facet>` = 0) and its count (`c_<facet>`, the aggregate `count` gives around the
+ * FILTER clause) with every other facet's filter.
+ */
+function facetSelect(conds: Condition[], count: (filter: string) => string): string {
+  return MULTI_FACETS.map((facet) => {
+    const others = conds.filter((c) => c.facet !== null && c.facet !== facet);
+    const filter = `FILTER (WHERE ${others.length ? where(others) : 'true'})`;
+    return `"${FACET_COLUMNS[facet]}", GROUPING("${FACET_COLUMNS[facet]}") AS "g_${facet}", ${count(filter)} AS "c_${facet}"`;
+  }).join(', ');
+}
+
+/** The multi facets' buckets of grouping-set rows (facetSelect). */
+function bucketsOf(rows: Row[]): Omit<SearchFacets, 'location'> {
+  const facets = Object.fromEntries(MULTI_FACETS.map((facet) => [facet, []])) as unknown as Record<
+    MultiFacet,
+    { value: string | number; count: number }[]
+  >;
+  for (const row of rows)
+    for (const facet of MULTI_FACETS) {
+      const value = row[FACET_COLUMNS[facet]];
+      if (Number(row[`g_${facet}`]) === 0 && value !== null)
+        facets[facet].push({ value: value as string | number, count: Number(row[`c_${facet}`]) });
+    }
+  return Object.fromEntries(MULTI_FACETS.map((facet) => [facet, sortBuckets(facets[facet])])) as Omit<
+    SearchFacets,
+    'location'
+  >;
 }
 
 /** Clusters of rows of grid cells (gx, gy) with their count and mean position. */
