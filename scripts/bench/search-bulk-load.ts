@@ -6,17 +6,20 @@
  * history), without the per-event checks (tombstones, event order) a fresh store does not need.
  *
  * Postgres: the secondary indexes are dropped, rows go in as JSON batches
- * (`jsonb_populate_recordset`, two connections in flight), then the places, the price history
- * and the indexes are built by SQL over the loaded rows, and the tables analysed.
+ * (`jsonb_populate_recordset`, two connections in flight), then the places, the price history,
+ * the indexes and the pre-aggregated facet counts and map tiles are built by SQL over the loaded
+ * rows, and the tables analysed.
  * OpenSearch: `_bulk` requests of 500 listings, two in flight (a 429 waited out), refresh off.
  */
 import type { DataSource } from 'typeorm';
 import type { Client } from '@opensearch-project/opensearch';
 import type { IndexedListing, IndexedPlace } from '../../services/search/src/engines/indexed-listing.js';
 import type { OpenSearchSearchEngine } from '../../services/search/src/engines/opensearch-search-engine.js';
+import { rebuildSearchAggregates } from '../../services/search/src/engines/postgres-aggregates.js';
+import { PLACE_NEWEST_INDEXES } from '../../services/search/src/migrations/1765240000000-search-aggregates.js';
 import { listingReadColumns } from '../../services/search/src/engines/postgres-search-engine.js';
 
-/** The secondary indexes of `listing_read` (migrations 1764150000000, 1764500000000), rebuilt after the load. */
+/** The secondary indexes of `listing_read` (migrations 1764150000000, 1764500000000, 1765240000000), rebuilt after the load. */
 const LISTING_INDEXES: Record<string, string> = {
   listing_read_search_vector_idx: `USING GIN ("search_vector")`,
   listing_read_point_idx: `USING GIST (point("longitude", "latitude"))`,
@@ -26,6 +29,7 @@ const LISTING_INDEXES: Record<string, string> = {
   listing_read_site_slug_idx: `("site", "slug")`,
   listing_read_agent_idx: `("agent_id", "approved_at") WHERE "agent_id" IS NOT NULL`,
   listing_read_company_idx: `("company_id", "approved_at") WHERE "company_id" IS NOT NULL`,
+  ...PLACE_NEWEST_INDEXES,
 };
 
 /** Listings `0 … count-1` from `make`, in batches. */
@@ -113,6 +117,9 @@ export async function bulkLoadPostgres(
   for (const [name, definition] of Object.entries(LISTING_INDEXES))
     await dataSource.query(`CREATE INDEX "${name}" ON "listing_read" ${definition}`);
   phase('indexes');
+  // The facet counts and map tiles `upsert` keeps one event at a time (migration 1765240000000).
+  await rebuildSearchAggregates((sql) => dataSource.query(sql));
+  phase('facet counts and map tiles');
   await dataSource.query('VACUUM ANALYZE "listing_read"');
   await dataSource.query('ANALYZE');
 }

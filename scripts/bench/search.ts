@@ -7,6 +7,9 @@
  * Arabic, full text in English and Arabic, detail; and the same engine queries run directly
  * (no HTTP, no cache: the SQL on Postgres through a pool of 8, or the OpenSearch requests),
  * printing p50/p95/p99, requests per second and the API/raw ratio, both engines side by side.
+ * On Postgres the search page and the clusters are also run raw without the pre-aggregated
+ * counts (`aggregates: false`: the scans of before), right after, for a before/after of the
+ * same machine state.
  *
  *   node --conditions=source --import ./infra/testing/src/swc-register.mjs \
  *     scripts/bench/search.ts [--listings 1000000] [--seconds 10] [--concurrency 32]
@@ -296,12 +299,14 @@ function workloads() {
     {
       name: 'search page (list + facets)',
       site: 'ae' as Site,
+      aggregated: true,
       path: (i: number) => `/api/search/v1/properties?${qs(pages(i))}`,
       raw: (e: SearchEngine, i: number) => e.search('ae', searchQuerySchema.parse(pages(i))),
     },
     {
       name: 'map clusters 10×10 km',
       site: 'ae' as Site,
+      aggregated: true,
       path: (i: number) => `/api/search/v1/map/clusters?${qs(viewport(i))}`,
       raw: (e: SearchEngine, i: number) => e.clusters('ae', mapClustersQuerySchema.parse(viewport(i))),
     },
@@ -453,14 +458,21 @@ async function runEngine(name: 'postgres' | 'opensearch') {
   await gateway.listen(0, '127.0.0.1');
   const port = (gateway.getHttpServer().address() as { port: number }).port;
 
+  // The Postgres engine without its pre-aggregated counts (facets, totals, clusters scan the
+  // listings), measured right after the engine with them: the before/after of the same moment.
+  const scanning = name === 'postgres' ? new PostgresSearchEngine(dataSource, { aggregates: false }) : null;
   const rows: [string, Result, Result][] = [];
   for (const work of workloads()) {
     await get(port, work.site, work.path(0)); // warm
     const api = await measure((i) => get(port, work.site, work.path(i)));
     const raw = await measure(async (i) => void (await work.raw(engine, i)));
+    const scan =
+      scanning && 'aggregated' in work
+        ? await measure(async (i) => void (await work.raw(scanning, i)))
+        : null;
     rows.push([work.name, api, raw]);
     console.log(
-      `  ${name.padEnd(10)} ${work.name.padEnd(28)} API ${fmt(api)} | raw ${fmt(raw)} | API/raw ${(api.rps / raw.rps).toFixed(2)}`,
+      `  ${name.padEnd(10)} ${work.name.padEnd(28)} API ${fmt(api)} | raw ${fmt(raw)} | API/raw ${(api.rps / raw.rps).toFixed(2)}${scan ? ` | raw without aggregates ${fmt(scan)}` : ''}`,
     );
   }
   console.log(

@@ -7,6 +7,7 @@ import { OwnerColumns1764500000000 } from './migrations/1764500000000-owner-colu
 import { AgentContact1764500000001 } from './migrations/1764500000001-agent-contact.js';
 import { SavedSearch1764900000000 } from './migrations/1764900000000-saved-search.js';
 import { AgentNameAr1764970000000 } from './migrations/1764970000000-agent-name-ar.js';
+import { SearchAggregates1765240000000 } from './migrations/1765240000000-search-aggregates.js';
 
 /** The read model's tables are written and read with SQL by the Postgres engine: no entities of its own. */
 export const entities = [...busEntities];
@@ -19,5 +20,6 @@ export const migrations = [
   AgentContact1764500000001,
   SavedSearch1764900000000,
   AgentNameAr1764970000000,
+  SearchAggregates1765240000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

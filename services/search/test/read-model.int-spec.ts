@@ -187,7 +187,8 @@ describe('search: read model fed by listing events', () => {
   });
 
   it('pages newest first, filters by property type and counts the total of the site', async () => {
-    await dataSource.query(`DELETE FROM "listing_read"`);
+    // An empty read model: the listings and what is counted of them (facet counts, map tiles).
+    await dataSource.query(`DELETE FROM "listing_read"; DELETE FROM "facet_count"; DELETE FROM "map_tile"`);
     const base = Date.parse('2025-03-01T10:00:00.000Z');
     const rentals = Array.from({ length: 5 }, (_, i) =>
       listing('sa', { propertyType: 'rent', approvedAt: new Date(base + i * 60_000).toISOString() }),

@@ -2,12 +2,16 @@ import type { MapBounds } from '@manzil/contracts';
 
 const BASE32 = '0123456789bcdefghjkmnpqrstuvwxyz';
 
-/** Size in degrees of a geohash cell of `precision` characters (5 bits each, longitude first). */
-export function cellSize(precision: number): { lat: number; lng: number } {
+/** Bits of a geohash of `precision` characters per axis (5 bits each, longitude first). */
+export function cellBits(precision: number): { lat: number; lng: number } {
   const bits = 5 * precision;
-  const lngBits = Math.ceil(bits / 2);
-  const latBits = Math.floor(bits / 2);
-  return { lat: 180 / 2 ** latBits, lng: 360 / 2 ** lngBits };
+  return { lat: Math.floor(bits / 2), lng: Math.ceil(bits / 2) };
+}
+
+/** Size in degrees of a geohash cell of `precision` characters. */
+export function cellSize(precision: number): { lat: number; lng: number } {
+  const bits = cellBits(precision);
+  return { lat: 180 / 2 ** bits.lat, lng: 360 / 2 ** bits.lng };
 }
 
 /** The geohash of a point. */

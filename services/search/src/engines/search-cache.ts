@@ -11,11 +11,14 @@ export const SEARCH_CACHE_TTL_SECONDS = 300;
  * Redis cache of search answers (lists, facets, clusters, pins, autocomplete, detail), per site
  * and generation: every listing event handled for a site increments that site's generation,
  * so every answer cached before it is no longer read (and expires). A Redis failure is never
- * an error for the visitor: the engine answers.
+ * an error for the visitor: the engine answers. Concurrent misses of one key in this process
+ * share one computation (a page asked by 32 visitors at once after an event is computed once,
+ * not 32 times).
  */
 @Injectable()
 export class SearchCache {
   private readonly logger = new Logger(SearchCache.name);
+  private readonly computing = new Map<string, Promise<unknown>>();
 
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
@@ -34,11 +37,20 @@ export class SearchCache {
     } catch (error) {
       this.logger.warn(`search cache not read: ${(error as Error).message}`);
     }
+    if (!key) return compute();
+    const shared = key;
+    const pending = this.computing.get(shared);
+    if (pending) return pending as Promise<T>;
+    const computed = this.computeAndStore(shared, compute).finally(() => this.computing.delete(shared));
+    this.computing.set(shared, computed);
+    return computed;
+  }
+
+  private async computeAndStore<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const value = await compute();
-    if (key)
-      await this.redis
-        .set(key, JSON.stringify(value), 'EX', SEARCH_CACHE_TTL_SECONDS)
-        .catch((error: Error) => this.logger.warn(`search cache not written: ${error.message}`));
+    await this.redis
+      .set(key, JSON.stringify(value), 'EX', SEARCH_CACHE_TTL_SECONDS)
+      .catch((error: Error) => this.logger.warn(`search cache not written: ${error.message}`));
     return value;
   }
 
