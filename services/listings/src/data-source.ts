@@ -17,6 +17,7 @@ import { AppointmentCancel1764930000100 } from './migrations/1764930000100-appoi
 import { UnitReports1764940000000 } from './migrations/1764940000000-unit-reports.js';
 import { UnitFloorPlans1764940000001 } from './migrations/1764940000001-unit-floor-plans.js';
 import { UnitBookingRefundDue1765100000000 } from './migrations/1765100000000-unit-booking-refund-due.js';
+import { PresentationUnits1765230000000 } from './migrations/1765230000000-presentation-units.js';
 import { Property } from './properties/property.entity.js';
 
 export const entities = [...busEntities, Property, Location];
@@ -38,5 +39,6 @@ export const migrations = [
   UnitReports1764940000000,
   UnitFloorPlans1764940000001,
   UnitBookingRefundDue1765100000000,
+  PresentationUnits1765230000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

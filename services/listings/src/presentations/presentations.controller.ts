@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Header, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   paginationQuerySchema,
@@ -6,6 +6,7 @@ import {
   presentationPdfQuerySchema,
   presentationRequestSchema,
   projectPresentationRequestSchema,
+  type Language,
   type PaginationQuery,
   type PresentationRequest,
   type ProjectPresentationRequest,
@@ -16,6 +17,15 @@ import { nameFromToken } from '../drafts/drafts.controller.js';
 import { PresentationsService } from './presentations.service.js';
 import { ProjectPresentationsService } from './project-presentations.service.js';
 import { ProposalPdfRenderer, projectProposalHtml, proposalHtml } from './proposal-pdf.js';
+
+/** A proposal's PDF: public like its link, never cached by a shared cache. */
+const PdfDownload = (path: string) =>
+  applyDecorators(
+    Get(path),
+    Public(),
+    Header('Cache-Control', 'private, no-store'),
+    Header('X-Content-Type-Options', 'nosniff'),
+  );
 
 @Controller()
 export class PresentationsController {
@@ -55,22 +65,15 @@ export class PresentationsController {
   }
 
   /** The same proposal as a PDF, printed by Chromium in the language asked. */
-  @Get('v1/presentations/:id/pdf')
-  @Public()
-  @Header('Cache-Control', 'private, no-store')
-  @Header('X-Content-Type-Options', 'nosniff')
+  @PdfDownload('v1/presentations/:id/pdf')
   async download(
     @Param(new ZodPipe(presentationIdParamsSchema)) params: { id: string },
-    @Query(new ZodPipe(presentationPdfQuerySchema)) query: { language: 'en' | 'ar' },
+    @Query(new ZodPipe(presentationPdfQuerySchema)) query: { language: Language },
     @CurrentSite() site: Site,
     @Res() response: Response,
   ): Promise<void> {
     const presentation = await this.presentations.get(site, params.id);
-    const pdf = await this.pdf.render(proposalHtml(presentation, query.language));
-    response
-      .type('application/pdf')
-      .attachment(`property-proposal-${presentation.id.slice(0, 8)}-${query.language}.pdf`)
-      .send(pdf);
+    await this.sendPdf(response, 'property', params.id, query.language, proposalHtml(presentation, query.language));
   }
 
   /** The published projects the caller may put in a project proposal (see the service). */
@@ -84,7 +87,7 @@ export class PresentationsController {
     return this.projectPresentations.proposable(site, user, query);
   }
 
-  /** An agent or a company shares projects it may propose, with a message. */
+  /** An agent or a company shares projects it may propose (and units of them), with a message. */
   @Post('v1/agent/project-presentations')
   @Roles('agent', 'company')
   createProjects(
@@ -116,21 +119,35 @@ export class PresentationsController {
   }
 
   /** The project proposal as a PDF, printed like the property proposal's. */
-  @Get('v1/project-presentations/:id/pdf')
-  @Public()
-  @Header('Cache-Control', 'private, no-store')
-  @Header('X-Content-Type-Options', 'nosniff')
+  @PdfDownload('v1/project-presentations/:id/pdf')
   async downloadProjects(
     @Param(new ZodPipe(presentationIdParamsSchema)) params: { id: string },
-    @Query(new ZodPipe(presentationPdfQuerySchema)) query: { language: 'en' | 'ar' },
+    @Query(new ZodPipe(presentationPdfQuerySchema)) query: { language: Language },
     @CurrentSite() site: Site,
     @Res() response: Response,
   ): Promise<void> {
     const presentation = await this.projectPresentations.get(site, params.id);
-    const pdf = await this.pdf.render(projectProposalHtml(presentation, query.language));
+    await this.sendPdf(
+      response,
+      'project',
+      params.id,
+      query.language,
+      projectProposalHtml(presentation, query.language),
+    );
+  }
+
+  /** Prints the page and sends it as `<kind>-proposal-<id's first 8>-<language>.pdf`. */
+  private async sendPdf(
+    response: Response,
+    kind: 'property' | 'project',
+    id: string,
+    language: Language,
+    html: string,
+  ): Promise<void> {
+    const pdf = await this.pdf.render(html);
     response
       .type('application/pdf')
-      .attachment(`project-proposal-${presentation.id.slice(0, 8)}-${query.language}.pdf`)
+      .attachment(`${kind}-proposal-${id.slice(0, 8)}-${language}.pdf`)
       .send(pdf);
   }
 }
