@@ -575,7 +575,10 @@ describe('listings: enquiries, requirements and presentations (issue 14)', () =>
       const park = await publishedProject(company, 'Park Lane', 'بارك لين');
       const theirs = await publishedProject(other, 'Creek Rise', 'كريك رايز');
       const towerUnits = await unitsOf(tower);
-      const [parkUnit, theirUnit] = [(await unitsOf(park)).get(1_500_000)!, (await unitsOf(theirs)).get(1_500_000)!];
+      const [parkUnit, theirUnit] = [
+        (await unitsOf(park)).get(1_500_000)!,
+        (await unitsOf(theirs)).get(1_500_000)!,
+      ];
 
       // What the company may pick from: its published projects with their available units only.
       const choosable = pageProjects.parse(

@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  keepPreviousData,
-  useQuery,
-  type QueryKey,
-  type UseQueryOptions,
-} from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { EmptyState, PagedList } from '@manzil/ui';
 import { ENGAGEMENT_PER_PAGE } from './engagement-api.js';
 import { usePageParam } from './pager.js';

@@ -12,6 +12,7 @@ import {
   type Language,
   type ProjectDetail,
 } from '@manzil/contracts';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the shared singleton, not a copy (see index.ts)
 import { Skeleton, apiQueryFn, formatArea, formatPrice } from '@manzil/ui';
 import {
   PROPOSALS_PER_PAGE,

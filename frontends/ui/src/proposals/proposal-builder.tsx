@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useMutation, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { PRESENTATION_PROPERTIES_MAX, SERVICES, type Language } from '@manzil/contracts';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the shared singleton, not a copy (see index.ts)
 import { ErrorFallback, PagedList, SiteDate, apiFetch, useFeedback } from '@manzil/ui';
 import {
   FormErrorSummary,
@@ -166,7 +167,9 @@ function ChoiceField({
       aria-invalid={error ? true : undefined}
       data-testid={`${kind.testId}-${kind.choice}s`}
     >
-      <legend>{intl.formatMessage({ id: kind.messages.choose }, { max: PRESENTATION_PROPERTIES_MAX })}</legend>
+      <legend>
+        {intl.formatMessage({ id: kind.messages.choose }, { max: PRESENTATION_PROPERTIES_MAX })}
+      </legend>
       {choices.map((choice, index) => (
         <div key={choice.id} className="mz-proposal-choice__group">
           <Box
@@ -232,7 +235,11 @@ export function ProposalBuilder<Row extends ProposalRow>({
   const client = useQueryClient();
   const { toast } = useFeedback();
   const [created, setCreated] = useState<{ id: string } | null>(null);
-  const empty: ProposalValues = { [kind.field]: [], ...(kind.subField ? { [kind.subField]: [] } : {}), message: '' };
+  const empty: ProposalValues = {
+    [kind.field]: [],
+    ...(kind.subField ? { [kind.subField]: [] } : {}),
+    message: '',
+  };
   const form = useContractForm<ProposalValues>({ schema: kind.schema, defaultValues: empty });
   const create = useMutation({
     mutationFn: (body: unknown) =>

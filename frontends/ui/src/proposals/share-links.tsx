@@ -1,8 +1,15 @@
 import { useIntl } from 'react-intl';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the shared singleton, not a copy (see index.ts)
 import { buttonClassName, useFeedback } from '@manzil/ui';
 
 /** The proposal's link in both languages, each with a copy button (`path` builds the link's path). */
-export function ShareLinks({ presentation, path }: { presentation: { id: string }; path: (id: string) => string }) {
+export function ShareLinks({
+  presentation,
+  path,
+}: {
+  presentation: { id: string };
+  path: (id: string) => string;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { toast } = useFeedback();

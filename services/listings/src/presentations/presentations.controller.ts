@@ -1,4 +1,15 @@
-import { applyDecorators, Body, Controller, Get, Header, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Get,
+  Header,
+  Headers,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import {
   paginationQuerySchema,
@@ -73,7 +84,13 @@ export class PresentationsController {
     @Res() response: Response,
   ): Promise<void> {
     const presentation = await this.presentations.get(site, params.id);
-    await this.sendPdf(response, 'property', params.id, query.language, proposalHtml(presentation, query.language));
+    await this.sendPdf(
+      response,
+      'property',
+      params.id,
+      query.language,
+      proposalHtml(presentation, query.language),
+    );
   }
 
   /** The published projects the caller may put in a project proposal (see the service). */

@@ -4,7 +4,12 @@ import type { Page, PaginationQuery, Presentation, PresentationRequest, Site } f
 import type { AuthUser } from '@manzil/nest-kit';
 import { Property } from '../properties/property.entity.js';
 import { toSummary } from '../properties/property-summary.js';
-import { PresentationStore, presentationHead, refusedChoice, type PresentationRow } from './presentation-store.js';
+import {
+  PresentationStore,
+  presentationHead,
+  refusedChoice,
+  type PresentationRow,
+} from './presentation-store.js';
 
 /**
  * Presentations (spec §1 "agents share property presentations with a shareable link and PDF"):

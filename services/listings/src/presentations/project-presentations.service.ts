@@ -16,7 +16,12 @@ import {
   type ProjectRow,
   type UnitRow,
 } from '../projects/project-rows.js';
-import { PresentationStore, presentationHead, refusedChoice, type PresentationRow } from './presentation-store.js';
+import {
+  PresentationStore,
+  presentationHead,
+  refusedChoice,
+  type PresentationRow,
+} from './presentation-store.js';
 
 /**
  * Which published projects the caller may put in a proposal (`p` is the project): a company its
@@ -137,9 +142,7 @@ export class ProjectPresentationsService {
         return [
           {
             ...toPublicProject(project),
-            units: units
-              .filter((u) => u.project_id === id && (!unitsPicked || picked.has(u.id)))
-              .map(toUnit),
+            units: units.filter((u) => u.project_id === id && (!unitsPicked || picked.has(u.id))).map(toUnit),
             unitsPicked,
           },
         ];

@@ -72,7 +72,10 @@ function listings(picked = false) {
   const mock = jest.fn<typeof fetch>(async (input) => {
     const url = String(input);
     if (url.startsWith(`/api/listings/v1/project-presentations/${ID}`))
-      return answer(200, { ...proposal, projects: proposal.projects.map((p) => ({ ...p, unitsPicked: picked })) });
+      return answer(200, {
+        ...proposal,
+        projects: proposal.projects.map((p) => ({ ...p, unitsPicked: picked })),
+      });
     return answer(404, null);
   });
   globalThis.fetch = mock;
