@@ -1,26 +1,11 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import type { Language, ProjectDetail, SiteConfig } from '@manzil/contracts';
-import { FeedbackProvider } from '@manzil/ui';
-import { WithQueryClient, envelopeResponse, testQueryClient } from '@manzil/ui/test/query';
-import App from '../app.js';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { ProjectDetail } from '@manzil/contracts';
+import { envelopeResponse } from '@manzil/ui/test/query';
+import { PROJECT as BASE, renderPortal } from '../test-harness.js';
 
-const CONFIG: SiteConfig = {
-  site: 'ae',
-  country: 'UAE',
-  countryCode: 'ae',
-  currency: 'AED',
-  currencyLabel: 'AED',
-  areaUnit: 'sqft',
-  areaUnitLabel: 'sqft',
-  phonePrefix: '+971',
-  propertyType: [],
-  staticContent: [],
-};
-
-const PROJECT_ID = '0193a000-0000-7000-8000-000000000701';
+const PROJECT_ID = BASE.id;
 const FLAT = '0193a000-0000-7000-8000-000000000801';
 const VILLA = '0193a000-0000-7000-8000-000000000802';
 const PROPOSAL_ID = '0193a000-0000-7000-8000-0000000009f1';
@@ -38,26 +23,7 @@ const unit = (id: string, layout: 'apartment' | 'villa', bedrooms: number, price
 });
 
 const PROJECT: ProjectDetail = {
-  id: PROJECT_ID,
-  site: 'ae',
-  slug: 'skyline-gardens-0193a000',
-  title: { en: 'Skyline Gardens', ar: 'حدائق الأفق' },
-  description: { en: '', ar: '' },
-  developer: 'Emaar Properties',
-  licenceNumber: null,
-  city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
-  community: null,
-  totalArea: 250_000,
-  areaUnit: 'sqft',
-  totalUnits: 120,
-  availableUnits: 60,
-  deliveryDate: '2029-06-30',
-  startingPrice: 1_250_000,
-  currency: 'AED',
-  paymentPlan: { booking: 10, construction: 60, handover: 30 },
-  completion: 'offPlan',
-  brochureUrl: null,
-  companyId: '0193a000-0000-7000-8000-000000000a00',
+  ...BASE,
   publishedAt: '2026-11-26T10:00:00.000Z',
   units: [unit(FLAT, 'apartment', 2, 1_500_000), unit(VILLA, 'villa', 4, 4_200_000)],
 };
@@ -94,18 +60,6 @@ function listings({ projects = [PROJECT], refuse }: { projects?: ProjectDetail[]
   return calls;
 }
 
-function renderPortal(language: Language) {
-  render(
-    <WithQueryClient client={testQueryClient()}>
-      <MemoryRouter initialEntries={['/project-proposals']}>
-        <FeedbackProvider language={language}>
-          <App language={language} site="ae" config={CONFIG} session={null} />
-        </FeedbackProvider>
-      </MemoryRouter>
-    </WithQueryClient>,
-  );
-}
-
 const submit = async (form: HTMLElement) => {
   await act(async () => {
     fireEvent.click(within(form).getByTestId('project-presentation-submit'));
@@ -124,7 +78,7 @@ describe('/project-proposals (company)', () => {
     '%s: picks a project, then one of its units, and shares the proposal of that unit',
     async (language, title, name, villa) => {
       const calls = listings();
-      renderPortal(language);
+      renderPortal(language, '/project-proposals');
       expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
       const form = await screen.findByTestId('project-presentation-form');
       // The units show only once their project is chosen.
@@ -157,7 +111,7 @@ describe('/project-proposals (company)', () => {
   it('shows the server’s refusal of a unit under the units, in Arabic', async () => {
     const refusal = 'يرجى اختيار وحدات متاحة من المشاريع المختارة فقط.';
     listings({ refuse: refusal });
-    renderPortal('ar');
+    renderPortal('ar', '/project-proposals');
     const form = await screen.findByTestId('project-presentation-form');
     fireEvent.click(within(form).getByRole('checkbox', { name: 'حدائق الأفق' }));
     fireEvent.click(within(form).getAllByTestId('project-presentation-unit')[0]);
@@ -168,7 +122,7 @@ describe('/project-proposals (company)', () => {
 
   it('says so when the company has no published project to propose', async () => {
     listings({ projects: [] });
-    renderPortal('en');
+    renderPortal('en', '/project-proposals');
     expect((await screen.findByTestId('project-presentation-none-to-choose')).textContent).toBe(
       'No published project to propose yet.',
     );

@@ -2,6 +2,7 @@ import {
   applyDecorators,
   Body,
   Controller,
+  createParamDecorator,
   Get,
   Header,
   Headers,
@@ -9,15 +10,16 @@ import {
   Post,
   Query,
   Res,
+  type ExecutionContext,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
 import {
   paginationQuerySchema,
   presentationIdParamsSchema,
   presentationPdfQuerySchema,
   presentationRequestSchema,
   projectPresentationRequestSchema,
-  type Language,
   type PaginationQuery,
   type PresentationRequest,
   type ProjectPresentationRequest,
@@ -28,6 +30,15 @@ import { nameFromToken } from '../drafts/drafts.controller.js';
 import { PresentationsService } from './presentations.service.js';
 import { ProjectPresentationsService } from './project-presentations.service.js';
 import { ProposalPdfRenderer, projectProposalHtml, proposalHtml } from './proposal-pdf.js';
+
+/** A PDF's request: the proposal's id (path) and the language to print in (query). */
+const pdfQuerySchema = presentationIdParamsSchema.extend(presentationPdfQuerySchema.shape);
+type PdfQuery = z.infer<typeof pdfQuerySchema>;
+const PdfRequest = createParamDecorator((_: unknown, context: ExecutionContext) => {
+  const request = context.switchToHttp().getRequest<Request>();
+  return { ...request.params, ...request.query };
+});
+const PdfOf = () => PdfRequest(new ZodPipe(pdfQuerySchema));
 
 /** A proposal's PDF: public like its link, never cached by a shared cache. */
 const PdfDownload = (path: string) =>
@@ -77,20 +88,9 @@ export class PresentationsController {
 
   /** The same proposal as a PDF, printed by Chromium in the language asked. */
   @PdfDownload('v1/presentations/:id/pdf')
-  async download(
-    @Param(new ZodPipe(presentationIdParamsSchema)) params: { id: string },
-    @Query(new ZodPipe(presentationPdfQuerySchema)) query: { language: Language },
-    @CurrentSite() site: Site,
-    @Res() response: Response,
-  ): Promise<void> {
-    const presentation = await this.presentations.get(site, params.id);
-    await this.sendPdf(
-      response,
-      'property',
-      params.id,
-      query.language,
-      proposalHtml(presentation, query.language),
-    );
+  async download(@PdfOf() pdf: PdfQuery, @CurrentSite() site: Site, @Res() response: Response) {
+    const html = proposalHtml(await this.presentations.get(site, pdf.id), pdf.language);
+    await this.sendPdf(response, 'property', pdf, html);
   }
 
   /** The published projects the caller may put in a project proposal (see the service). */
@@ -137,34 +137,17 @@ export class PresentationsController {
 
   /** The project proposal as a PDF, printed like the property proposal's. */
   @PdfDownload('v1/project-presentations/:id/pdf')
-  async downloadProjects(
-    @Param(new ZodPipe(presentationIdParamsSchema)) params: { id: string },
-    @Query(new ZodPipe(presentationPdfQuerySchema)) query: { language: Language },
-    @CurrentSite() site: Site,
-    @Res() response: Response,
-  ): Promise<void> {
-    const presentation = await this.projectPresentations.get(site, params.id);
-    await this.sendPdf(
-      response,
-      'project',
-      params.id,
-      query.language,
-      projectProposalHtml(presentation, query.language),
-    );
+  async downloadProjects(@PdfOf() pdf: PdfQuery, @CurrentSite() site: Site, @Res() response: Response) {
+    const html = projectProposalHtml(await this.projectPresentations.get(site, pdf.id), pdf.language);
+    await this.sendPdf(response, 'project', pdf, html);
   }
 
   /** Prints the page and sends it as `<kind>-proposal-<id's first 8>-<language>.pdf`. */
-  private async sendPdf(
-    response: Response,
-    kind: 'property' | 'project',
-    id: string,
-    language: Language,
-    html: string,
-  ): Promise<void> {
-    const pdf = await this.pdf.render(html);
+  private async sendPdf(response: Response, kind: 'property' | 'project', pdf: PdfQuery, html: string) {
+    const file = await this.pdf.render(html);
     response
       .type('application/pdf')
-      .attachment(`${kind}-proposal-${id.slice(0, 8)}-${language}.pdf`)
-      .send(pdf);
+      .attachment(`${kind}-proposal-${pdf.id.slice(0, 8)}-${pdf.language}.pdf`)
+      .send(file);
   }
 }
