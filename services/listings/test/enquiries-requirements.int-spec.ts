@@ -666,6 +666,10 @@ describe('listings: enquiries, requirements and presentations (issue 14)', () =>
         .expect(201);
       const shared = projectPresentationSchema.parse(created.body.results);
       const path = `/v1/project-presentations/${shared.id}/pdf?language=`;
+      // The PDF's id and language are checked like the link's.
+      await h.call(null, 'get', `${path}fr`, { site: 'sa' }).expect(422);
+      await h.call(null, 'get', '/v1/project-presentations/not-an-id/pdf', { site: 'sa' }).expect(422);
+      await h.call(null, 'get', `${path}en`).expect(404);
 
       const en = asExtracted((await pdfAsText(h.app.getHttpServer(), 'sa', `${path}en`)).text);
       const order = ['Project proposal', 'Diriyah Courts', 'Units picked for you', '1,700,000 SAR'].map((w) =>
