@@ -31,6 +31,8 @@ const shared = {
   '@manzil/ui': { singleton: true, requiredVersion: '*' },
   // Its forms entry on its own: loaded with the first page that has a form, not before.
   '@manzil/ui/forms': { singleton: true, requiredVersion: '*' },
+  // The proposal builders, the agent's and the company's: loaded with their screens only.
+  '@manzil/ui/proposals': { singleton: true, requiredVersion: '*' },
   // Shared so a page loads it once, not once per remote (routes, page heads, schemas). Not
   // zod itself: a shared module is bundled whole, and zod's whole (every locale) is four
   // times what our schemas use of it; it comes tree-shaken inside this chunk.

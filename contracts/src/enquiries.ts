@@ -226,6 +226,8 @@ export const requirementIdParamsSchema = z.object({ id: z.uuid() });
 
 export const PRESENTATION_PROPERTIES_MAX = 20;
 export const PRESENTATION_MESSAGE_MAX = 1000;
+/** How many units a project proposal may pick across its projects. */
+export const PRESENTATION_UNITS_MAX = 100;
 
 /** `POST /v1/agent/presentations`: the agent's own public listings and a message. */
 export const presentationRequestSchema = z.object({
@@ -264,7 +266,8 @@ export const presentationPdfQuerySchema = z.object({ language: z.enum(['en', 'ar
 /**
  * `POST /v1/agent/project-presentations`: published projects of the caller's company (a company:
  * its own; an agent: their company's; a freelance agent, whose company owns none: any published
- * project of the site) and a message.
+ * project of the site) and a message. `unitIds` picks units: each must be an available unit of
+ * one of the chosen projects; a project none of whose units is picked shows all its available ones.
  */
 export const projectPresentationRequestSchema = z.object({
   projectIds: z
@@ -274,6 +277,11 @@ export const projectPresentationRequestSchema = z.object({
     .min(1, 'presentation.projectsRequired')
     .max(PRESENTATION_PROPERTIES_MAX, 'presentation.tooManyProjects')
     .refine((ids) => new Set(ids).size === ids.length, 'presentation.projectsRequired'),
+  unitIds: z
+    .array(z.uuid({ message: 'presentation.unitsInvalid' }), { message: 'presentation.unitsInvalid' })
+    .max(PRESENTATION_UNITS_MAX, 'presentation.tooManyUnits')
+    .refine((ids) => new Set(ids).size === ids.length, 'presentation.unitsInvalid')
+    .default([]),
   message: z.preprocess(
     (v) => blankToUndefined(text(v)),
     z.string().max(PRESENTATION_MESSAGE_MAX, 'text.tooLong').optional(),
@@ -291,7 +299,11 @@ export const projectPresentationSchema = z.object({
   agentName: z.string(),
   message: z.string().nullable(),
   createdAt: z.iso.datetime(),
-  projects: z.array(projectDetailSchema),
+  /**
+   * Each project with the units to show: the picked ones still available when the builder
+   * picked some of it (`unitsPicked`), else all its available units.
+   */
+  projects: z.array(projectDetailSchema.extend({ unitsPicked: z.boolean() })),
 });
 export type ProjectPresentation = z.infer<typeof projectPresentationSchema>;
 
@@ -323,7 +335,7 @@ export const ENGAGEMENT_API = {
   presentationPdf: (id: string) => `/v1/presentations/${id}/pdf`,
   /** POST projectPresentationRequestSchema → projectPresentationSchema; GET → its page (agent, company). */
   agentProjectPresentations: '/v1/agent/project-presentations',
-  /** GET pagination → page of publicProjectSchema: the projects the caller may propose. */
+  /** GET pagination → page of projectDetailSchema: the projects the caller may propose, with their available units. */
   proposableProjects: '/v1/agent/proposable-projects',
   /** GET → projectPresentationSchema (anyone with the link). */
   projectPresentation: (id: string) => `/v1/project-presentations/${id}`,

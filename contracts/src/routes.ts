@@ -269,6 +269,12 @@ export const SAVED_SEARCHES_PAGE = '/saved-searches';
 export const COMPANY_PROJECTS_ROUTE = '/myProjects';
 
 /**
+ * A company's project proposals (issue 14: the spec gives presentations to agents; a company
+ * proposes its own projects, the server checking ownership): its own screen in the company portal.
+ */
+export const COMPANY_PROPOSALS_ROUTE = '/project-proposals';
+
+/**
  * The pages the payment provider sends a payer back to (spec §2 lists them for customers and
  * companies only). A freelancer agent buys plans too (services/payments: company and
  * freelancer agent purchase), and was sent to `/` after paying, away from the page that says
@@ -319,6 +325,7 @@ export const ROUTE_ALLOW_LISTS: Record<Role, readonly string[]> = {
     ...COMPANY_ROUTES_SPEC,
     ...COMPANY_ENGAGEMENT_ROUTES,
     COMPANY_PROJECTS_ROUTE,
+    COMPANY_PROPOSALS_ROUTE,
     ...LOGGED_IN_EXTRAS,
     ...EVERY_ROLE_EXTRAS,
   ],

@@ -219,6 +219,14 @@ export const VALIDATION_MESSAGES = {
     en: 'A proposal can hold at most 20 projects.',
     ar: 'يمكن أن يضم العرض 20 مشروعًا كحد أقصى.',
   },
+  'presentation.unitsInvalid': {
+    en: 'Please pick only available units of the chosen projects.',
+    ar: 'يرجى اختيار وحدات متاحة من المشاريع المختارة فقط.',
+  },
+  'presentation.tooManyUnits': {
+    en: 'A proposal can pick at most 100 units.',
+    ar: 'يمكن أن يضم العرض 100 وحدة كحد أقصى.',
+  },
   'presentation.invalidUrl': { en: 'Invalid URL', ar: 'رابط غير صالح' },
   'bounds.incomplete': {
     en: 'Please give all four edges of the map area.',

@@ -7,7 +7,9 @@
 // page's words, joined and in order. Then the agent builds a project proposal of a project their
 // company published (`/projects-proposal/[id]`, the same way, with its available units) and its
 // Arabic/English PDF is read back the same way. The customer also cancels a viewing of the
-// listing (booked through the API) from My appointment, behind the confirm dialog.
+// listing (booked through the API) from My appointment, behind the confirm dialog. Last, the
+// company builds a project proposal under /project-proposals picking one of two units, and its
+// Arabic link and PDF show that unit only, headed as picked.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -167,11 +169,15 @@ async function publicListingOf(request: APIRequestContext, site: SiteKey, title:
   return { id, slug, agent };
 }
 
-/** A published project of the seeded company (agent2's) with one available unit, through the API. */
+/**
+ * A published project of the seeded company (agent2's) with an available unit at each of
+ * `prices` (one by default), through the API; the company's tokens.
+ */
 async function publishedProjectOf(
   request: APIRequestContext,
   site: SiteKey,
   title: { en: string; ar: string },
+  prices = ['1500000'],
 ) {
   const company = await apiLogin(request, site, 'company', SITE[site].seeded.company);
   const headers = { authorization: `Bearer ${company.token}` };
@@ -194,13 +200,16 @@ async function publishedProjectOf(
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { results: { id: string } }).results.id;
-  const unit = await call.post(`/api/listings/v1/projects/${id}/units`, {
-    headers,
-    data: { layout: 'apartment', bedrooms: '2', area: '1200', price: '1500000' },
-  });
-  expect(unit.status(), await unit.text()).toBe(201);
+  for (const price of prices) {
+    const unit = await call.post(`/api/listings/v1/projects/${id}/units`, {
+      headers,
+      data: { layout: 'apartment', bedrooms: '2', area: '1200', price },
+    });
+    expect(unit.status(), await unit.text()).toBe(201);
+  }
   const published = await call.post(`/api/listings/v1/projects/${id}/publish`, { headers });
   expect(published.status(), await published.text()).toBe(200);
+  return company;
 }
 
 /** pdftotext's text of a PDF answer, as the Arabic checks compare it (see below). */
@@ -381,4 +390,62 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
       expect(projectRead).toContain(asRead(words));
     await agentContext.close();
   }
+});
+
+test('a company builds a project proposal of picked units; the Arabic link and PDF show only them', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const site: SiteKey = 'ae';
+  const base = SITE[site].url;
+  const tag = randomUUID().slice(0, 6);
+  const title = { en: `Harbour Point ${tag}`, ar: `هاربر بوينت ${tag}` };
+  const company = await publishedProjectOf(request, site, title, ['1500000', '1650000']);
+
+  const companyContext = await browser.newContext();
+  await useLanguage(companyContext, 'en');
+  await putSession(companyContext, site, company);
+  const page = await companyContext.newPage();
+  await page.goto(`${base}/`);
+  await page.getByTestId('user-chip').click();
+  await page.getByTestId('menu-project-proposals').click();
+  await expect(page).toHaveURL(/\/project-proposals$/);
+  const builder = page.getByTestId('project-presentation-form');
+  await builder.getByRole('checkbox', { name: title.en }).check();
+  const units = builder.getByTestId('project-presentation-units');
+  await expect(units.getByTestId('project-presentation-unit')).toHaveCount(2);
+  await units.getByRole('checkbox', { name: /1,650,000/ }).check();
+  await shot(page, `engagement-company-project-proposal-${site}-en`);
+  await builder.getByTestId('project-presentation-submit').click();
+  const href = await page
+    .getByTestId('project-presentation-created')
+    .getByTestId('presentation-link-ar')
+    .getAttribute('href');
+  expect(href).toMatch(/\/projects-proposal\/[0-9a-f-]{36}\?lang=ar$/);
+  await expect(page.getByTestId('project-presentation-row').first()).toBeVisible();
+
+  // Whoever has the Arabic link: right to left, the picked unit only, headed as picked.
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  await reader.goto(href!);
+  await expect(reader.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('عرض مشاريع');
+  const project = reader.getByTestId('proposal-project');
+  await expect(project).toContainText(title.ar);
+  await expect(project.getByTestId('proposal-units-caption')).toHaveText('وحدات مختارة لك');
+  await expect(project.getByTestId('proposal-unit')).toHaveCount(1);
+  await expect(project.getByTestId('proposal-unit')).toContainText('1,650,000');
+  await expect(reader.getByTestId('site-header')).toHaveCount(0);
+  await shot(reader, `engagement-company-project-proposal-link-${site}-ar`);
+
+  const id = /projects-proposal\/([0-9a-f-]{36})/.exec(href!)![1];
+  const read = await pdfText(
+    await api(request, site).get(`/api/listings/v1/project-presentations/${id}/pdf?language=ar`),
+  );
+  expect(read).toContain('وحدات مختارة لك');
+  expect(read).toContain('1,650,000');
+  expect(read).not.toContain('1,500,000');
+  await readerContext.close();
+  await companyContext.close();
 });

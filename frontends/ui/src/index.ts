@@ -72,8 +72,10 @@ export {
 export { LanguageProvider, type LanguageProviderProps } from './components/language-provider.js';
 export { SiteDate, SiteProvider, useSite, type SiteDateProps } from './components/site-date.js';
 export { PagePlaceholder, type PagePlaceholderProps } from './components/page-placeholder.js';
+export { PagedList, Pager } from './components/paged-list.js';
 export * from './data/index.js';
-// The forms are their own entry: '@manzil/ui/forms' (react-hook-form stays off pages without a form).
+// The forms are their own entry: '@manzil/ui/forms' (react-hook-form stays off pages without a form),
+// and so are the proposal builders: '@manzil/ui/proposals'.
 export * from './feedback/index.js';
 export * from './seo/index.js';
 export * from './a11y/index.js';

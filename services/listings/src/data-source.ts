@@ -18,6 +18,7 @@ import { UnitReports1764940000000 } from './migrations/1764940000000-unit-report
 import { UnitFloorPlans1764940000001 } from './migrations/1764940000001-unit-floor-plans.js';
 import { UnitBookingRefundDue1765100000000 } from './migrations/1765100000000-unit-booking-refund-due.js';
 import { MediaCleanup1765200000000 } from './migrations/1765200000000-media-cleanup.js';
+import { PresentationUnits1765230000000 } from './migrations/1765230000000-presentation-units.js';
 import { Property } from './properties/property.entity.js';
 
 export const entities = [...busEntities, Property, Location];
@@ -40,5 +41,6 @@ export const migrations = [
   UnitFloorPlans1764940000001,
   UnitBookingRefundDue1765100000000,
   MediaCleanup1765200000000,
+  PresentationUnits1765230000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -11,6 +11,7 @@ import {
   enquirySchema,
   pageSchema,
   presentationSchema,
+  projectDetailSchema,
   projectPresentationSchema,
   requirementSchema,
   type Site,
@@ -37,8 +38,36 @@ const asExtracted = (text: string) =>
     .replace(/[\u064b-\u0652]/g, '')
     .replace(/\s*،\s*/g, '،')
     .replace(/\s+/g, ' ');
+/**
+ * GETs a proposal's PDF (anyone may) and reads it back with pdftotext: its headers, and its
+ * text as pdftotext gives it.
+ */
+async function pdfAsText(
+  app: Parameters<typeof request>[0],
+  site: Site,
+  path: string,
+): Promise<{ headers: Record<string, string>; text: string }> {
+  const response = await request(app)
+    .get(path)
+    .set('x-site', site)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  const pdf = response.body as Buffer;
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const file = join(mkdtempSync(join(tmpdir(), 'proposal-')), 'proposal.pdf');
+  writeFileSync(file, pdf);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  return { headers: response.headers as Record<string, string>, text };
+}
 const byField = (body: { results: { fields: { field: string; message: string }[] } }) =>
   Object.fromEntries(body.results.fields.map((f) => [f.field, f.message]));
+
+const pageProjects = pageSchema(projectDetailSchema);
 
 describe('listings: enquiries, requirements and presentations (issue 14)', () => {
   let h: Awaited<ReturnType<typeof startListings>>;
@@ -359,24 +388,12 @@ describe('listings: enquiries, requirements and presentations (issue 14)', () =>
         .send({ propertyIds: [villa.id], message: 'مرحبًا، هذه الفيلا التي تحدثنا عنها' })
         .expect(201);
       const shared = presentationSchema.parse(created.body.results);
-      const response = await request(h.app.getHttpServer())
-        .get(`/v1/presentations/${shared.id}/pdf?language=ar`)
-        .set('x-site', 'sa')
-        .buffer(true)
-        .parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
-      expect(response.headers['content-type']).toContain('application/pdf');
-      const pdf = response.body as Buffer;
-      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      const dir = mkdtempSync(join(tmpdir(), 'proposal-'));
-      writeFileSync(join(dir, 'ar.pdf'), pdf);
-      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'ar.pdf'), '-'], {
-        encoding: 'utf8',
-      });
+      const { headers, text } = await pdfAsText(
+        h.app.getHttpServer(),
+        'sa',
+        `/v1/presentations/${shared.id}/pdf?language=ar`,
+      );
+      expect(headers['content-type']).toContain('application/pdf');
       const html = proposalHtml(shared, 'ar');
       // pdftotext writes a ligature glyph's letters in the order it draws them: the lam-alef
       // ligature (which only exists when the letters were shaped, i.e. joined) comes out «ال».
@@ -510,25 +527,13 @@ describe('listings: enquiries, requirements and presentations (issue 14)', () =>
         .send({ projectIds: [project], message: 'مرحبًا، هذا المشروع الذي تحدثنا عنه' })
         .expect(201);
       const shared = projectPresentationSchema.parse(created.body.results);
-      const response = await request(h.app.getHttpServer())
-        .get(`/v1/project-presentations/${shared.id}/pdf?language=ar`)
-        .set('x-site', 'sa')
-        .buffer(true)
-        .parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
-      expect(response.headers['content-type']).toContain('application/pdf');
-      expect(response.headers['content-disposition']).toContain('project-proposal-');
-      const pdf = response.body as Buffer;
-      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      const dir = mkdtempSync(join(tmpdir(), 'project-proposal-'));
-      writeFileSync(join(dir, 'ar.pdf'), pdf);
-      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'ar.pdf'), '-'], {
-        encoding: 'utf8',
-      });
+      const { headers, text } = await pdfAsText(
+        h.app.getHttpServer(),
+        'sa',
+        `/v1/project-presentations/${shared.id}/pdf?language=ar`,
+      );
+      expect(headers['content-type']).toContain('application/pdf');
+      expect(headers['content-disposition']).toContain('project-proposal-');
       const html = projectProposalHtml(shared, 'ar');
       const flat = asExtracted(text);
       // As above: the lam-alef ligature's letters come out «ال» (drawing order).
@@ -549,6 +554,141 @@ describe('listings: enquiries, requirements and presentations (issue 14)', () =>
       expect([...at].sort((a, b) => a - b)).toEqual(at);
       expect(flat.indexOf('1,500,000 SAR')).toBeGreaterThan(at[4]);
       expect(flat).not.toContain('1,400,000 SAR');
+    }, 60_000);
+
+    /** The units of a project as stored: price → id, and the sold one's id. */
+    async function unitsOf(project: string): Promise<Map<number, string>> {
+      const rows = (await h.dataSource.query(
+        `SELECT "id", "price" FROM "project_units" WHERE "project_id" = $1`,
+        [project],
+      )) as { id: string; price: string }[];
+      return new Map(rows.map((row) => [Number(row.price), row.id]));
+    }
+    const addUnit = (company: Account, project: string, price: string) =>
+      h.call(company, 'post', `/v1/projects/${project}/units`, { body: { ...unit, price } }).expect(201);
+
+    it('a company picks available units of its own chosen projects; other units are refused; the link shows the picked ones', async () => {
+      const company = account('company', 'ae');
+      const other = account('company', 'ae');
+      const tower = await publishedProject(company, 'Harbour Tower', 'برج الميناء');
+      await addUnit(company, tower, '1600000');
+      const park = await publishedProject(company, 'Park Lane', 'بارك لين');
+      const theirs = await publishedProject(other, 'Creek Rise', 'كريك رايز');
+      const towerUnits = await unitsOf(tower);
+      const [parkUnit, theirUnit] = [
+        (await unitsOf(park)).get(1_500_000)!,
+        (await unitsOf(theirs)).get(1_500_000)!,
+      ];
+
+      // What the company may pick from: its published projects with their available units only.
+      const choosable = pageProjects.parse(
+        (await h.call(company, 'get', '/v1/agent/proposable-projects').expect(200)).body.results,
+      );
+      expect(choosable.items.map((p) => [p.title.en, p.units.map((u) => u.price)])).toEqual([
+        ['Park Lane', [1_500_000]],
+        ['Harbour Tower', [1_500_000, 1_600_000]],
+      ]);
+
+      const refusedUnits = {
+        unitIds: 'Please pick only available units of the chosen projects.',
+      };
+      for (const unitIds of [
+        [theirUnit], // another company's project
+        [towerUnits.get(1_400_000)!], // sold
+        [parkUnit], // a project of its own, but not chosen
+        [randomUUID()], // no such unit
+      ])
+        expect(
+          byField(
+            (
+              await h
+                .call(company, 'post', '/v1/agent/project-presentations', {
+                  body: { projectIds: [tower], unitIds },
+                })
+                .expect(422)
+            ).body,
+          ),
+        ).toEqual(refusedUnits);
+      // Another company's project itself, even with no unit picked.
+      await h
+        .call(company, 'post', '/v1/agent/project-presentations', { body: { projectIds: [theirs] } })
+        .expect(422);
+      const arabic = await h
+        .call(company, 'post', '/v1/agent/project-presentations', {
+          body: { projectIds: [tower], unitIds: [theirUnit] },
+          language: 'ar',
+        })
+        .expect(422);
+      expect(byField(arabic.body)).toEqual({ unitIds: 'يرجى اختيار وحدات متاحة من المشاريع المختارة فقط.' });
+
+      const created = await h
+        .call(company, 'post', '/v1/agent/project-presentations', {
+          body: { projectIds: [tower, park], unitIds: [towerUnits.get(1_600_000)!] },
+        })
+        .expect(201);
+      const shared = projectPresentationSchema.parse(created.body.results);
+      const shown = () =>
+        h
+          .call(null, 'get', `/v1/project-presentations/${shared.id}`)
+          .expect(200)
+          .then((res) =>
+            projectPresentationSchema
+              .parse(res.body.results)
+              .projects.map((p) => [p.title.en, p.unitsPicked, p.units.map((u) => u.price)]),
+          );
+      // The tower shows its picked unit only; the park, none of whose units was picked, all its available ones.
+      expect(await shown()).toEqual([
+        ['Harbour Tower', true, [1_600_000]],
+        ['Park Lane', false, [1_500_000]],
+      ]);
+      // The picked unit sold since: the tower shows no unit rather than the ones not picked.
+      await h
+        .call(company, 'patch', `/v1/projects/${tower}/units/${towerUnits.get(1_600_000)!}`, {
+          body: { status: 'sold' },
+        })
+        .expect(200);
+      expect(await shown()).toEqual([
+        ['Harbour Tower', true, []],
+        ['Park Lane', false, [1_500_000]],
+      ]);
+    });
+
+    it('prints the picked units in the PDF in English and in Arabic, read back with pdftotext', async () => {
+      const company = account('company', 'sa');
+      const project = await publishedProject(company, 'Diriyah Courts', 'ساحات الدرعية');
+      await addUnit(company, project, '1700000');
+      const token = await tokenFor('company', { site: 'sa', sub: company.id });
+      const created = await request(h.app.getHttpServer())
+        .post('/v1/agent/project-presentations')
+        .set('x-site', 'sa')
+        .set('authorization', `Bearer ${token}`)
+        .send({ projectIds: [project], unitIds: [(await unitsOf(project)).get(1_700_000)!] })
+        .expect(201);
+      const shared = projectPresentationSchema.parse(created.body.results);
+      const path = `/v1/project-presentations/${shared.id}/pdf?language=`;
+      // The PDF's id and language are checked like the link's.
+      await h.call(null, 'get', `${path}fr`, { site: 'sa' }).expect(422);
+      await h.call(null, 'get', '/v1/project-presentations/not-an-id/pdf', { site: 'sa' }).expect(422);
+      await h.call(null, 'get', `${path}en`).expect(404);
+
+      const en = asExtracted((await pdfAsText(h.app.getHttpServer(), 'sa', `${path}en`)).text);
+      const order = ['Project proposal', 'Diriyah Courts', 'Units picked for you', '1,700,000 SAR'].map((w) =>
+        en.indexOf(w),
+      );
+      expect(order.every((at) => at >= 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      expect(en).not.toContain('Available units');
+      expect(en).not.toContain('1,500,000 SAR');
+
+      const ar = asExtracted((await pdfAsText(h.app.getHttpServer(), 'sa', `${path}ar`)).text);
+      expect(projectProposalHtml(shared, 'ar')).toContain('وحدات مختارة لك');
+      const arOrder = ['عرض مشاريع', 'ساحات الدرعية', 'وحدات مختارة لك', '1,700,000 SAR'].map((w) =>
+        ar.indexOf(asExtracted(w)),
+      );
+      expect(arOrder.every((at) => at >= 0)).toBe(true);
+      expect([...arOrder].sort((a, b) => a - b)).toEqual(arOrder);
+      expect(ar).not.toContain(asExtracted('الوحدات المتاحة'.replace(/لا/g, 'ال')));
+      expect(ar).not.toContain('1,500,000 SAR');
     }, 60_000);
   });
 });

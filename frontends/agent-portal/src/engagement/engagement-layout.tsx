@@ -1,15 +1,9 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  keepPreviousData,
-  useQuery,
-  type QueryKey,
-  type UseQueryOptions,
-  type UseQueryResult,
-} from '@tanstack/react-query';
-import { EmptyState, ErrorFallback, Skeleton } from '@manzil/ui';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { EmptyState, PagedList } from '@manzil/ui';
 import { ENGAGEMENT_PER_PAGE } from './engagement-api.js';
-import { Pager, usePageParam } from './pager.js';
+import { usePageParam } from './pager.js';
 
 interface ListPage<Item> {
   items: Item[];
@@ -44,39 +38,6 @@ export function EngagementPage({
 }
 
 /**
- * A page of an engagement list (`ENGAGEMENT_PER_PAGE` a page): a placeholder while it loads,
- * a retry when it failed, `empty` when there is nothing, else the rows (`children` renders
- * each `<li>`) and the pager.
- */
-export function PagedList<Data extends ListPage<unknown>>({
-  list,
-  page,
-  onPage,
-  empty,
-  loadingSize = '240px',
-  children,
-}: {
-  list: UseQueryResult<Data>;
-  page: number;
-  onPage: (page: number) => void;
-  empty: ReactNode;
-  /** The placeholder's block size. */
-  loadingSize?: string;
-  children: (item: Data['items'][number]) => ReactNode;
-}) {
-  if (list.isPending) return <Skeleton blockSize={loadingSize} radius="lg" />;
-  if (list.isError) return <ErrorFallback onRetry={() => void list.refetch()} />;
-  if (list.data.items.length === 0) return empty;
-  const pages = Math.max(1, Math.ceil(list.data.total / ENGAGEMENT_PER_PAGE));
-  return (
-    <>
-      <ul className="ap-enquiries">{list.data.items.map(children)}</ul>
-      <Pager page={page} pages={pages} onPage={onPage} />
-    </>
-  );
-}
-
-/**
  * A list page of the section (`/enquiries`, `/requirements`): `name` gives its test id
  * (`${name}-page`) and its messages (`agentPortal.${name}.title`, `.emptyTitle`, `.emptyText`);
  * the page of `query` is the URL's `?page=`, the previous one kept on screen while the next loads.
@@ -106,7 +67,9 @@ export function EngagementListPage<Data extends ListPage<unknown>, Key extends Q
       <PagedList
         list={list}
         page={page}
+        perPage={ENGAGEMENT_PER_PAGE}
         onPage={goTo}
+        className="ap-enquiries"
         empty={
           <EmptyState
             title={t(`agentPortal.${name}.emptyTitle`)}

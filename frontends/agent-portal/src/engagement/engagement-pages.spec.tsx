@@ -84,7 +84,7 @@ function service() {
     if (url.includes('/v1/agent/presentations'))
       return envelopeResponse(200, { items: [], page: 1, limit: 10, total: 0 });
     if (url.includes('/v1/agent/proposable-projects'))
-      return envelopeResponse(200, { items: [project], page: 1, limit: 100, total: 1 });
+      return envelopeResponse(200, { items: [{ ...project, units: [] }], page: 1, limit: 100, total: 1 });
     if (url.includes('/v1/agent/project-presentations') && method === 'POST')
       return envelopeResponse(201, {
         id: PROJECT_PRESENTATION_ID,
@@ -92,7 +92,7 @@ function service() {
         agentName: 'Lina',
         message: 'The launch',
         createdAt: '2026-11-26T10:00:00.000Z',
-        projects: [{ ...project, units: [] }],
+        projects: [{ ...project, units: [], unitsPicked: false }],
       });
     if (url.includes('/v1/agent/project-presentations'))
       return envelopeResponse(200, { items: [], page: 1, limit: 10, total: 0 });
@@ -201,7 +201,10 @@ describe('/presentations: project proposal', () => {
         `${window.location.origin}/projects-proposal/${PROJECT_PRESENTATION_ID}?lang=${language}`,
       );
       expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
-        ['/api/listings/v1/agent/project-presentations', { projectIds: [PROJECT_ID], message: 'The launch' }],
+        [
+          '/api/listings/v1/agent/project-presentations',
+          { projectIds: [PROJECT_ID], unitIds: [], message: 'The launch' },
+        ],
       ]);
     },
   );

@@ -5,16 +5,16 @@ import {
   LISTINGS_API,
   presentationRequestSchema,
   presentationSchema,
+  proposalPath,
   type Language,
   type OwnedProperty,
 } from '@manzil/contracts';
 import { EmptyState, Skeleton, apiQueryFn } from '@manzil/ui';
 import { listingsPath, ownedPageSchema } from '../listings/listings-api.js';
-import { presentationsQuery } from './engagement-api.js';
+import { ProjectProposals, ProposalBuilder, type ProposalKind } from '@manzil/ui/proposals';
+import { engagementKeys, presentationsQuery } from './engagement-api.js';
 import { EngagementPage } from './engagement-layout.js';
 import { usePageParam } from './pager.js';
-import { ProjectPresentations } from './project-presentations.js';
-import { ProposalBuilder, type ProposalKind } from './proposal-builder.js';
 
 /** The agent's listings to choose from: the first 100 (the endpoint's page maximum). */
 const choosableQuery = (language: Language) =>
@@ -42,6 +42,8 @@ const LISTINGS_PROPOSAL: ProposalKind = {
   schema: presentationRequestSchema,
   endpoint: ENGAGEMENT_API.agentPresentations,
   results: presentationSchema,
+  path: proposalPath,
+  invalidates: engagementKeys.all,
   messages: {
     choose: 'agentPortal.presentations.choose',
     create: 'agentPortal.presentations.create',
@@ -53,7 +55,8 @@ const LISTINGS_PROPOSAL: ProposalKind = {
 /**
  * `/presentations` (issue 14, spec §1): the agent builds a property proposal from their public
  * listings with a message and shares its link (`/properties-proposal/[id]`, opened without
- * header and footer, in English or Arabic, with its PDF). Earlier proposals are listed below.
+ * header and footer, in English or Arabic, with its PDF). Earlier proposals are listed below,
+ * then the project proposal (the company portal's too: `@manzil/ui/proposals`).
  */
 export function PresentationsPage({ language }: { language: Language }) {
   const intl = useIntl();
@@ -86,7 +89,12 @@ export function PresentationsPage({ language }: { language: Language }) {
         countOf={(presentation) => presentation.properties.length}
         headingLevel={2}
       />
-      <ProjectPresentations language={language} />
+      <ProjectProposals
+        language={language}
+        title={t('agentPortal.projectPresentations.title')}
+        lead={t('agentPortal.projectPresentations.lead')}
+        headingLevel={2}
+      />
     </EngagementPage>
   );
 }

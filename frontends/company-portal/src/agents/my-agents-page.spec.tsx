@@ -3,10 +3,11 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
-import type { Language, SiteConfig } from '@manzil/contracts';
+import type { Language } from '@manzil/contracts';
 import { FeedbackProvider, useFeedback, type Feedback } from '@manzil/ui';
 import { WithQueryClient, envelopeResponse, testQueryClient } from '@manzil/ui/test/query';
 import App from '../app.js';
+import { CONFIG } from '../test-harness.js';
 
 const AGENT = {
   id: '5b1f6a2e-0c3d-4e8a-9f21-000000000001',
@@ -22,19 +23,6 @@ const AGENT = {
 };
 
 const answer = envelopeResponse;
-
-const CONFIG: SiteConfig = {
-  site: 'ae',
-  country: 'UAE',
-  countryCode: 'ae',
-  currency: 'AED',
-  currencyLabel: 'AED',
-  areaUnit: 'sqft',
-  areaUnitLabel: 'sqft',
-  phonePrefix: '+971',
-  propertyType: [],
-  staticContent: [],
-};
 
 type Held = { method: string; url: string; release: (response: Response) => void };
 

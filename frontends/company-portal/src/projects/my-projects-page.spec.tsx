@@ -1,50 +1,11 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import type { Language, OwnedProject, SiteConfig } from '@manzil/contracts';
-import { FeedbackProvider } from '@manzil/ui';
-import { WithQueryClient, envelopeResponse, testQueryClient } from '@manzil/ui/test/query';
-import App from '../app.js';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { OwnedProject } from '@manzil/contracts';
+import { envelopeResponse } from '@manzil/ui/test/query';
+import { PROJECT, renderPortal } from '../test-harness.js';
 
-const CONFIG: SiteConfig = {
-  site: 'ae',
-  country: 'UAE',
-  countryCode: 'ae',
-  currency: 'AED',
-  currencyLabel: 'AED',
-  areaUnit: 'sqft',
-  areaUnitLabel: 'sqft',
-  phonePrefix: '+971',
-  propertyType: [],
-  staticContent: [],
-};
-
-const CREATED: OwnedProject = {
-  id: '0193a000-0000-7000-8000-000000000701',
-  site: 'ae',
-  slug: 'skyline-gardens-0193a000',
-  title: { en: 'Skyline Gardens', ar: 'حدائق الأفق' },
-  description: { en: '', ar: '' },
-  developer: 'Emaar Properties',
-  licenceNumber: null,
-  city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
-  community: null,
-  totalArea: 250_000,
-  areaUnit: 'sqft',
-  totalUnits: 120,
-  availableUnits: 60,
-  deliveryDate: '2029-06-30',
-  startingPrice: 1_250_000,
-  currency: 'AED',
-  paymentPlan: { booking: 10, construction: 60, handover: 30 },
-  completion: 'offPlan',
-  brochureUrl: null,
-  companyId: '0193a000-0000-7000-8000-000000000a00',
-  publishedAt: null,
-  status: 'draft',
-  units: [],
-};
+const CREATED: OwnedProject = { ...PROJECT, publishedAt: null, status: 'draft', units: [] };
 
 /** The listings service: cities, the company's projects, and a create that answers CREATED. */
 function listings() {
@@ -77,18 +38,6 @@ function listings() {
   return mock;
 }
 
-function renderPortal(language: Language) {
-  render(
-    <WithQueryClient client={testQueryClient()}>
-      <MemoryRouter initialEntries={['/myProjects']}>
-        <FeedbackProvider language={language}>
-          <App language={language} site="ae" config={CONFIG} session={null} />
-        </FeedbackProvider>
-      </MemoryRouter>
-    </WithQueryClient>,
-  );
-}
-
 const input = (testId: string) =>
   screen.getByTestId(testId).querySelector('input, textarea') as HTMLInputElement;
 const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
@@ -105,7 +54,7 @@ describe('/myProjects', () => {
     'in %s checks the payment plan before sending, keeps what was typed, then creates',
     async (language, message) => {
       const mock = listings();
-      renderPortal(language);
+      renderPortal(language, '/myProjects');
       await screen.findByTestId('projects-empty');
       fireEvent.click(screen.getByTestId('project-new'));
       await waitFor(() =>

@@ -53,6 +53,7 @@ const ENGAGEMENT_LINKS: Partial<Record<Session['role'], readonly (readonly [stri
   company: [
     ['/enquiries', 'shell.menu.enquiries'],
     ['/requirements', 'shell.menu.requirements'],
+    ['/project-proposals', 'shell.menu.projectProposals'],
   ],
 };
 

@@ -21,7 +21,7 @@ export type RemoteManifest = z.infer<typeof remoteManifestSchema>;
 const REMOTE_AREAS: readonly [RemoteName, readonly string[]][] = [
   ['admin', ['/admin/*']],
   ['agentPortal', ['/addNewProperty', '/manage-properties', '/enquiries', '/requirements', '/presentations']],
-  ['companyPortal', ['/myAgents', '/addAgent', '/myProjects']],
+  ['companyPortal', ['/myAgents', '/addAgent', '/myProjects', '/project-proposals']],
 ];
 
 export function remoteFor(pathname: string): RemoteName {

@@ -1,5 +1,19 @@
-import { Body, Controller, Get, Header, Headers, Param, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  createParamDecorator,
+  Get,
+  Header,
+  Headers,
+  Param,
+  Post,
+  Query,
+  Res,
+  type ExecutionContext,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
 import {
   paginationQuerySchema,
   presentationIdParamsSchema,
@@ -16,6 +30,24 @@ import { nameFromToken } from '../drafts/drafts.controller.js';
 import { PresentationsService } from './presentations.service.js';
 import { ProjectPresentationsService } from './project-presentations.service.js';
 import { ProposalPdfRenderer, projectProposalHtml, proposalHtml } from './proposal-pdf.js';
+
+/** A PDF's request: the proposal's id (path) and the language to print in (query). */
+const pdfQuerySchema = presentationIdParamsSchema.extend(presentationPdfQuerySchema.shape);
+type PdfQuery = z.infer<typeof pdfQuerySchema>;
+const PdfRequest = createParamDecorator((_: unknown, context: ExecutionContext) => {
+  const request = context.switchToHttp().getRequest<Request>();
+  return { ...request.params, ...request.query };
+});
+const PdfOf = () => PdfRequest(new ZodPipe(pdfQuerySchema));
+
+/** A proposal's PDF: public like its link, never cached by a shared cache. */
+const PdfDownload = (path: string) =>
+  applyDecorators(
+    Get(path),
+    Public(),
+    Header('Cache-Control', 'private, no-store'),
+    Header('X-Content-Type-Options', 'nosniff'),
+  );
 
 @Controller()
 export class PresentationsController {
@@ -55,22 +87,10 @@ export class PresentationsController {
   }
 
   /** The same proposal as a PDF, printed by Chromium in the language asked. */
-  @Get('v1/presentations/:id/pdf')
-  @Public()
-  @Header('Cache-Control', 'private, no-store')
-  @Header('X-Content-Type-Options', 'nosniff')
-  async download(
-    @Param(new ZodPipe(presentationIdParamsSchema)) params: { id: string },
-    @Query(new ZodPipe(presentationPdfQuerySchema)) query: { language: 'en' | 'ar' },
-    @CurrentSite() site: Site,
-    @Res() response: Response,
-  ): Promise<void> {
-    const presentation = await this.presentations.get(site, params.id);
-    const pdf = await this.pdf.render(proposalHtml(presentation, query.language));
-    response
-      .type('application/pdf')
-      .attachment(`property-proposal-${presentation.id.slice(0, 8)}-${query.language}.pdf`)
-      .send(pdf);
+  @PdfDownload('v1/presentations/:id/pdf')
+  async download(@PdfOf() pdf: PdfQuery, @CurrentSite() site: Site, @Res() response: Response) {
+    const html = proposalHtml(await this.presentations.get(site, pdf.id), pdf.language);
+    await this.sendPdf(response, 'property', pdf, html);
   }
 
   /** The published projects the caller may put in a project proposal (see the service). */
@@ -84,7 +104,7 @@ export class PresentationsController {
     return this.projectPresentations.proposable(site, user, query);
   }
 
-  /** An agent or a company shares projects it may propose, with a message. */
+  /** An agent or a company shares projects it may propose (and units of them), with a message. */
   @Post('v1/agent/project-presentations')
   @Roles('agent', 'company')
   createProjects(
@@ -116,21 +136,18 @@ export class PresentationsController {
   }
 
   /** The project proposal as a PDF, printed like the property proposal's. */
-  @Get('v1/project-presentations/:id/pdf')
-  @Public()
-  @Header('Cache-Control', 'private, no-store')
-  @Header('X-Content-Type-Options', 'nosniff')
-  async downloadProjects(
-    @Param(new ZodPipe(presentationIdParamsSchema)) params: { id: string },
-    @Query(new ZodPipe(presentationPdfQuerySchema)) query: { language: 'en' | 'ar' },
-    @CurrentSite() site: Site,
-    @Res() response: Response,
-  ): Promise<void> {
-    const presentation = await this.projectPresentations.get(site, params.id);
-    const pdf = await this.pdf.render(projectProposalHtml(presentation, query.language));
+  @PdfDownload('v1/project-presentations/:id/pdf')
+  async downloadProjects(@PdfOf() pdf: PdfQuery, @CurrentSite() site: Site, @Res() response: Response) {
+    const html = projectProposalHtml(await this.projectPresentations.get(site, pdf.id), pdf.language);
+    await this.sendPdf(response, 'project', pdf, html);
+  }
+
+  /** Prints the page and sends it as `<kind>-proposal-<id's first 8>-<language>.pdf`. */
+  private async sendPdf(response: Response, kind: 'property' | 'project', pdf: PdfQuery, html: string) {
+    const file = await this.pdf.render(html);
     response
       .type('application/pdf')
-      .attachment(`project-proposal-${presentation.id.slice(0, 8)}-${query.language}.pdf`)
-      .send(pdf);
+      .attachment(`${kind}-proposal-${pdf.id.slice(0, 8)}-${pdf.language}.pdf`)
+      .send(file);
   }
 }

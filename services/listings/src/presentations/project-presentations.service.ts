@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  fieldMessage,
-  type Page,
-  type PaginationQuery,
-  type ProjectPresentation,
-  type ProjectPresentationRequest,
-  type PublicProject,
-  type Site,
+import type {
+  Page,
+  PaginationQuery,
+  ProjectDetail,
+  ProjectPresentation,
+  ProjectPresentationRequest,
+  Site,
 } from '@manzil/contracts';
-import { AppException, currentContext, type AuthUser } from '@manzil/nest-kit';
+import type { AuthUser } from '@manzil/nest-kit';
 import {
   PROJECT_SELECT,
   toPublicProject,
@@ -18,14 +16,12 @@ import {
   type ProjectRow,
   type UnitRow,
 } from '../projects/project-rows.js';
-
-interface PresentationRow {
-  id: string;
-  agent_name: string;
-  message: string | null;
-  project_ids: string[];
-  created_at: Date;
-}
+import {
+  PresentationStore,
+  presentationHead,
+  refusedChoice,
+  type PresentationRow,
+} from './presentation-store.js';
 
 /**
  * Which published projects the caller may put in a proposal (`p` is the project): a company its
@@ -41,14 +37,20 @@ function proposable(user: AuthUser): { where: string; params: unknown[] } {
 
 /**
  * Project proposals (issue 14, `/projects-proposal/[id]`): an agent or a company picks published
- * projects it may propose and writes a message; anyone with the link sees each project still
- * published with its units still available. Stored beside property proposals (kind 'projects').
+ * projects it may propose, optionally some of their available units, and writes a message; anyone
+ * with the link sees each project still published with its units still available (of a project
+ * whose units were picked, only the picked ones). Stored beside property proposals (kind 'projects').
  */
 @Injectable()
 export class ProjectPresentationsService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly store: PresentationStore<ProjectPresentation>;
 
-  async proposable(site: Site, user: AuthUser, query: PaginationQuery): Promise<Page<PublicProject>> {
+  constructor(private readonly dataSource: DataSource) {
+    this.store = new PresentationStore(dataSource, 'projects', (site, row) => this.withProjects(site, row));
+  }
+
+  /** The projects the caller may propose, each with its available units to pick from. */
+  async proposable(site: Site, user: AuthUser, query: PaginationQuery): Promise<Page<ProjectDetail>> {
     const { where, params } = proposable(user);
     const offset = params.length + 2;
     const rows = (await this.dataSource.query(
@@ -56,8 +58,12 @@ export class ProjectPresentationsService {
        ORDER BY q."published_at" DESC, q."id" DESC OFFSET $${offset} LIMIT $${offset + 1}`,
       [site, ...params, (query.page - 1) * query.limit, query.limit],
     )) as (ProjectRow & { total: string })[];
+    const units = await this.availableUnits(rows.map((row) => row.id));
     return {
-      items: rows.map(toPublicProject),
+      items: rows.map((row) => ({
+        ...toPublicProject(row),
+        units: units.filter((u) => u.project_id === row.id).map(toUnit),
+      })),
       page: query.page,
       limit: query.limit,
       total: rows.length ? Number(rows[0].total) : 0,
@@ -77,44 +83,36 @@ export class ProjectPresentationsService {
     )) as { id: string }[];
     const ids = new Set(allowed.map((row) => row.id));
     if (body.projectIds.some((id) => !ids.has(id)))
-      throw new AppException('VALIDATION_FAILED', 422, [
-        {
-          field: 'projectIds',
-          message: fieldMessage('presentation.projectsRequired', currentContext()?.language ?? 'en'),
-        },
-      ]);
-    const id = randomUUID();
-    await this.dataSource.query(
-      `INSERT INTO "presentations" ("id", "site", "agent_id", "agent_name", "message", "property_ids", "kind", "project_ids")
-       VALUES ($1, $2, $3, $4, $5, '{}', 'projects', $6)`,
-      [id, site, user.id, agentName ?? '', body.message ?? null, body.projectIds],
-    );
-    return this.get(site, id);
+      throw refusedChoice('projectIds', 'presentation.projectsRequired');
+    // A picked unit must be on sale in one of the (allowed) projects chosen.
+    const unitIds = body.unitIds ?? [];
+    const pickable = (await this.dataSource.query(
+      `SELECT "id" FROM "project_units"
+       WHERE "id" = ANY($1::uuid[]) AND "project_id" = ANY($2::uuid[]) AND "status" = 'available'`,
+      [unitIds, body.projectIds],
+    )) as { id: string }[];
+    if (pickable.length !== unitIds.length) throw refusedChoice('unitIds', 'presentation.unitsInvalid');
+    return this.store.insert(site, user, agentName, {
+      message: body.message,
+      projectIds: body.projectIds,
+      unitIds,
+    });
   }
 
-  async mine(site: Site, user: AuthUser, query: PaginationQuery): Promise<Page<ProjectPresentation>> {
-    const rows = (await this.dataSource.query(
-      `SELECT *, count(*) OVER () AS "total" FROM "presentations"
-       WHERE "site" = $1 AND "agent_id" = $2 AND "kind" = 'projects'
-       ORDER BY "created_at" DESC, "id" DESC OFFSET $3 LIMIT $4`,
-      [site, user.id, (query.page - 1) * query.limit, query.limit],
-    )) as (PresentationRow & { total: string })[];
-    return {
-      items: await Promise.all(rows.map((row) => this.withProjects(site, row))),
-      page: query.page,
-      limit: query.limit,
-      total: rows.length ? Number(rows[0].total) : 0,
-    };
+  mine(site: Site, user: AuthUser, query: PaginationQuery): Promise<Page<ProjectPresentation>> {
+    return this.store.mine(site, user, query);
   }
 
-  /** The shared link: 404 for an id that is not a project proposal of this site. */
-  async get(site: Site, id: string): Promise<ProjectPresentation> {
-    const [row] = (await this.dataSource.query(
-      `SELECT * FROM "presentations" WHERE "id" = $1 AND "site" = $2 AND "kind" = 'projects'`,
-      [id, site],
-    )) as PresentationRow[];
-    if (!row) throw new AppException('NOT_FOUND');
-    return this.withProjects(site, row);
+  get(site: Site, id: string): Promise<ProjectPresentation> {
+    return this.store.get(site, id);
+  }
+
+  private availableUnits(projectIds: string[]): Promise<UnitRow[]> {
+    return this.dataSource.query(
+      `SELECT * FROM "project_units" WHERE "project_id" = ANY($1::uuid[]) AND "status" = 'available'
+       ORDER BY "price", "id"`,
+      [projectIds],
+    ) as Promise<UnitRow[]>;
   }
 
   private async withProjects(site: Site, row: PresentationRow): Promise<ProjectPresentation> {
@@ -122,28 +120,32 @@ export class ProjectPresentationsService {
       `${PROJECT_SELECT} WHERE p."site" = $1 AND p."status" = 'published' AND p."id" = ANY($2::uuid[])`,
       [site, row.project_ids],
     )) as ProjectRow[];
-    const units = (await this.dataSource.query(
-      `SELECT * FROM "project_units" WHERE "project_id" = ANY($1::uuid[]) AND "status" = 'available'
-       ORDER BY "price", "id"`,
-      [projects.map((p) => p.id)],
-    )) as UnitRow[];
+    const units = await this.availableUnits(projects.map((p) => p.id));
+    // The projects some of whose units were picked, whatever those units' status is now.
+    const pickedIn = new Set(
+      (
+        (await this.dataSource.query(
+          `SELECT DISTINCT "project_id" FROM "project_units" WHERE "id" = ANY($1::uuid[])`,
+          [row.unit_ids],
+        )) as { project_id: string }[]
+      ).map((unit) => unit.project_id),
+    );
+    const picked = new Set(row.unit_ids);
     const byId = new Map(projects.map((p) => [p.id, p]));
     return {
-      id: row.id,
+      ...presentationHead(row),
       kind: 'projects',
-      agentName: row.agent_name,
-      message: row.message,
-      createdAt: new Date(row.created_at).toISOString(),
       projects: row.project_ids.flatMap((id) => {
         const project = byId.get(id);
-        return project
-          ? [
-              {
-                ...toPublicProject(project),
-                units: units.filter((u) => u.project_id === id).map(toUnit),
-              },
-            ]
-          : [];
+        if (!project) return [];
+        const unitsPicked = pickedIn.has(id);
+        return [
+          {
+            ...toPublicProject(project),
+            units: units.filter((u) => u.project_id === id && (!unitsPicked || picked.has(u.id))).map(toUnit),
+            unitsPicked,
+          },
+        ];
       }),
     };
   }

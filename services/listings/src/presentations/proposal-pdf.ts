@@ -63,6 +63,7 @@ const WORDS = {
     construction: 'construction',
     handover: 'handover',
     units: 'Available units',
+    picked: 'Units picked for you',
     noUnits: 'No unit is available at the moment.',
   },
   ar: {
@@ -83,9 +84,16 @@ const WORDS = {
     construction: 'البناء',
     handover: 'التسليم',
     units: 'الوحدات المتاحة',
+    picked: 'وحدات مختارة لك',
     noUnits: 'لا توجد وحدة متاحة حاليًا.',
   },
 } as const;
+
+/** The words of a language and its number format (Latin digits in both languages, as on the site). */
+function wordsAndNumbers(language: Language) {
+  const locale = language === 'ar' ? 'ar-AE-u-nu-latn' : 'en-AE';
+  return { w: WORDS[language], locale, number: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }) };
+}
 
 /**
  * The proposal as printable HTML: the share page's content (message, then one block per listing
@@ -93,9 +101,7 @@ const WORDS = {
  * are Latin digits in both languages, as on the site.
  */
 export function proposalHtml(presentation: Presentation, language: Language): string {
-  const w = WORDS[language];
-  const locale = language === 'ar' ? 'ar-AE-u-nu-latn' : 'en-AE';
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const { w, number } = wordsAndNumbers(language);
   const cards = presentation.properties
     .map(
       (p) => `<article class="card">
@@ -117,12 +123,11 @@ export function proposalHtml(presentation: Presentation, language: Language): st
 
 /**
  * A project proposal as printable HTML, the same page as a property proposal's: per project its
- * title, place, developer, starting price, handover and payment plan, then its available units.
+ * title, place, developer, starting price, handover and payment plan, then its available units
+ * (headed "Units picked for you" where the builder picked some of them).
  */
 export function projectProposalHtml(presentation: ProjectPresentation, language: Language): string {
-  const w = WORDS[language];
-  const locale = language === 'ar' ? 'ar-AE-u-nu-latn' : 'en-AE';
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const { w, number, locale } = wordsAndNumbers(language);
   const month = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const cards = presentation.projects
     .map((p) => {
@@ -143,7 +148,7 @@ export function projectProposalHtml(presentation: ProjectPresentation, language:
   <p class="price">${escape(w.fromPrice)} <bdi>${escape(`${number.format(p.startingPrice)} ${p.currency}`)}</bdi></p>
   <p class="facts">${escape(w.developer)}: <bdi>${escape(p.developer)}</bdi> · ${escape(w.delivery)}: <bdi>${escape(month.format(new Date(`${p.deliveryDate}T00:00:00Z`)))}</bdi></p>
   <p class="facts">${escape(w.plan)}: <bdi>${p.paymentPlan.booking}%</bdi> ${escape(w.booking)} · <bdi>${p.paymentPlan.construction}%</bdi> ${escape(w.construction)} · <bdi>${p.paymentPlan.handover}%</bdi> ${escape(w.handover)}</p>
-  <h3>${escape(w.units)}</h3>
+  <h3>${escape(p.unitsPicked ? w.picked : w.units)}</h3>
   ${units}
 </article>`;
     })

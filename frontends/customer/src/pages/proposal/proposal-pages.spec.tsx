@@ -54,6 +54,7 @@ const proposal: ProjectPresentation = {
           status: 'available',
         },
       ],
+      unitsPicked: false,
     },
   ],
 };
@@ -66,11 +67,15 @@ const answer = (status: number, results: unknown) =>
     json: async () => ({ status, success: status < 300, message: '', results }),
   }) as Response;
 
-/** The listings service's project proposal endpoint at the fetch boundary. */
-function listings() {
+/** The listings service's project proposal endpoint at the fetch boundary (`picked`: its units were picked). */
+function listings(picked = false) {
   const mock = jest.fn<typeof fetch>(async (input) => {
     const url = String(input);
-    if (url.startsWith(`/api/listings/v1/project-presentations/${ID}`)) return answer(200, proposal);
+    if (url.startsWith(`/api/listings/v1/project-presentations/${ID}`))
+      return answer(200, {
+        ...proposal,
+        projects: proposal.projects.map((p) => ({ ...p, unitsPicked: picked })),
+      });
     return answer(404, null);
   });
   globalThis.fetch = mock;
@@ -118,11 +123,25 @@ describe('/projects-proposal/[id]', () => {
       const units = within(project).getAllByTestId('proposal-unit');
       expect(units).toHaveLength(1);
       expect(units[0].textContent).toContain(studio);
+      expect(within(project).getByTestId('proposal-units-caption').textContent).toBe(
+        language === 'ar' ? 'الوحدات المتاحة' : 'Available units',
+      );
       expect(screen.getByTestId('proposal-download').getAttribute('href')).toBe(
         `/download-projects-proposal/${ID}`,
       );
     },
   );
+
+  it.each([
+    ['en', 'Units picked for you'],
+    ['ar', 'وحدات مختارة لك'],
+  ] as const)('%s: heads the units the sender picked as picked for the reader', async (language, caption) => {
+    listings(true);
+    renderAt(language, `/projects-proposal/${ID}`);
+    const project = await screen.findByTestId('proposal-project');
+    expect(within(project).getByTestId('proposal-units-caption').textContent).toBe(caption);
+    expect(within(project).getAllByTestId('proposal-unit')).toHaveLength(1);
+  });
 
   it.each([
     ['en', 'Invalid URL'],

@@ -238,15 +238,20 @@ export function DownloadProjectsProposalPage() {
   );
 }
 
-/** A project's available units in the proposal: layout, bedrooms, area and price. */
-function ProposalUnits({ project }: { project: ProjectDetail }) {
+/**
+ * A project's units in the proposal (layout, bedrooms, area and price): the ones the sender
+ * picked, or all its available units when they picked none of this project's.
+ */
+function ProposalUnits({ project }: { project: ProjectDetail & { unitsPicked: boolean } }) {
   const intl = useIntl();
   const language = useLanguage();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   if (!project.units.length) return <p className="cu-proposal__muted">{t('customer.proposal.noUnits')}</p>;
   return (
     <table className="cu-proposal__units" data-testid="proposal-units">
-      <caption>{t('customer.proposal.units')}</caption>
+      <caption data-testid="proposal-units-caption">
+        {t(project.unitsPicked ? 'customer.proposal.pickedUnits' : 'customer.proposal.units')}
+      </caption>
       <thead>
         <tr>
           <th scope="col">{t('customer.proposal.unitLayout')}</th>
@@ -277,7 +282,7 @@ function ProposalUnits({ project }: { project: ProjectDetail }) {
 
 /**
  * `/projects-proposal/[id]` (spec §2, without header and footer): the projects an agent or a
- * company shared, each with its available units, with the PDF download; 'Invalid URL' for an
+ * company shared, each with its picked or available units, with the PDF download; 'Invalid URL' for an
  * empty, malformed or unknown link.
  */
 export function ProjectsProposalPage() {

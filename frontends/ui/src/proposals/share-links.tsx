@@ -1,14 +1,14 @@
 import { useIntl } from 'react-intl';
-import { proposalPath } from '@manzil/contracts';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the shared singleton, not a copy (see index.ts)
 import { buttonClassName, useFeedback } from '@manzil/ui';
 
-/** The proposal's link in both languages, each with a copy button (either kind: `path` builds it). */
+/** The proposal's link in both languages, each with a copy button (`path` builds the link's path). */
 export function ShareLinks({
   presentation,
-  path = proposalPath,
+  path,
 }: {
   presentation: { id: string };
-  path?: (id: string) => string;
+  path: (id: string) => string;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -17,22 +17,22 @@ export function ShareLinks({
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast('success', t('agentPortal.presentations.copied'));
+      toast('success', t('ui.proposal.copied'));
     } catch {
-      toast('danger', t('agentPortal.error'));
+      toast('danger', t('ui.error.title'));
     }
   };
   return (
-    <div className="ap-share">
+    <div className="mz-proposal-share">
       {(['en', 'ar'] as const).map((lang) => {
         const url = `${base}?lang=${lang}`;
         return (
-          <div key={lang} className="ap-share__line">
+          <div key={lang} className="mz-proposal-share__line">
             <a href={url} target="_blank" rel="noopener noreferrer" data-testid={`presentation-link-${lang}`}>
-              {t(`agentPortal.presentations.open.${lang}`)}
+              {t(`ui.proposal.open.${lang}`)}
             </a>
             <button type="button" className={buttonClassName('ghost', 'sm')} onClick={() => void copy(url)}>
-              {t('agentPortal.presentations.copy')}
+              {t('ui.proposal.copy')}
             </button>
           </div>
         );
