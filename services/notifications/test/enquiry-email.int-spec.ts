@@ -57,7 +57,7 @@ describe('notifications: the enquiry e-mail to the agent', () => {
     });
     app = await createTestApp(AppModule.forRoot(config));
     bus = createEventBus({ clientId: 'notifications-test', redisUrl: testRedisUrl(), namespace });
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await bus?.close();

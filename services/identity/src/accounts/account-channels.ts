@@ -1,8 +1,9 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { accountChannelsV1, TOPICS } from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
 import { requestId } from '../shared/request-id.js';
 import { Account } from './account.entity.js';
+import { publishForEveryAccount } from './publish-for-every-account.js';
 
 /**
  * Publishes `identity.account.channels` in the transaction of the change (outbox): the language
@@ -38,4 +39,15 @@ export async function publishAccountChannels(
       requestId(),
     ),
   );
+}
+
+/**
+ * `node dist/cli.js accounts:publish-channels`: publishes the channels of every account not
+ * deleted — once after deploying `identity.account.channels` (accounts unchanged since have
+ * published none, so notifications could not reach them), and by the seed. Notifications keeps
+ * the newest, so running it twice is harmless.
+ */
+export async function publishAllAccountChannels(dataSource: DataSource): Promise<string> {
+  const published = await publishForEveryAccount(dataSource, null, publishAccountChannels);
+  return `identity.account.channels published for ${published} accounts`;
 }
