@@ -85,12 +85,14 @@ export class SmsSendProcessor extends ServiceJobWorker {
   async process(job: Job<SmsJobData>): Promise<'sent' | 'nothing to send'> {
     const { smsId } = job.data;
     let failure: unknown = null;
+    let attempts = 0;
     const outcome = await this.dataSource.transaction(async (manager) => {
       const [row] = (await manager.query(
-        `SELECT "to", "body" FROM "notification_sms" WHERE "id" = $1 AND "sent_at" IS NULL AND "failed_at" IS NULL FOR UPDATE`,
+        `SELECT "to", "body", "attempts" FROM "notification_sms" WHERE "id" = $1 AND "sent_at" IS NULL AND "failed_at" IS NULL FOR UPDATE`,
         [smsId],
-      )) as { to: string; body: string }[];
+      )) as { to: string; body: string; attempts: number }[];
       if (!row) return 'nothing to send' as const;
+      attempts = row.attempts + 1;
       try {
         await this.sender.send(row.to, row.body);
       } catch (error) {
@@ -104,14 +106,15 @@ export class SmsSendProcessor extends ServiceJobWorker {
       return 'sent' as const;
     });
     if (outcome !== 'failed') return outcome;
-    const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    // Counted on the row, not the job: a job added again after a restart does not start the count over.
+    const last = attempts >= (job.opts.attempts ?? 1);
     await this.dataSource.query(
       `UPDATE "notification_sms" SET "attempts" = "attempts" + 1, "last_error" = $2,
          "failed_at" = CASE WHEN $3::boolean THEN now() END
        WHERE "id" = $1 AND "sent_at" IS NULL`,
       [smsId, String(failure), last],
     );
-    this.logger.warn({ smsId, attempt: job.attemptsMade + 1, last }, 'text message not sent');
+    this.logger.warn({ smsId, attempt: attempts, last }, 'text message not sent');
     throw failure instanceof Error ? failure : new Error(String(failure));
   }
 }
