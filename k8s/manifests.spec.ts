@@ -896,7 +896,8 @@ describe('production settings', () => {
     walk(join(repoRoot, 'services', service, 'src'));
     // Checks written out by hand rather than through requireInProduction.
     const byHand: Record<string, string[]> = {
-      identity: ['UNIFONIC_APP_SID', 'UNIFONIC_SENDER_ID', 'SMTP_URL', 'MAIL_FROM'], // otp/sms-sender, otp/email-sender
+      identity: ['UNIFONIC_APP_SID', 'UNIFONIC_SENDER_ID', 'SMTP_URL', 'MAIL_FROM'], // nest-kit's sms.ts, otp/email-sender
+      notifications: ['UNIFONIC_APP_SID', 'UNIFONIC_SENDER_ID'], // nest-kit's sms.ts (SMTP through requireInProduction)
       payments: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], // config.ts: Stripe itself
     };
     for (const key of byHand[service] ?? []) keys.add(key);

@@ -36,3 +36,4 @@ export * from './admin-console-messages.js';
 export * from './saved-searches.js';
 export * from './saved-search-messages.js';
 export * from './unit-bookings.js';
+export * from './notification-preferences.js';

@@ -10,6 +10,7 @@ import { bidFeeFailedV1, bidFeePaidV1, bidFeeRefundDueV1 } from './bid-fees.js';
 import { contentChangedV1, contentConfigChangedV1, CONTENT_TOPICS } from './content.js';
 import { enquiryReceivedV1 } from './enquiries.js';
 import {
+  accountChannelsV1,
   accountDeletedV1,
   accountNafathVerifiedV1,
   accountRegisteredV1,
@@ -70,6 +71,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [accountNafathVerifiedV1.type]: TOPICS.identityAccount,
   [accountDeletedV1.type]: TOPICS.identityAccount,
   [agentContactV1.type]: TOPICS.identityAccount,
+  [accountChannelsV1.type]: TOPICS.identityAccount,
   [subscriptionActivatedV1.type]: TOPICS.paymentsSubscription,
   [subscriptionExpiredV1.type]: TOPICS.paymentsSubscription,
   [subscriptionExpiringV1.type]: TOPICS.paymentsSubscription,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { agentContactV1 } from './identity.js';
+import { accountChannelsV1, agentContactV1 } from './identity.js';
 import { topicOfEvent } from './event-topics.js';
 
 describe('identity.agent.contact v1', () => {
@@ -31,5 +31,28 @@ describe('identity.agent.contact v1', () => {
     expect(agentContactV1.payload.parse(named)).toEqual(named);
     expect(agentContactV1.payload.parse({ ...payload, nameAr: null }).nameAr).toBeNull();
     expect(agentContactV1.payload.safeParse({ ...payload, nameAr: 7 }).success).toBe(false);
+  });
+});
+
+describe('identity.account.channels v1', () => {
+  const payload = {
+    accountId: '0193c1a2-0000-7000-8000-0000000000ab',
+    role: 'agent',
+    language: 'ar',
+    email: 'agent@example.com',
+    phone: '+971501000003',
+  };
+
+  it('carries the language and the proved addresses, on the identity.account topic', () => {
+    expect(accountChannelsV1).toMatchObject({ type: 'identity.account.channels', version: 1 });
+    expect(accountChannelsV1.payload.parse(payload)).toEqual(payload);
+    expect(accountChannelsV1.payload.parse({ ...payload, email: null, phone: null }).phone).toBeNull();
+    expect(topicOfEvent(accountChannelsV1.type)).toBe('identity.account');
+  });
+
+  it('refuses a language other than en or ar, and a payload without the phone', () => {
+    expect(accountChannelsV1.payload.safeParse({ ...payload, language: 'fr' }).success).toBe(false);
+    const { phone: _phone, ...withoutPhone } = payload;
+    expect(accountChannelsV1.payload.safeParse(withoutPhone).success).toBe(false);
   });
 });

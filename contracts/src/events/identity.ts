@@ -28,6 +28,28 @@ export const accountDeletedV1 = {
 } as const;
 
 /**
+ * identity.account.channels v1: how the platform may reach the account's holder with notices —
+ * the language they chose, and the e-mail and mobile they proved (null while not proved, or when
+ * there is none). Published for every role in the transaction of every change that can move
+ * them (account created, mobile or e-mail proved, e-mail changed, language changed, a company
+ * editing its agent). Notifications keeps the last one per account (its `recipients`) and sends
+ * e-mail and SMS only to these addresses; `identity.account.deleted` ends them.
+ */
+export const accountChannelsV1 = {
+  type: 'identity.account.channels',
+  version: 1,
+  payload: z.object({
+    accountId: z.uuid(),
+    role: roleSchema,
+    language: z.enum(['en', 'ar']),
+    /** The proved e-mail address, lower-cased, or null. */
+    email: z.string().nullable(),
+    /** The proved mobile with its country code, "+971501000003", or null. */
+    phone: z.string().nullable(),
+  }),
+} as const;
+
+/**
  * identity.agent.contact v1: how a visitor reaches an agent (the directory's call, WhatsApp and
  * e-mail), published whenever an agent account is created or its name, contact or status
  * changes. `listed` is false while the agent is not in the public directory (inactive, not

@@ -22,3 +22,4 @@ export * from './media.js';
 export * from './bad-input.middleware.js';
 export * from './metrics.js';
 export * from './trust-proxy.js';
+export * from './sms.js';

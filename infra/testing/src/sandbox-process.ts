@@ -47,7 +47,8 @@ export async function startSandbox(env: Record<string, string>): Promise<Sandbox
         const response = await fetch(`${url}/health`);
         if (!response.ok) throw new Error('not yet');
       },
-      { timeoutMs: 30_000, intervalMs: 200 },
+      // Compiling the sandbox from source took 30 s on a 2-core machine at load 20 (other runs beside).
+      { timeoutMs: 90_000, intervalMs: 200 },
     );
   } catch (error) {
     child.kill('SIGTERM');

@@ -3,12 +3,13 @@ import { runServiceCli } from '@manzil/db';
 import { busCliOptions, exitOnConfigError, loadConfig } from '@manzil/nest-kit';
 import { envSchema } from './config.js';
 import { buildDataSource } from './data-source.js';
+import { publishAllAccountChannels } from './accounts/account-channels.js';
 import { publishAllAgentContacts } from './directory/agent-contact.js';
 import { seed } from './seed.js';
 import { seedRoster } from './seed-roster.js';
 
 /**
- * node dist/cli.js migrate|revert|seed|outbox:dead|outbox:replay|outbox:discard|directory:publish-contacts, or bus:replay --topic <topic> [--group <group>] (dead
+ * node dist/cli.js migrate|revert|seed|outbox:dead|outbox:replay|outbox:discard|directory:publish-contacts|accounts:publish-channels, or bus:replay --topic <topic> [--group <group>] (dead
  * letters back onto their topic; this service's group by default).
  */
 const argv = process.argv.slice(2);
@@ -25,8 +26,14 @@ try {
         await seedRoster(ds);
         // The roster's agents reach search's agent cards (a few dozen events; search keeps the newest).
         await publishAllAgentContacts(ds);
+        // Every demo account's language and proved addresses reach notifications (e-mail, SMS).
+        await publishAllAccountChannels(ds);
       },
-      commands: { ...outboxCommands, 'directory:publish-contacts': publishAllAgentContacts },
+      commands: {
+        ...outboxCommands,
+        'directory:publish-contacts': publishAllAgentContacts,
+        'accounts:publish-channels': publishAllAccountChannels,
+      },
     });
   }
 } catch (error) {

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { IDENTITY_LIMITS, SERVICES } from '@manzil/contracts';
-import { dataEnvSchema } from '@manzil/nest-kit';
+import { dataEnvSchema, smsEnv } from '@manzil/nest-kit';
 import { storageEnv } from '@manzil/storage';
 import { googleEnv } from './google/google.config.js';
 import { nafathEnv } from './nafath/nafath.config.js';
 import { emailEnv } from './otp/email-sender.js';
-import { smsEnv } from './otp/sms-sender.js';
 
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 

@@ -6,12 +6,12 @@ import {
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { createSmsSender, SMS_SENDER } from '@manzil/nest-kit';
 import { createObjectStorage, OBJECT_STORAGE, type ObjectStorage } from '@manzil/storage';
 import type { ServiceConfig } from './config.js';
 import { IDENTITY_CONFIG } from './shared/config.token.js';
 import { OtpService } from './otp/otp.service.js';
 import { createEmailSender, EMAIL_SENDER } from './otp/email-sender.js';
-import { createSmsSender, SMS_SENDER } from './otp/sms-sender.js';
 import { RateLimiter } from './shared/rate-limiter.js';
 import { REDIS_PREFIX } from './shared/redis-keys.js';
 import { DEFAULT_MEDIA_DIR, UploadsService } from './uploads/uploads.service.js';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { startHarness, PASSWORD, type Harness } from './harness.js';
 import { buildDataSource, migrations } from '../src/data-source.js';
 import { EmailVerified1733200000000 } from '../src/migrations/1733200000000-email-verified.js';
@@ -59,6 +60,47 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h?.close();
+});
+
+describe('identity.account.channels: what notifications may reach', () => {
+  /** The payloads published for the account holding this mobile, oldest first. */
+  const channels = async (mobile: string) =>
+    (
+      (await h.app.get(DataSource).query(
+        `SELECT o."event"->'payload' AS p FROM "outbox" o
+           JOIN "accounts" a ON a."id"::text = o."event"->'payload'->>'accountId'
+         WHERE o."event"->>'type' = 'identity.account.channels' AND a."mobile" = $1 ORDER BY o."id"`,
+        [mobile],
+      )) as { p: { role: string; language: string; email: string | null; phone: string | null } }[]
+    ).map((row) => row.p);
+
+  it('names nothing unproved: the mobile after its OTP, the e-mail after its code, then the new language', async () => {
+    const { auth, mobile } = await signedIn('Channels.Me@example.com', 'ar');
+    expect(await channels(mobile)).toEqual([
+      expect.objectContaining({ role: 'user', language: 'ar', email: null, phone: null }),
+      expect.objectContaining({ language: 'ar', email: null, phone: `+971${mobile}` }),
+    ]);
+    const { code } = await h.lastEmail('channels.me@example.com');
+    await verifyEmail(auth, code).expect(200);
+    await h
+      .http()
+      .put('/v1/profile/language')
+      .set('x-site', 'ae')
+      .set('authorization', auth)
+      .send({ language: 'en' })
+      .expect(200);
+    const [, , emailProved, english] = await channels(mobile);
+    expect(emailProved).toMatchObject({
+      language: 'ar',
+      email: 'channels.me@example.com',
+      phone: `+971${mobile}`,
+    });
+    expect(english).toMatchObject({
+      language: 'en',
+      email: 'channels.me@example.com',
+      phone: `+971${mobile}`,
+    });
+  });
 });
 
 describe('e-mail verification', () => {

@@ -3,9 +3,8 @@
  * docker-compose's dev profile runs, identity in production mode included.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppException } from '@manzil/nest-kit';
+import { AppException, UnifonicSmsSender } from '@manzil/nest-kit';
 import { startSandbox, type SandboxProcess } from '@manzil/testing';
-import { UnifonicSmsSender } from '../src/otp/sms-sender.js';
 
 describe("UnifonicSmsSender against the sandbox's Unifonic", () => {
   let sandbox: SandboxProcess;

@@ -8,10 +8,12 @@ import {
   ManzilKitModule,
   outboxAdminRoutes,
 } from '@manzil/nest-kit';
+import { serviceJobsModule } from '@manzil/nest-kit/jobs';
 import type { ServiceConfig } from './config.js';
 import { entities, migrations } from './data-source.js';
 import { EnquiryEmailModule } from './enquiry-email/enquiry-email.module.js';
 import { NotificationsModule, NOTIFICATION_ROUTES } from './notifications/notifications.module.js';
+import { NOTIFICATION_JOBS } from './sms/sms-delivery.job.js';
 
 /** A dynamic module so tests pass their own configuration. */
 @Module({})
@@ -36,6 +38,12 @@ export class AppModule {
           kafkaBrokers: config.KAFKA_BROKERS,
           relay: false,
           ...busOptionsFromEnv(config),
+        }),
+        // The text messages' queue, beside (not among) the bus's: keys per namespace and service.
+        serviceJobsModule(NOTIFICATION_JOBS, {
+          redisUrl: config.REDIS_URL,
+          namespace: config.BUS_NAMESPACE,
+          service: 'notifications',
         }),
         NotificationsModule.forRoot(config),
         EnquiryEmailModule.forRoot(config),

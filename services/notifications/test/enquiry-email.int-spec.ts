@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
-import { enquiryReceivedV1, TOPICS } from '@manzil/contracts';
+import { accountChannelsV1, enquiryReceivedV1, TOPICS } from '@manzil/contracts';
 import {
   createMigratedDatabase,
   createTestApp,
@@ -53,11 +54,12 @@ describe('notifications: the enquiry e-mail to the agent', () => {
     const config = envSchema.parse({
       ...serviceTestEnv(db, namespace),
       EMAIL_URL: `${sandbox.url}/v1/email`,
+      SMS_URL: `${sandbox.url}/v1/sms`,
       IDENTITY_URL: `http://127.0.0.1:${(directory.address() as AddressInfo).port}`,
     });
     app = await createTestApp(AppModule.forRoot(config));
     bus = createEventBus({ clientId: 'notifications-test', redisUrl: testRedisUrl(), namespace });
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await bus?.close();
@@ -107,5 +109,67 @@ describe('notifications: the enquiry e-mail to the agent', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await inbox(agentEmail)).toHaveLength(1);
     expect(directoryCalls).toContain(`ae /v1/directory/agents/by-id/${agentId}`);
+  });
+
+  it('also tells the agent in-app and by text message in their language, once, without a second e-mail', async () => {
+    const phone = '+971557770001';
+    await bus.publish(
+      TOPICS.identityAccount,
+      newEvent(accountChannelsV1, 'ae', agentId, {
+        accountId: agentId,
+        role: 'agent',
+        language: 'ar',
+        email: agentEmail,
+        phone,
+      }),
+    );
+    const dataSource = app.get(DataSource);
+    await expectEventually(async () => {
+      const rows = (await dataSource.query(`SELECT "phone" FROM "recipients" WHERE "account_id" = $1`, [
+        agentId,
+      ])) as unknown[];
+      expect(rows).toEqual([{ phone }]);
+    });
+    const mailsBefore = (await inbox(agentEmail)).length;
+    const enquiryId = randomUUID();
+    const event = newEvent(enquiryReceivedV1, 'ae', enquiryId, {
+      enquiryId,
+      propertyId: randomUUID(),
+      propertySlug: 'palm-villa',
+      propertyTitle: { en: 'Palm villa with a private beach and a very long title', ar: 'فيلا النخلة' },
+      agentId,
+      companyId: null,
+      type: 'call-back',
+      customer: { id: randomUUID(), name: 'Omar', email: 'omar@example.com', phone: '+971501112222' },
+      message: null,
+      createdAt: new Date().toISOString(),
+    });
+    await bus.publish(TOPICS.listingsEnquiry, event);
+    await bus.publish(TOPICS.listingsEnquiry, event);
+    const texts = async () =>
+      (
+        (await (await fetch(`${sandbox.url}/v1/sms?to=${encodeURIComponent(phone)}`)).json()) as {
+          results: { items: { body: string }[] };
+        }
+      ).results.items;
+    await expectEventually(async () => expect(await texts()).toHaveLength(1), { timeoutMs: 20_000 });
+    expect((await texts())[0].body).toBe(
+      'منزل: استفسار جديد (طلب معاودة الاتصال) بخصوص \u2068فيلا النخلة\u2069. راجع الاستفسارات.',
+    );
+    const notices = (await dataSource.query(
+      `SELECT n."kind", n."title_ar", n."link", (SELECT count(*)::int FROM "notification_emails" e WHERE e."notification_id" = n."id") AS "emails"
+       FROM "notifications" n WHERE n."event_id" = $1`,
+      [event.id],
+    )) as unknown[];
+    expect(notices).toEqual([
+      {
+        kind: 'enquiry.received',
+        title_ar: 'استفسار جديد: طلب معاودة الاتصال',
+        link: '/enquiries',
+        emails: 0,
+      },
+    ]);
+    // The enquiry e-mail itself, once.
+    await expectEventually(async () => expect(await inbox(agentEmail)).toHaveLength(mailsBefore + 1));
   });
 });

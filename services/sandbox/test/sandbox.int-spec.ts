@@ -69,6 +69,33 @@ describe('sandbox', () => {
     expect(all.body.results.items[0].code).toBe('9999');
   });
 
+  it('refuses the next N SMS sends on request (a provider that is down), on both endpoints, then takes them again', async () => {
+    const server = app.getHttpServer();
+    await request(server).put('/sandbox/sms/failures').send({ count: -1 }).expect(422);
+    expect(
+      (await request(server).put('/sandbox/sms/failures').send({ count: 2 }).expect(200)).body.results,
+    ).toEqual({ count: 2 });
+    await request(server).post('/v1/sms').send({ to: '+971509990001', body: 'one' }).expect(503);
+    const unifonic = await request(server)
+      .post('/rest/SMS/messages')
+      .type('form')
+      .send({ AppSid: 'manzil-dev', SenderID: 'Manzil', Recipient: '971509990001', Body: 'two' })
+      .expect(503);
+    expect(unifonic.body).toMatchObject({ success: false, errorCode: 'ER-503' });
+    expect((await request(server).get('/sandbox/sms/failures').expect(200)).body.results).toEqual({
+      count: 0,
+    });
+    // Nothing refused was kept; the next one is.
+    expect((await request(server).get('/v1/sms').query({ to: '+971509990001' })).body.results.total).toBe(0);
+    await request(server)
+      .post('/rest/SMS/messages')
+      .type('form')
+      .send({ AppSid: 'manzil-dev', SenderID: 'Manzil', Recipient: '971509990001', Body: 'three' })
+      .expect(200);
+    const kept = await request(server).get('/v1/sms').query({ to: '+971509990001' }).expect(200);
+    expect(kept.body.results.items.map((m: { body: string }) => m.body)).toEqual(['three']);
+  });
+
   it('keeps an e-mail and reads it back', async () => {
     await request(app.getHttpServer())
       .post('/v1/email')

@@ -16,6 +16,7 @@ import { requestId } from '../shared/request-id.js';
 import { Account } from './account.entity.js';
 import { fullName } from './account-profile.js';
 import { publishAgentContact } from '../directory/agent-contact.js';
+import { publishAccountChannels } from './account-channels.js';
 
 /** The columns a new account is created with (the rest take their defaults). */
 export type NewAccount = Partial<Omit<Account, 'id' | 'createdAt' | 'updatedAt'>> &
@@ -160,6 +161,7 @@ export class AccountsService {
         ),
       );
       await publishAgentContact(tx, account);
+      await publishAccountChannels(tx, account);
       return account;
     };
     return manager ? run(manager) : this.dataSource.transaction(run);

@@ -16,6 +16,7 @@ import {
 } from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
 import { publishAgentContact } from '../directory/agent-contact.js';
+import { publishAccountChannels } from '../accounts/account-channels.js';
 import { AppException } from '@manzil/nest-kit';
 import type { ServiceConfig } from '../config.js';
 import { IDENTITY_CONFIG } from '../shared/config.token.js';
@@ -141,6 +142,7 @@ export class CompanyAgentsService {
       if (passwordHash) agent.passwordHash = passwordHash;
       await manager.save(agent);
       await publishAgentContact(manager, agent);
+      await publishAccountChannels(manager, agent);
       if (passwordHash) await this.tokens.revokeAll(agent.id, manager);
       return agent;
     });
@@ -161,6 +163,7 @@ export class CompanyAgentsService {
       agent.status = status;
       await manager.update(Account, { id: agent.id }, { status });
       await publishAgentContact(manager, agent);
+      await publishAccountChannels(manager, agent);
       if (status === 'inactive') await this.tokens.revokeAll(agent.id, manager);
       return agent;
     });

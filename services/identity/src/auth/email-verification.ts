@@ -21,6 +21,7 @@ import {
 } from '@manzil/nest-kit';
 import type { ServiceConfig } from '../config.js';
 import { Account } from '../accounts/account.entity.js';
+import { publishAccountChannels } from '../accounts/account-channels.js';
 import { toProfile } from '../accounts/account-profile.js';
 import { OtpService, type OtpTiming } from '../otp/otp.service.js';
 import { ClientIp } from '../shared/client-ip.js';
@@ -72,7 +73,10 @@ export class EmailVerification {
     const email = requireEmail(account, language);
     await this.otp.verify({ site, purpose: 'email', accountId, email }, code);
     // Only while the address is still the one the code went to.
-    await this.dataSource.getRepository(Account).update({ id: account.id, email }, { emailVerified: true });
+    await this.dataSource.transaction(async (manager) => {
+      const updated = await manager.update(Account, { id: account.id, email }, { emailVerified: true });
+      if (updated.affected) await publishAccountChannels(manager, account.id);
+    });
     return this.own(site, accountId);
   }
 

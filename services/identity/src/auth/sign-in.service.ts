@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from '../shared/passwords.js';
 import { REDIS_PREFIX } from '../shared/redis-keys.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { publishAgentContact } from '../directory/agent-contact.js';
+import { publishAccountChannels } from '../accounts/account-channels.js';
 import { UnverifiedAccountException } from './unverified-account.exception.js';
 
 export type AccountKind = 'customer' | 'agent' | 'company';
@@ -105,6 +106,8 @@ export class SignInService {
             await manager.update(Account, { id: account.id }, { verified: true });
             // A verified agent enters the directory: search learns how to reach it.
             await publishAgentContact(manager, account);
+            // The mobile is proved: notices may go to it now.
+            await publishAccountChannels(manager, account);
           });
         }
         return this.tokens.issue(account);
@@ -144,6 +147,7 @@ export class SignInService {
         { passwordHash, verified: true },
       );
       if (!updated.affected) throw new AppException('INVALID_RESET_TOKEN', 422);
+      await publishAccountChannels(manager, accountId);
       await this.tokens.revokeAll(accountId, manager);
     });
   }

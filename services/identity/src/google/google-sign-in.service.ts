@@ -13,6 +13,7 @@ import {
 } from '@manzil/contracts';
 import { AppException } from '@manzil/nest-kit';
 import { Account } from '../accounts/account.entity.js';
+import { publishAccountChannels } from '../accounts/account-channels.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { OtpService, type MobileOtpTarget, type OtpTiming } from '../otp/otp.service.js';
 import { verifyPassword } from '../shared/passwords.js';
@@ -138,6 +139,7 @@ export class GoogleSignIn {
         if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw linkExpired();
         throw error;
       }
+      await publishAccountChannels(manager, current);
       return current;
     });
     this.logger.log({ site, accountId: linked.id, proof: method }, 'Google linked to an existing account');
@@ -163,6 +165,7 @@ export class GoogleSignIn {
         // Proved meanwhile (a code sent to the e-mail reached its owner): it is no longer free.
         if (holder.emailVerified) throw linkExpired();
         await manager.update(Account, { id: holder.id }, { email: null, emailVerified: false });
+        await publishAccountChannels(manager, holder.id);
         this.logger.warn(
           { site, accountId: holder.id },
           'an unproved e-mail was released to the Google account that proved it',

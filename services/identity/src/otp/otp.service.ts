@@ -10,13 +10,12 @@ import {
   type Language,
   type Site,
 } from '@manzil/contracts';
-import { AppException, currentContext, REDIS } from '@manzil/nest-kit';
+import { AppException, currentContext, REDIS, SMS_SENDER, type SmsSender } from '@manzil/nest-kit';
 import type { ServiceConfig } from '../config.js';
 import { IDENTITY_CONFIG } from '../shared/config.token.js';
 import { REDIS_PREFIX } from '../shared/redis-keys.js';
 import { EMAIL_SENDER, type EmailSender } from './email-sender.js';
 import { emailOtpMessage } from './otp-email.js';
-import { SMS_SENDER, type SmsSender } from './sms-sender.js';
 
 /**
  * Codes sent by SMS (`link`: proving an account before Google is linked to it); `email`

@@ -39,6 +39,7 @@ import { EmailVerification } from '../auth/email-verification.js';
 import { hashPassword, verifyPassword } from '../shared/passwords.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { publishAgentContact } from '../directory/agent-contact.js';
+import { publishAccountChannels } from '../accounts/account-channels.js';
 import { ImageUploadInterceptor, type UploadedImage } from '../uploads/image-upload.interceptor.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 
@@ -96,6 +97,7 @@ export class ProfileController {
       if (emailChanged) own.emailVerified = false;
       const saved = await manager.save(own);
       await publishAgentContact(manager, saved);
+      if (emailChanged) await publishAccountChannels(manager, saved);
       return { saved, emailChanged };
     });
     if (account.emailChanged) await this.emailVerification.sendQuietly(account.saved);
@@ -136,7 +138,11 @@ export class ProfileController {
     @Body(new ZodPipe(changeLanguageSchema)) body: z.infer<typeof changeLanguageSchema>,
   ): Promise<null> {
     const account = await this.own(user, site);
-    await this.dataSource.getRepository(Account).update({ id: account.id }, { language: body.language });
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(Account, { id: account.id }, { language: body.language });
+      // Notices (SMS, e-mail) follow the language.
+      await publishAccountChannels(manager, account.id);
+    });
     return null;
   }
 

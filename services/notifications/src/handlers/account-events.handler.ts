@@ -1,17 +1,24 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
-import { accountDeletedV1, accountRegisteredV1, type EventEnvelope } from '@manzil/contracts';
+import {
+  accountChannelsV1,
+  accountDeletedV1,
+  accountRegisteredV1,
+  type EventEnvelope,
+} from '@manzil/contracts';
 import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
 
 /**
- * identity.account.* (identity): who the recipients are — their language for e-mails, and
- * deleted accounts, who get no more e-mail. No notification of their own.
+ * identity.account.* (identity): who the recipients are — their language, the e-mail and mobile
+ * they proved (`channels`), and deleted accounts, who get no more e-mail or SMS. No notification
+ * of their own.
  */
 @Controller()
 export class AccountEventsHandler {
   constructor(private readonly inbox: EventInbox) {}
 
+  /** The language chosen at sign-up, unless a later `channels` event already said one. */
   @EventPattern(accountRegisteredV1.type)
   async registered(
     @Payload(new ParseEventPipe(accountRegisteredV1))
@@ -21,8 +28,31 @@ export class AccountEventsHandler {
     await this.inbox.handleOnce(event, (manager) =>
       manager.query(
         `INSERT INTO "recipients" ("account_id", "site", "role", "language") VALUES ($1, $2, $3, $4)
-         ON CONFLICT ("account_id") DO UPDATE SET "role" = EXCLUDED."role", "language" = EXCLUDED."language"`,
+         ON CONFLICT ("account_id") DO UPDATE SET "role" = EXCLUDED."role",
+           "language" = CASE WHEN "recipients"."channels_at" IS NULL THEN EXCLUDED."language" ELSE "recipients"."language" END`,
         [p.accountId, event.site, p.role, p.language],
+      ),
+    );
+  }
+
+  /**
+   * The latest channels of the account: an event older than the one already applied (order
+   * holds per account on the topic, but a replay may bring an old one back) changes nothing.
+   */
+  @EventPattern(accountChannelsV1.type)
+  async channels(
+    @Payload(new ParseEventPipe(accountChannelsV1))
+    event: EventEnvelope<z.infer<typeof accountChannelsV1.payload>>,
+  ): Promise<void> {
+    const p = event.payload;
+    await this.inbox.handleOnce(event, (manager) =>
+      manager.query(
+        `INSERT INTO "recipients" ("account_id", "site", "role", "language", "email", "phone", "channels_at")
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT ("account_id") DO UPDATE SET "role" = EXCLUDED."role", "language" = EXCLUDED."language",
+           "email" = EXCLUDED."email", "phone" = EXCLUDED."phone", "channels_at" = EXCLUDED."channels_at"
+         WHERE "recipients"."channels_at" IS NULL OR "recipients"."channels_at" <= EXCLUDED."channels_at"`,
+        [p.accountId, event.site, p.role, p.language, p.email, p.phone, event.occurredAt],
       ),
     );
   }

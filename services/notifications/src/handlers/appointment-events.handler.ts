@@ -12,11 +12,27 @@ import {
 } from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
-import { isolate, type Bilingual } from '../delivery/notifier.js';
+import { isolate, sms, type Bilingual } from '../delivery/notifier.js';
 
 type Requested = EventEnvelope<z.infer<typeof appointmentRequestedV1.payload>>;
 type Decided = EventEnvelope<z.infer<typeof appointmentAcceptedV1.payload>>;
 type Canceled = EventEnvelope<z.infer<typeof appointmentCanceledV1.payload>>;
+
+/** "viewing on 01 Dec, 2026 at 03:30 PM": what a text message says of it (spec §9 formats). */
+function when(p: Requested['payload']): Bilingual {
+  const date = {
+    en: formatAppointmentDate(p.startsAt, p.timeZone, 'en'),
+    ar: formatAppointmentDate(p.startsAt, p.timeZone, 'ar'),
+  };
+  const time = {
+    en: formatAppointmentTime(p.startsAt, p.timeZone, 'en'),
+    ar: formatAppointmentTime(p.startsAt, p.timeZone, 'ar'),
+  };
+  return {
+    en: `${p.kind === 'viewing' ? 'viewing' : 'meeting'} on ${date.en} at ${time.en}`,
+    ar: `${p.kind === 'viewing' ? 'معاينة' : 'اجتماع'} يوم ${isolate(date.ar)} الساعة ${isolate(time.ar)}`,
+  };
+}
 
 /** "a viewing of Marina view on 01 Dec, 2026 at 03:30 PM", in both languages (spec §9 formats). */
 function what(p: Requested['payload']): Bilingual {
@@ -61,6 +77,10 @@ export class AppointmentEventsHandler {
           en: `${p.customer.name} asked for a ${about.en}. Please accept or reject it.`,
           ar: `طلب ${isolate(p.customer.name)} ${about.ar}. يرجى قبوله أو رفضه.`,
         },
+        sms: sms({
+          en: `new request for a ${when(p).en}. Accept or reject it in My appointment.`,
+          ar: `طلب جديد: ${when(p).ar}. اقبله أو ارفضه من صفحة مواعيدي.`,
+        }),
       },
     ]);
   }
@@ -79,6 +99,10 @@ export class AppointmentEventsHandler {
           en: `The agent accepted your ${about.en}.`,
           ar: `قبل الوسيط طلب ${about.ar}.`,
         },
+        sms: sms({
+          en: `your ${when(event.payload).en} is confirmed.`,
+          ar: `تم تأكيد ${when(event.payload).ar}.`,
+        }),
       },
     ]);
   }
@@ -97,6 +121,10 @@ export class AppointmentEventsHandler {
           en: `The agent cannot make your ${about.en}. Please choose another time.`,
           ar: `لا يستطيع الوسيط حضور ${about.ar}. يرجى اختيار وقت آخر.`,
         },
+        sms: sms({
+          en: `your ${when(event.payload).en} was declined. Please choose another time.`,
+          ar: `تم رفض ${when(event.payload).ar}. يرجى اختيار وقت آخر.`,
+        }),
       },
     ]);
   }

@@ -11,7 +11,7 @@ import {
 } from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
-import { amount, isolate, type NotificationDraft } from '../delivery/notifier.js';
+import { amount, isolate, sms, type NotificationDraft } from '../delivery/notifier.js';
 
 const LINK = '/properties-for-auction';
 
@@ -62,6 +62,10 @@ export class AuctionEventsHandler {
           en: `Someone bid ${price}. Bid again to stay in the lead.`,
           ar: `زايد شخص آخر بمبلغ ${isolate(price)}. زايد مجددًا لتبقى في الصدارة.`,
         },
+        sms: sms({
+          en: `you have been outbid (${price}). Bid again to stay in the lead.`,
+          ar: `تم تجاوز مزايدتك (${isolate(price)}). زايد مجددًا لتبقى في الصدارة.`,
+        }),
       },
     ]);
   }
@@ -84,6 +88,10 @@ export class AuctionEventsHandler {
               en: `Your bid of ${amount(winner.amount, p.currency)} won. Our team will contact you.`,
               ar: `فازت مزايدتك بمبلغ ${isolate(amount(winner.amount, p.currency))}. سيتواصل معك فريقنا.`,
             },
+            sms: sms({
+              en: `you won the auction with ${amount(winner.amount, p.currency)}. Our team will contact you.`,
+              ar: `فزت بالمزاد بمبلغ ${isolate(amount(winner.amount, p.currency))}. سيتواصل معك فريقنا.`,
+            }),
           }
         : {
             accountId,

@@ -9,7 +9,7 @@ import {
 } from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
-import { isolate, type NotificationDraft } from '../delivery/notifier.js';
+import { isolate, sms, type NotificationDraft } from '../delivery/notifier.js';
 
 /** The agent of a listing and its company, each told once. */
 const owners = (agentId: string | null, companyId: string | null) => [
@@ -59,6 +59,17 @@ export class ListingEventsHandler {
         en: `Reason: ${p.reason}`,
         ar: `السبب: ${isolate(p.reason)}`,
       },
+      sms: sms(
+        p.publishedStays
+          ? {
+              en: 'the changes to your listing were not approved. See why in your portal.',
+              ar: 'لم تتم الموافقة على تعديلات إعلانك. اطّلع على السبب في بوابتك.',
+            }
+          : {
+              en: 'your listing was not approved. See why in your portal.',
+              ar: 'لم تتم الموافقة على إعلانك. اطّلع على السبب في بوابتك.',
+            },
+      ),
     }));
     await this.deliver.once(event, drafts);
   }

@@ -16,7 +16,7 @@ import {
 } from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
-import { amount, isolate } from '../delivery/notifier.js';
+import { amount, clip, isolate, sms } from '../delivery/notifier.js';
 
 /**
  * payments.subscription.* (payments): the plan holder learns it started, is about to end (in
@@ -107,6 +107,10 @@ export class PaymentEventsHandler {
           en: `Your bidding fee of ${price} did not go through, so your bid was not placed. You can bid again.`,
           ar: `لم تتم عملية دفع رسوم المزايدة بمبلغ ${isolate(price)}، لذلك لم تُسجل مزايدتك. يمكنك المزايدة مجددًا.`,
         },
+        sms: sms({
+          en: `your bidding fee of ${price} was not paid, so your bid was not placed.`,
+          ar: `لم تُدفع رسوم المزايدة (${isolate(price)})، لذلك لم تُسجل مزايدتك.`,
+        }),
       },
     ]);
   }
@@ -197,6 +201,10 @@ export class PaymentEventsHandler {
           en: `Your payment for the ${p.plan} plan did not go through, so the plan is not active. Please try again or contact us.`,
           ar: `لم تكتمل عملية دفع باقة ${isolate(p.plan)}، لذلك لم تُفعَّل الباقة. يرجى المحاولة مرة أخرى أو التواصل معنا.`,
         },
+        sms: sms({
+          en: `your payment for the ${clip(p.plan)} plan failed. Please try again.`,
+          ar: `لم تكتمل عملية دفع باقة ${isolate(clip(p.plan))}. يرجى المحاولة مرة أخرى.`,
+        }),
       },
     ]);
   }

@@ -18,6 +18,10 @@ export const sendSmsSchema = z.object({
     .pipe(z.string().regex(/^\+?\d{6,15}$/, 'invalid')),
   body: z.string().min(1).max(1600),
 });
+/** Test control: how many of the next SMS sends are refused (a provider that is down). */
+export const smsFailuresSchema = z.object({ count: z.number().int().min(0).max(100) });
+export type SmsFailures = z.infer<typeof smsFailuresSchema>;
+
 export const sendEmailSchema = z
   .object({
     to: z.email().transform((email) => email.toLowerCase()),

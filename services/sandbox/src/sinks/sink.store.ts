@@ -46,6 +46,36 @@ export class SinkStore {
     return { items: items.map((item) => JSON.parse(item) as T), page, limit, total };
   }
 
+  /**
+   * Test control: the next `count` SMS sends (either endpoint) are refused as a provider that is
+   * down refuses them. Replaces what was pending; 0 clears it.
+   */
+  async failNextSms(count: number): Promise<number> {
+    if (count === 0) await this.redis.del(this.failuresKey());
+    else await this.redis.set(this.failuresKey(), count, 'EX', TTL_SECONDS);
+    return count;
+  }
+
+  async pendingSmsFailures(): Promise<number> {
+    return Number((await this.redis.get(this.failuresKey())) ?? 0);
+  }
+
+  /** True when this send is to be refused (one pending failure used up, atomically). */
+  async takeSmsFailure(): Promise<boolean> {
+    const taken = await this.redis.eval(
+      `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+       if n > 0 then redis.call('DECR', KEYS[1]) return 1 end
+       return 0`,
+      1,
+      this.failuresKey(),
+    );
+    return taken === 1;
+  }
+
+  private failuresKey(): string {
+    return `${this.namespace}:sms:failures`;
+  }
+
   private key(kind: 'sms' | 'email', to?: string): string {
     return to === undefined ? `${this.namespace}:${kind}:all` : `${this.namespace}:${kind}:to:${to}`;
   }

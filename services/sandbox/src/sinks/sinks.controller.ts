@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import type { Page } from '@manzil/contracts';
-import { Public, ZodPipe } from '@manzil/nest-kit';
+import { AppException, Public, ZodPipe } from '@manzil/nest-kit';
 import {
   codeIn,
   listEmailQuerySchema,
   listSmsQuerySchema,
   sendEmailSchema,
   sendSmsSchema,
+  smsFailuresSchema,
   type EmailMessage,
   type ListEmailQuery,
   type ListSmsQuery,
   type SendEmail,
   type SendSms,
+  type SmsFailures,
   type SmsMessage,
 } from './message.schema.js';
 import { SinkStore } from './sink.store.js';
@@ -25,6 +27,8 @@ export class SmsController {
 
   @Post()
   async send(@Body(new ZodPipe(sendSmsSchema)) sms: SendSms): Promise<SmsMessage> {
+    // A provider that is down (test control `PUT /sandbox/sms/failures`): 503, nothing kept.
+    if (await this.store.takeSmsFailure()) throw new AppException('SERVICE_UNAVAILABLE');
     const message: SmsMessage = {
       id: randomUUID(),
       to: sms.to,
@@ -40,6 +44,26 @@ export class SmsController {
   @Get()
   list(@Query(new ZodPipe(listSmsQuerySchema)) query: ListSmsQuery): Promise<Page<SmsMessage>> {
     return this.store.list<SmsMessage>('sms', query.to, query.page, query.limit);
+  }
+}
+
+/**
+ * Test and demo control (ours, not the provider's): the next N sends of either SMS endpoint are
+ * refused, so a sender's retries can be seen working.
+ */
+@Controller('sandbox/sms/failures')
+@Public()
+export class SmsFailuresController {
+  constructor(private readonly store: SinkStore) {}
+
+  @Put()
+  async set(@Body(new ZodPipe(smsFailuresSchema)) body: SmsFailures): Promise<SmsFailures> {
+    return { count: await this.store.failNextSms(body.count) };
+  }
+
+  @Get()
+  async get(): Promise<SmsFailures> {
+    return { count: await this.store.pendingSmsFailures() };
   }
 }
 

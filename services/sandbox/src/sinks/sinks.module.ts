@@ -15,11 +15,12 @@ import {
   listSmsQuerySchema,
   sendEmailSchema,
   sendSmsSchema,
+  smsFailuresSchema,
   smsMessageSchema,
   smsPageSchema,
 } from './message.schema.js';
 import { SINK_NAMESPACE, SinkStore } from './sink.store.js';
-import { EmailController, SmsController } from './sinks.controller.js';
+import { EmailController, SmsController, SmsFailuresController } from './sinks.controller.js';
 import {
   DEV_UNIFONIC_APP_SID,
   UNIFONIC_APP_SID,
@@ -41,6 +42,19 @@ export const SINK_ROUTES: RouteDoc[] = [
     summary: 'SMS sent, newest first',
     query: listSmsQuerySchema,
     results: smsPageSchema,
+  },
+  {
+    method: 'put',
+    path: '/sandbox/sms/failures',
+    summary: 'Test control: the next `count` SMS sends (either endpoint) are refused with 503 (0 clears)',
+    body: smsFailuresSchema,
+    results: smsFailuresSchema,
+  },
+  {
+    method: 'get',
+    path: '/sandbox/sms/failures',
+    summary: 'Test control: how many SMS sends are still to be refused',
+    results: smsFailuresSchema,
   },
   {
     method: 'post',
@@ -73,7 +87,7 @@ export class SinksModule implements NestModule {
   static forRoot(namespace: string, unifonicAppSid = DEV_UNIFONIC_APP_SID): DynamicModule {
     return {
       module: SinksModule,
-      controllers: [SmsController, EmailController, UnifonicController],
+      controllers: [SmsController, SmsFailuresController, EmailController, UnifonicController],
       providers: [
         { provide: SINK_NAMESPACE, useValue: namespace },
         { provide: UNIFONIC_APP_SID, useValue: unifonicAppSid },

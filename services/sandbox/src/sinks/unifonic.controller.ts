@@ -46,6 +46,13 @@ export class UnifonicController {
       response.status(401).json({ success: false, errorCode: 'ER-01', message: 'Invalid AppSid' });
       return;
     }
+    // A provider that is down (test control `PUT /sandbox/sms/failures`): nothing is kept.
+    if (await this.store.takeSmsFailure()) {
+      response
+        .status(503)
+        .json({ success: false, errorCode: 'ER-503', message: 'Service temporarily unavailable' });
+      return;
+    }
     const message: SmsMessage = {
       id: randomUUID(),
       to: `+${parsed.data.Recipient}`,

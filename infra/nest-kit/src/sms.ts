@@ -1,7 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { AppException, ConfigError } from '@manzil/nest-kit';
+import { AppException } from './app.exception.js';
+import { ConfigError } from './config.js';
+
+/**
+ * The SMS port and its adapters, shared by identity (OTPs) and notifications (notices): the
+ * adapter is chosen by configuration and checked at boot.
+ */
 
 /** The port OTPs and notices leave through; the adapter is chosen by configuration. */
 export interface SmsSender {
@@ -50,8 +56,9 @@ export class SandboxSmsSender implements SmsSender {
 }
 
 /**
- * SMS variables, spread into identity's `envSchema`. Production: Unifonic (the SMS provider
- * most used in the Gulf), checked at boot; development and tests: the sandbox's sink.
+ * SMS variables, spread into a sending service's `envSchema` (identity, notifications).
+ * Production: Unifonic (the SMS provider most used in the Gulf), checked at boot; development
+ * and tests: the sandbox's sink.
  */
 export const smsEnv = {
   /** The sandbox's SMS sink (`POST { to, body }`); refused with NODE_ENV=production. */

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppException, ConfigError } from '@manzil/nest-kit';
-import { createSmsSender, DEV_SMS_URL, SandboxSmsSender, UnifonicSmsSender } from './sms-sender.js';
+import { AppException } from './app.exception.js';
+import { ConfigError } from './config.js';
+import { createSmsSender, DEV_SMS_URL, SandboxSmsSender, UnifonicSmsSender } from './sms.js';
 
 describe('createSmsSender: the adapter chosen by configuration', () => {
   it('development: the sandbox sink, at SMS_URL or the sandbox on this machine', () => {
