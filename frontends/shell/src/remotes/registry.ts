@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { init, loadRemote } from '@module-federation/enhanced/runtime';
 import { z } from 'zod';
-import { matchesRoutePattern } from '@manzil/contracts';
+import { isHeaderlessRoute, matchesRoutePattern } from '@manzil/contracts';
 import type { RemoteAppProps } from '@manzil/ui';
 import defaultManifest from '../../remotes.json' with { type: 'json' };
 
@@ -67,4 +67,18 @@ export async function loadRemoteApp(name: RemoteName): Promise<{ default: Compon
   const module = await loadRemote<{ default: ComponentType<RemoteAppProps> }>(`${name}/App`);
   if (!module?.default) throw new Error(`remote ${name} did not provide ./App`);
   return module;
+}
+
+/** The shell's own pages with a header (the headerless ones are the sign-in steps). */
+const SHELL_PAGES = new Set(['/profile', '/notifications']);
+
+/**
+ * Starts loading the customer's App for a page of it as the shell starts, beside the shell's
+ * messages, rather than once the first render has placed the outlet (issue 10: one step less
+ * before the page shows). Only the customer's pages, where first visits land; the portals wait
+ * for the route guard. A failure is left to the outlet, which loads again and shows it.
+ */
+export function prefetchRemoteFor(pathname: string): void {
+  if (remoteFor(pathname) !== 'customer' || isHeaderlessRoute(pathname) || SHELL_PAGES.has(pathname)) return;
+  loadRemoteApp('customer').catch(() => undefined);
 }
