@@ -53,11 +53,13 @@ export function afterFirstPaint(doc: Document = document, fontTimeoutMs = 2_000)
     ? [...doc.fonts].filter((face) => face.family.replace(/["']/g, '') === COVER_FONT_FAMILY)
     : [];
   const fonts = Promise.all(faces.map((face) => face.load().catch(() => face)));
-  const timeout = new Promise((resolve) => setTimeout(resolve, fontTimeoutMs));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise((resolve) => (timer = setTimeout(resolve, fontTimeoutMs)));
   const view = doc.defaultView;
   return Promise.race([fonts, timeout]).then(
     () =>
       new Promise<void>((resolve) => {
+        clearTimeout(timer);
         // After the next frame is painted: its animation frame, then a task behind it.
         // (no frame comes in a hidden tab: then a short wait instead)
         if (view?.requestAnimationFrame) view.requestAnimationFrame(() => setTimeout(resolve, 0));

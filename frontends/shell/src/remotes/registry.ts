@@ -73,12 +73,18 @@ export async function loadRemoteApp(name: RemoteName): Promise<{ default: Compon
 const SHELL_PAGES = new Set(['/profile', '/notifications']);
 
 /**
- * Starts loading the customer's App for a page of it as the shell starts, beside the shell's
- * messages, rather than once the first render has placed the outlet (issue 10: one step less
- * before the page shows). Only the customer's pages, where first visits land; the portals wait
- * for the route guard. A failure is left to the outlet, which loads again and shows it.
+ * The remote to start loading as the shell starts, beside the shell's messages, rather than
+ * once the first render has placed the outlet (issue 10: one step less before the page shows):
+ * the customer's, for a page of it, where first visits land. Not the portals (the route guard
+ * decides first), not the shell's own pages.
  */
+export function remoteToPrefetch(pathname: string): RemoteName | null {
+  if (isHeaderlessRoute(pathname) || SHELL_PAGES.has(pathname)) return null;
+  return remoteFor(pathname) === 'customer' ? 'customer' : null;
+}
+
+/** Starts that load; a failure is left to the outlet, which loads again and shows it. */
 export function prefetchRemoteFor(pathname: string): void {
-  if (remoteFor(pathname) !== 'customer' || isHeaderlessRoute(pathname) || SHELL_PAGES.has(pathname)) return;
-  loadRemoteApp('customer').catch(() => undefined);
+  const name = remoteToPrefetch(pathname);
+  if (name) loadRemoteApp(name).catch(() => undefined);
 }
