@@ -52,6 +52,9 @@ class StartupPreloadPlugin {
               rel: 'preload',
               as: 'script',
               href: `${publicPath}${file}`,
+              // Behind the first content's fonts (preloaded by the gateway, in the head): the
+              // cover's text waits for them, and the scripts only run after it is painted.
+              fetchpriority: 'low',
             }),
           );
         // At the end of the body: after the fonts the gateway preloads in the head for the first
