@@ -70,6 +70,9 @@ for (const site of SITE_KEYS) {
       if (site === 'sa') {
         await expect(footer(page).getByTestId('footer-apps').locator('a')).toHaveCount(2);
         const licence = footer(page).getByTestId('footer-licence');
+        // A lazy image: fetched once it nears the viewport (the page now arrives whole, its
+        // footer further down than the lazy-load distance, before the image is ever placed).
+        await licence.scrollIntoViewIfNeeded();
         await expect(licence).toBeVisible();
         expect(await licence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
           true,

@@ -3,6 +3,7 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createConfig, EmitFilePlugin } = require('../webpack.common.cjs');
 const remotes = require('./remotes.json');
+const { StartupPreloadPlugin } = require('./startup-preload.cjs');
 
 module.exports = createConfig({
   dir: __dirname,
@@ -10,6 +11,7 @@ module.exports = createConfig({
   host: true,
   plugins: [
     new HtmlWebpackPlugin({ template: './src/index.html', favicon: './src/favicon.svg' }),
+    new StartupPreloadPlugin(),
     new EmitFilePlugin('remotes.json', `${JSON.stringify(remotes, null, 2)}\n`),
   ],
 });

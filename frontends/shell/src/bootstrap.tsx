@@ -3,12 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@manzil/ui';
-import { registerRemotes } from './remotes/registry.js';
+import { initialLanguage, loadShellMessages } from './i18n/language.js';
+import { prefetchRemoteFor, registerRemotes } from './remotes/registry.js';
 import { ShellApp } from './shell-app.js';
 import './shell.css';
 
-// Start fetching /remotes.json while the language messages load.
+// Start fetching /remotes.json, the page's messages and its remote at once, not one after the
+// other behind the first render (the messages' chunk is requested once: the render's call finds
+// it loading).
 void registerRemotes();
+loadShellMessages(initialLanguage()).catch(() => undefined);
+prefetchRemoteFor(window.location.pathname);
 
 /**
  * The page's one QueryClient: it wraps the routes and so every remote's outlet, and the

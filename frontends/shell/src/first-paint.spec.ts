@@ -1,6 +1,6 @@
 import '@manzil/ui/test/jsdom-globals';
 import { describe, expect, it } from '@jest/globals';
-import { FIRST_PAINT_ID, releaseFirstPaint } from './first-paint.js';
+import { COVER_FONT_FAMILY, FIRST_PAINT_ID, afterFirstPaint, releaseFirstPaint } from './first-paint.js';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -43,5 +43,61 @@ describe('releaseFirstPaint', () => {
   it('does nothing on a page without first content', () => {
     document.body.innerHTML = '<div id="root"></div>';
     expect(() => releaseFirstPaint(document)).not.toThrow();
+  });
+});
+
+describe('afterFirstPaint', () => {
+  /** A font face whose file arrives when `arrive()` is called. */
+  function face(family: string) {
+    let arrive = () => {};
+    const loaded = new Promise<void>((resolve) => (arrive = resolve));
+    let loads = 0;
+    const fontFace = {
+      family,
+      load: () => {
+        loads += 1;
+        return loaded.then(() => fontFace);
+      },
+    };
+    return { fontFace, arrive: () => arrive(), loads: () => loads };
+  }
+
+  function withFonts(faces: { family: string }[]) {
+    Object.defineProperty(document, 'fonts', { value: faces, configurable: true });
+  }
+
+  const settled = (promise: Promise<void>) => {
+    let done = false;
+    void promise.then(() => (done = true));
+    return () => done;
+  };
+
+  it('starts the app at once on a page without first content', async () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    withFonts([]);
+    await expect(afterFirstPaint(document)).resolves.toBeUndefined();
+  });
+
+  it("waits for the cover's own fonts, loading them itself, and for the frame that paints them", async () => {
+    page();
+    const cover = face(`"${COVER_FONT_FAMILY}"`);
+    const appFont = face('IBM Plex Sans');
+    withFonts([cover.fontFace, appFont.fontFace]);
+    const done = settled(afterFirstPaint(document, 60_000));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cover.loads()).toBe(1);
+    expect(appFont.loads()).toBe(0);
+    expect(done()).toBe(false);
+    cover.arrive();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(done()).toBe(true);
+  });
+
+  it('does not wait longer than the time limit for a font that never arrives', async () => {
+    page();
+    withFonts([face(COVER_FONT_FAMILY).fontFace]);
+    const done = settled(afterFirstPaint(document, 20));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(done()).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import defaults from '../../remotes.json' with { type: 'json' };
-import { remoteFor, remoteManifestSchema } from './registry.js';
+import { remoteFor, remoteManifestSchema, remoteToPrefetch } from './registry.js';
 
 describe('remotes', () => {
   it('sends each area to its remote and everything else to customer', () => {
@@ -22,5 +22,16 @@ describe('remotes', () => {
       companyPortal: '/remotes/company-portal/mf-manifest.json',
       admin: '/remotes/admin/mf-manifest.json',
     });
+  });
+
+  it("starts loading the customer's App with the shell only for the customer's pages", () => {
+    expect(remoteToPrefetch('/')).toBe('customer');
+    expect(remoteToPrefetch('/buy/properties-for-sale')).toBe('customer');
+    expect(remoteToPrefetch('/contact-us')).toBe('customer');
+    for (const shellPage of ['/login', '/register', '/otpVerify', '/profile', '/notifications'])
+      expect(remoteToPrefetch(shellPage)).toBeNull();
+    expect(remoteToPrefetch('/auth/google/callback')).toBeNull();
+    expect(remoteToPrefetch('/admin/properties')).toBeNull();
+    expect(remoteToPrefetch('/myAgents')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { init, loadRemote } from '@module-federation/enhanced/runtime';
 import { z } from 'zod';
-import { matchesRoutePattern } from '@manzil/contracts';
+import { isHeaderlessRoute, matchesRoutePattern } from '@manzil/contracts';
 import type { RemoteAppProps } from '@manzil/ui';
 import defaultManifest from '../../remotes.json' with { type: 'json' };
 
@@ -67,4 +67,24 @@ export async function loadRemoteApp(name: RemoteName): Promise<{ default: Compon
   const module = await loadRemote<{ default: ComponentType<RemoteAppProps> }>(`${name}/App`);
   if (!module?.default) throw new Error(`remote ${name} did not provide ./App`);
   return module;
+}
+
+/** The shell's own pages with a header (the headerless ones are the sign-in steps). */
+const SHELL_PAGES = new Set(['/profile', '/notifications']);
+
+/**
+ * The remote to start loading as the shell starts, beside the shell's messages, rather than
+ * once the first render has placed the outlet (issue 10: one step less before the page shows):
+ * the customer's, for a page of it, where first visits land. Not the portals (the route guard
+ * decides first), not the shell's own pages.
+ */
+export function remoteToPrefetch(pathname: string): RemoteName | null {
+  if (isHeaderlessRoute(pathname) || SHELL_PAGES.has(pathname)) return null;
+  return remoteFor(pathname) === 'customer' ? 'customer' : null;
+}
+
+/** Starts that load; a failure is left to the outlet, which loads again and shows it. */
+export function prefetchRemoteFor(pathname: string): void {
+  const name = remoteToPrefetch(pathname);
+  if (name) loadRemoteApp(name).catch(() => undefined);
 }
