@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { Body, Controller, Get, type INestApplication, Ip, Module, Param, Post, Query } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -198,6 +199,49 @@ describe('nest-kit at the edge', () => {
       const response = await http().post('/v1/things').set('content-type', 'application/json').send(deep);
       expect(response.status).toBe(400);
       expect(response.body.results.code).toBe('INVALID_REQUEST');
+    });
+  });
+
+  describe('requests Node refuses before the app', () => {
+    /** The raw answer to raw bytes: a request too large or malformed never reaches Express. */
+    const rawAnswer = (bytes: string) =>
+      new Promise<{ head: string; body: string }>((resolve, reject) => {
+        const { port } = app.getHttpServer().address() as { port: number };
+        const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
+        let raw = '';
+        socket.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const at = raw.indexOf('\r\n\r\n');
+          resolve({ head: raw.slice(0, at), body: raw.slice(at + 4) });
+        });
+      });
+
+    it('answers a request line over 16 KB with 431 in the envelope, in the request language', async () => {
+      const path = `/v1/things/1?q=${'x'.repeat(20_000)}`;
+      for (const [language, pattern] of [
+        ['ar', /[\u0600-\u06ff]/],
+        ['en', /^[^\u0600-\u06ff]+$/],
+      ] as const) {
+        const { head, body } = await rawAnswer(
+          `GET ${path} HTTP/1.1\r\nHost: localhost\r\nlanguage: ${language}\r\n\r\n`,
+        );
+        expect(head).toMatch(/^HTTP\/1\.1 431 /);
+        expect(head).toMatch(/content-type: application\/json/i);
+        const envelope = JSON.parse(body) as { status: number; success: boolean; message: string };
+        expect(envelope).toMatchObject({
+          status: 431,
+          success: false,
+          results: { code: 'INVALID_REQUEST' },
+        });
+        expect(envelope.message).toMatch(pattern);
+      }
+    });
+
+    it('answers a malformed request with 400 in the envelope', async () => {
+      const { head, body } = await rawAnswer('NOT A REQUEST\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(body)).toMatchObject({ status: 400, success: false });
     });
   });
 

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { answerClientError } from '@manzil/nest-kit';
 import type { LoggerService } from '@nestjs/common';
 import type { GatewayConfig } from './config.js';
 import { AppModule } from './gateway.module.js';
@@ -19,5 +20,7 @@ export async function createGatewayApp(
   });
   app.disable('x-powered-by');
   app.enableShutdownHooks();
+  // A request Node refuses itself (over 16 KB of headers, malformed) gets the envelope too.
+  app.getHttpServer().on('clientError', answerClientError);
   return app;
 }

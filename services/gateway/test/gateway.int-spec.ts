@@ -679,6 +679,20 @@ describe('gateway', () => {
       ]);
     });
 
+    it('answers a request line over 16 KB with 431 in the envelope, in the request language', async () => {
+      const response = await rawRequest(baseUrlOf(app), {
+        path: `/api/search/v1/properties?q=${'x'.repeat(20_000)}`,
+        headers: { language: 'ar' },
+      });
+      expect(response.status).toBe(431);
+      expect(response.json).toEqual({
+        status: 431,
+        success: false,
+        message: 'هذا الطلب غير صالح.',
+        results: { code: 'INVALID_REQUEST' },
+      });
+    });
+
     it('answers generated bad input on its own endpoints below 500, in the envelope', async () => {
       const report = await driveBadInput(app);
       expect(report.undocumented).toEqual([]);
