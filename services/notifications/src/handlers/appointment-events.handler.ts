@@ -18,16 +18,23 @@ type Requested = EventEnvelope<z.infer<typeof appointmentRequestedV1.payload>>;
 type Decided = EventEnvelope<z.infer<typeof appointmentAcceptedV1.payload>>;
 type Canceled = EventEnvelope<z.infer<typeof appointmentCanceledV1.payload>>;
 
-/** "viewing on 01 Dec, 2026 at 03:30 PM": what a text message says of it (spec §9 formats). */
+/** The appointment's date ("01 Dec, 2026") and time ("03:30 PM") in both languages, in its time zone (spec §9). */
+function dateAndTime(p: Requested['payload']): { date: Bilingual; time: Bilingual } {
+  return {
+    date: {
+      en: formatAppointmentDate(p.startsAt, p.timeZone, 'en'),
+      ar: formatAppointmentDate(p.startsAt, p.timeZone, 'ar'),
+    },
+    time: {
+      en: formatAppointmentTime(p.startsAt, p.timeZone, 'en'),
+      ar: formatAppointmentTime(p.startsAt, p.timeZone, 'ar'),
+    },
+  };
+}
+
+/** "viewing on 01 Dec, 2026 at 03:30 PM": what a text message says of it. */
 function when(p: Requested['payload']): Bilingual {
-  const date = {
-    en: formatAppointmentDate(p.startsAt, p.timeZone, 'en'),
-    ar: formatAppointmentDate(p.startsAt, p.timeZone, 'ar'),
-  };
-  const time = {
-    en: formatAppointmentTime(p.startsAt, p.timeZone, 'en'),
-    ar: formatAppointmentTime(p.startsAt, p.timeZone, 'ar'),
-  };
+  const { date, time } = dateAndTime(p);
   return {
     en: `${p.kind === 'viewing' ? 'viewing' : 'meeting'} on ${date.en} at ${time.en}`,
     ar: `${p.kind === 'viewing' ? 'معاينة' : 'اجتماع'} يوم ${isolate(date.ar)} الساعة ${isolate(time.ar)}`,
@@ -36,14 +43,7 @@ function when(p: Requested['payload']): Bilingual {
 
 /** "a viewing of Marina view on 01 Dec, 2026 at 03:30 PM", in both languages (spec §9 formats). */
 function what(p: Requested['payload']): Bilingual {
-  const date = {
-    en: formatAppointmentDate(p.startsAt, p.timeZone, 'en'),
-    ar: formatAppointmentDate(p.startsAt, p.timeZone, 'ar'),
-  };
-  const time = {
-    en: formatAppointmentTime(p.startsAt, p.timeZone, 'en'),
-    ar: formatAppointmentTime(p.startsAt, p.timeZone, 'ar'),
-  };
+  const { date, time } = dateAndTime(p);
   const en = p.kind === 'viewing' ? 'viewing' : 'meeting';
   const ar = p.kind === 'viewing' ? 'معاينة' : 'اجتماع';
   const title = p.property
