@@ -28,7 +28,7 @@ export default defineConfig({
     headless: true,
     // Playwright gives each browser a fresh temporary user-data-dir.
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',

@@ -49,7 +49,13 @@ if (search === 'postgres') delete process.env.OPENSEARCH_URL;
 const runName = bus === 'redis' && search === 'postgres' ? 'e2e' : `e2e-${bus}-${search}`;
 const outDir = path.join(CACHE_DIR, runName);
 const resultsFile = process.env.MANZIL_E2E_RESULTS ?? path.join(outDir, 'results.json');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's old headless shell (package chromium-headless-shell, the same Chromium build without
+// the browser's UI): what Playwright itself runs for headless tests. The full `chromium` in new
+// headless mode spent about a third more CPU a page here (content-pages: 30-35 s a journey with
+// it, 20-24 s with the shell at a higher load, 2026-11-29), and CPU is what the browser stage
+// waits on: two workers, nine services and the browsers share two cores.
+const CHROMIUM_PACKAGE = 'chromium-headless-shell';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 let infra;
 let system;
@@ -85,14 +91,17 @@ process.on('exit', () => {
 function ensureChromium() {
   if (fs.existsSync(chromium)) return;
   if (process.getuid?.() === 0 && !process.env.CHROMIUM_PATH) {
-    say('chromium is missing: installing it with apt-get (about 30 s)');
+    say(`${CHROMIUM_PACKAGE} is missing: installing it with apt-get (about 30 s)`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', CHROMIUM_PACKAGE], {
+      stdio: 'inherit',
+      env,
+    });
   }
   if (!fs.existsSync(chromium)) {
     throw new Error(
-      `no browser at ${chromium}. Install Debian's Chromium: sudo apt-get update && sudo apt-get install -y chromium (never \`playwright install\`)`,
+      `no browser at ${chromium}. Install Debian's: sudo apt-get update && sudo apt-get install -y ${CHROMIUM_PACKAGE} (never \`playwright install\`)`,
     );
   }
 }
