@@ -81,6 +81,7 @@ export function QueryPage<T>({
     return (
       <div
         className={`mz-container cu-page${narrow ? ' cu-page--narrow' : ''}`}
+        role="status"
         aria-label={intl.formatMessage({ id: 'ui.loading' })}
       >
         <ContentLoading />

@@ -34,6 +34,7 @@ function ProfileError({ error, retry }: { error: unknown; retry: () => unknown }
     <div className="mz-container cu-profile">
       {isNotFound(error) ? (
         <EmptyState
+          headingLevel={1}
           testId="profile-not-found"
           title={intl.formatMessage({ id: 'customer.directory.noRecord' })}
           action={

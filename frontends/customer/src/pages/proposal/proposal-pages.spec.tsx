@@ -156,6 +156,8 @@ describe('/projects-proposal/[id]', () => {
     ]) {
       const view = renderAt(language, path);
       expect((await screen.findByTestId('proposal-invalid')).textContent).toBe(invalid);
+      // The page's one heading, where focus lands on arrival.
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(invalid);
       view.unmount();
     }
     // Only the well-formed unknown id is asked for; the others never reach the API.

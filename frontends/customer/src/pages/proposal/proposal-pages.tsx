@@ -57,9 +57,8 @@ function InvalidUrl() {
   const intl = useIntl();
   return (
     <main className="cu-proposal cu-proposal--invalid" data-testid="proposal-invalid">
-      <p role="alert" className="cu-proposal__invalid">
-        {intl.formatMessage({ id: 'customer.proposal.invalidUrl' })}
-      </p>
+      {/* The page's heading: where focus lands on arrival, what a screen reader's heading list shows. */}
+      <h1 className="cu-proposal__invalid">{intl.formatMessage({ id: 'customer.proposal.invalidUrl' })}</h1>
     </main>
   );
 }
