@@ -10,7 +10,6 @@
 // is skipped: two "coming soon" pages differ only in words. Signed-in roles walk what differs
 // from a visitor's pages; the drawer, the country and account lists and the logout confirm are
 // checked open.
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   ARABIC_LISTING_PAGES,
@@ -30,10 +29,10 @@ import {
   type Lang,
   type SiteKey,
 } from '../helpers/identity.js';
+import { axeViolations, isBlocking } from '../helpers/axe.js';
 import { navigateInApp } from './helpers.js';
 
 const WIDTHS = [1280, 375] as const;
-const BLOCKING = new Set(['serious', 'critical']);
 
 const ACCOUNTS: Record<Exclude<Role, 'visitor'>, { kind: Kind; password?: string }> = {
   user: { kind: 'customer' },
@@ -183,21 +182,14 @@ interface Walk {
 
 /** The serious and critical violations, one line each; `main` limits axe to <main>. */
 async function check(page: Page, walk: Walk, where: string, main: boolean): Promise<void> {
-  // Legacy mode runs axe.run() in the page itself (the default opens a blank page per run to
-  // merge frames: the app has none), and only violations are collected: half the time.
-  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
-  if (main) builder.include('#main');
-  const result = await builder.analyze();
+  const violations = await axeViolations(page, { main });
   walk.axeRuns += 1;
   walk.found.push(
-    ...result.violations
-      .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    ...violations
+      .filter(isBlocking)
       .map(
         (violation) =>
-          `${where}: ${violation.id} (${violation.impact}) ${violation.nodes
-            .slice(0, 3)
-            .map((node) => node.target.join(' '))
-            .join(' | ')}`,
+          `${where}: ${violation.id} (${violation.impact}) ${violation.targets.slice(0, 3).join(' | ')}`,
       ),
   );
 }

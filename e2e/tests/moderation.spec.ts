@@ -2,8 +2,8 @@
 // opens the moderation queue (axe: no serious or critical violation), rejects the oldest pending
 // listing with a reason, approves the next one, and the queue follows each decision; the
 // approved listing is public on its site only. The listings are the seed's pending demos.
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axeViolations, isBlocking } from '../helpers/axe.js';
 import { adminTokens, contentShot, open, type Lang, type SiteKey } from '../helpers/content.js';
 import { api, putSession } from '../helpers/identity.js';
 import { navigateInApp } from './helpers.js';
@@ -67,9 +67,8 @@ async function adminConsole(
 }
 
 async function expectNoBlockingViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).setLegacyMode().include('#main').analyze();
-  const blocking = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const blocking = (await axeViolations(page, { main: true })).filter(isBlocking);
+  expect(blocking.map((v) => `${v.id}: ${v.targets.join(', ')}`)).toEqual([]);
 }
 
 test('an admin rejects a pending listing with a reason, then approves another (ae/en, sa/ar)', async ({
