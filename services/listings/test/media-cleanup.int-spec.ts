@@ -151,6 +151,35 @@ function mediaCleanupSuite(
       expect(await tickets()).toEqual([]);
     });
 
+    it('a photo the owner deletes from a pending edit of a public listing stays on the public version until the edit is approved', async () => {
+      const id = await newDraft();
+      const photos = owned(
+        (await h.upload(agent, id, [...(await sixPhotos()), await photo()], 201)).body,
+      ).photos;
+      await uploadDocument(id);
+      await h.call(agent, 'post', `/v1/properties/${id}/submit`).expect(200);
+      await h.call(admin, 'post', `/v1/admin/properties/${id}/approve`).expect(200);
+      const dropped = photos[0].id;
+      const publicPhoto = (size: string) => h.call(agent, 'get', `/v1/media/photos/${dropped}/${size}`);
+
+      await h.call(agent, 'delete', `/v1/properties/${id}/photos/${dropped}`).expect(200);
+      expect(await stored(photoKeys(dropped))).toEqual(photoKeys(dropped));
+      for (const size of ['thumb', 'card', 'detail']) await publicPhoto(size).expect(200);
+      // The owner's draft no longer has it.
+      const draft = owned((await h.call(agent, 'get', `/v1/owner/properties/${id}`).expect(200)).body);
+      expect(draft.photos.map((p) => p.id)).not.toContain(dropped);
+
+      // Any edit of the accepted listing sends it back for approval.
+      await h.call(agent, 'patch', `/v1/properties/${id}`, { body: { videos: [] } }).expect(200);
+      await h.call(admin, 'post', `/v1/admin/properties/${id}/approve`).expect(200);
+      expect(await stored(photoKeys(dropped))).toEqual([]);
+      await publicPhoto('card').expect(404);
+      // The photos the new public version shows are all still there.
+      const kept = photos.slice(1).flatMap((p) => photoKeys(p.id));
+      expect(await stored(kept)).toEqual(kept);
+      expect(await tickets()).toEqual([]);
+    });
+
     it('sweeps an upload never attached once older than the age, and keeps a fresh one', async () => {
       const cleanup = h.app.get(StorageCleanup);
       const abandoned = photoKeys(randomUUID());

@@ -11,7 +11,12 @@ import { AppException, currentContext } from '@manzil/nest-kit';
 import { applyAdvertiserNames } from '../accounts/advertiser-names.js';
 import { audit, type Actor } from '../drafts/audit.js';
 import { photosOf, publishEvent } from '../drafts/owned.js';
-import { droppedVideoKeys, removeAfterCommit, StorageCleanup } from '../media/storage-cleanup.js';
+import {
+  droppedPhotoKeys,
+  droppedVideoKeys,
+  removeAfterCommit,
+  StorageCleanup,
+} from '../media/storage-cleanup.js';
 import { LocationsService, type ResolvedLocation } from '../locations/locations.service.js';
 import { Property } from '../properties/property.entity.js';
 import { applyDraft, toPublished } from '../properties/published.js';
@@ -67,7 +72,7 @@ export class ApproveProperty {
     const { summary, removed } = await this.dataSource.transaction((manager) =>
       this.approve(manager, command),
     );
-    // After the commit: uploaded videos the replaced public version showed and the new one does not.
+    // After the commit: uploaded videos and photos the replaced public version showed and the new one does not.
     await this.cleanup?.removeNow(removed);
     return summary;
   }
@@ -92,14 +97,14 @@ export class ApproveProperty {
     const { resolved } = await this.locations.check(manager, site, property.draft);
     const photos = (await photosOf(manager, [property.id])).get(property.id) ?? [];
     await applyAdvertiserNames(manager, property);
-    const shownBefore = property.published?.media.videos ?? [];
+    const shownBefore = property.published?.media;
     accept(property, resolved, photos);
     await manager.save(property);
     await announceAccepted(manager, property, actor ?? { id: null, role: 'system' });
-    const removed = await removeAfterCommit(
-      manager,
-      droppedVideoKeys(shownBefore, property.published?.media.videos ?? []),
-    );
+    const removed = await removeAfterCommit(manager, [
+      ...droppedVideoKeys(shownBefore?.videos ?? [], property.published?.media.videos ?? []),
+      ...droppedPhotoKeys(shownBefore?.photos ?? [], property.published?.media.photos ?? []),
+    ]);
     return { summary: toSummary(property), removed };
   }
 }

@@ -6,7 +6,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PHOTO_SIZES, uploadedVideoId, type PhotoSize } from '@manzil/contracts';
 import { OBJECT_STORAGE, type ObjectStorage } from '@manzil/storage';
-import { photoKey } from '../photos/photo-processing.js';
+import { photoKey, uploadedPhotoId } from '../photos/photo-processing.js';
 
 /** Where a document's and a video's bytes are kept (a photo's: `photoKey`, one per size). */
 export const documentKey = (id: string) => `listings/documents/${id}`;
@@ -45,6 +45,18 @@ export async function removeAfterCommit(manager: EntityManager, keys: string[]):
     [id, keys],
   );
   return id;
+}
+
+/**
+ * The stored objects of uploaded photos the public version `before` showed (its URLs) and
+ * `after` does not: what an accepted edit leaves nobody to see. (A photo deleted from the draft
+ * while the public version still shows it keeps its bytes until then: `PhotosService.remove`.)
+ */
+export function droppedPhotoKeys(before: readonly string[], after: readonly string[]): string[] {
+  const kept = new Set(after.map(uploadedPhotoId));
+  return [...new Set(before.map(uploadedPhotoId))]
+    .filter((id): id is string => id !== null && !kept.has(id))
+    .flatMap(photoKeys);
 }
 
 /** The temporary files multer writes for large uploads (`diskMultipart`): `manzil-upload-<pid>-<uuid>`. */

@@ -55,3 +55,7 @@ export const photoKey = (id: string, size: PhotoSize) => `listings/photos/${id}/
 
 /** Where a browser fetches it: through the gateway, which maps `/api/listings/**` here. */
 export const photoUrl = (id: string, size: PhotoSize) => `/api/listings/v1/media/photos/${id}/${size}`;
+
+const UPLOADED_PHOTO = /^\/api\/listings\/v1\/media\/photos\/([0-9a-f-]{36})\/[a-z]+$/;
+/** The id of an uploaded photo from one of its URLs (`photoUrl`), or null (a demo or a link). */
+export const uploadedPhotoId = (url: string): string | null => UPLOADED_PHOTO.exec(url)?.[1] ?? null;

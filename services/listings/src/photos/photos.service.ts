@@ -17,7 +17,13 @@ import { actorOf, audit, eventActor } from '../drafts/audit.js';
 import { ownedView, publishEvent } from '../drafts/owned.js';
 import { findOwned } from '../drafts/who-may.js';
 import { photoKeys, StorageCleanup } from '../media/storage-cleanup.js';
-import { photoKey, processPhoto, type ProcessedPhoto } from './photo-processing.js';
+import {
+  photoKey,
+  photoUrl,
+  processPhoto,
+  uploadedPhotoId,
+  type ProcessedPhoto,
+} from './photo-processing.js';
 import { photoError, type UploadedPhoto } from './photo-upload.interceptor.js';
 
 /** `<repo>/.data/media`, the filesystem engine's folder in development (this file is `services/listings/{src,dist}/photos/…`). */
@@ -96,7 +102,10 @@ export class PhotosService {
         [photoId, property.id],
       )) as [unknown, number];
       if (!deleted) throw new AppException('NOT_FOUND');
-      ticket = await this.cleanup.removeAfterCommit(manager, photoKeys(photoId));
+      // The public version of an accepted listing may still show it while this edit waits for
+      // approval: its bytes stay until an approval replaces that version (`ApproveProperty`).
+      const shownPublicly = property.published?.media.photos.some((url) => uploadedPhotoId(url) === photoId);
+      if (!shownPublicly) ticket = await this.cleanup.removeAfterCommit(manager, photoKeys(photoId));
       await this.renumber(manager, property.id);
       await this.changed(manager, user, property, 'photos.removed', { photoId });
       return ownedView(manager, property);
@@ -125,11 +134,18 @@ export class PhotosService {
     });
   }
 
-  /** A size of a photo, for anyone (ids are random; see README). */
+  /**
+   * A size of a photo, for anyone (ids are random; see README): a photo of a listing, or one a
+   * listing's public version still shows after the owner deleted it from a pending edit.
+   */
   async read(id: string, size: PhotoSize) {
-    const [row] = (await this.dataSource.query(`SELECT 1 FROM "property_photos" WHERE "id" = $1`, [
-      id,
-    ])) as unknown[];
+    const [row] = (await this.dataSource.query(
+      `SELECT 1 FROM "property_photos" WHERE "id" = $1
+       UNION ALL
+       SELECT 1 FROM "properties" WHERE "published" -> 'media' -> 'photos' ? $2
+       LIMIT 1`,
+      [id, photoUrl(id, 'card')],
+    )) as unknown[];
     if (!row) return null;
     return this.storage.get(photoKey(id, size));
   }
