@@ -3,8 +3,9 @@
 import { jest } from '@jest/globals';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { SITE_FACTS, type Language, type OwnedProperty, type Site, type SiteConfig } from '@manzil/contracts';
+import type { Language, OwnedProperty, Site } from '@manzil/contracts';
 import { FeedbackProvider } from '@manzil/ui';
+import { siteConfig } from '@manzil/ui/test/fixtures';
 import { WithQueryClient, envelopeResponse, testQueryClient } from '@manzil/ui/test/query';
 import App from './app.js';
 
@@ -157,18 +158,7 @@ export function renderPortal({
   path = '/addNewProperty',
   role = 'agent',
 }: { language?: Language; site?: Site; path?: string; role?: 'agent' | 'company' | 'user' } = {}) {
-  const config = {
-    site,
-    country: SITE_FACTS[site].country,
-    countryCode: site,
-    currency: SITE_FACTS[site].currency,
-    currencyLabel: SITE_FACTS[site].currency,
-    areaUnit: SITE_FACTS[site].areaUnit,
-    areaUnitLabel: SITE_FACTS[site].areaUnit,
-    phonePrefix: SITE_FACTS[site].phonePrefix,
-    propertyType: [],
-    staticContent: [],
-  } as SiteConfig;
+  const config = siteConfig(site);
   return render(
     <WithQueryClient client={testQueryClient()}>
       <MemoryRouter initialEntries={[path]}>

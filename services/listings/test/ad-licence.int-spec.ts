@@ -27,18 +27,17 @@ const UNKNOWN = { advertiserId: '1012345678', adLicenseNumber: '7299999999' };
 
 beforeAll(async () => {
   h = await startListings({ sandbox: true });
-  await h.announce('sa', [
+  await h.announceApplied('sa', [
     { registered: saCompany },
     { registered: saAgent },
     { nafath: saAgent },
     { plan: { accountId: saCompany.id, propertyQuota: 20 } },
   ]);
-  await h.announce('ae', [
+  await h.announceApplied('ae', [
     { registered: aeCompany },
     { registered: aeAgent },
     { plan: { accountId: aeCompany.id, propertyQuota: 20 } },
   ]);
-  await h.applied(7);
 }, 90_000);
 
 afterAll(async () => {

@@ -14,14 +14,13 @@ const stranger = account('ae', 'agent', otherCompany.id);
 
 beforeAll(async () => {
   h = await startListings();
-  await h.announce('ae', [
+  await h.announceApplied('ae', [
     { registered: company },
     { registered: agent },
     { registered: otherCompany },
     { registered: stranger },
     { plan: { accountId: company.id, propertyQuota: 10 } },
   ]);
-  await h.applied(5);
 }, 60_000);
 
 afterAll(async () => {

@@ -196,8 +196,7 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
           },
         })
         .expect(422);
-      await h.announce('ae', [{ registered: agent }]);
-      await h.applied(1);
+      await h.announceApplied('ae', [{ registered: agent }]);
       await h
         .call(user, 'post', '/v1/appointments', {
           body: {

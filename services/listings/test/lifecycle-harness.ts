@@ -180,6 +180,18 @@ export async function startListings({
       { timeoutMs: 20_000 },
     );
 
+  /**
+   * Announces `events` (as `announce` does) and waits until the consumers have applied them: until
+   * the inbox holds as many more events as were announced.
+   */
+  const announceApplied = async (site: Site, events: Parameters<typeof announce>[1]) => {
+    const [{ n: before }] = (await dataSource.query(`SELECT count(*)::int AS n FROM "inbox"`)) as {
+      n: number;
+    }[];
+    await announce(site, events);
+    await applied(before + events.length);
+  };
+
   /** Uploads photos as the wizard does (multipart `files`). */
   const upload = async (
     acc: Account,
@@ -217,7 +229,19 @@ export async function startListings({
     await db.drop();
   };
 
-  return { app, dataSource, sandbox, call, announce, applied, upload, outbox, auditTrail, close };
+  return {
+    app,
+    dataSource,
+    sandbox,
+    call,
+    announce,
+    applied,
+    announceApplied,
+    upload,
+    outbox,
+    auditTrail,
+    close,
+  };
 }
 
 export const account = (site: Site, role: Role, companyId?: string): Account => ({

@@ -32,7 +32,7 @@ const customer = account('ae', 'user');
 
 beforeAll(async () => {
   h = await startListings({ sandbox: true });
-  await h.announce('ae', [
+  await h.announceApplied('ae', [
     { registered: company },
     { registered: agent },
     { registered: colleague },
@@ -45,14 +45,13 @@ beforeAll(async () => {
     { plan: { accountId: lonelyCompany.id, propertyQuota: 5 } },
     { plan: { accountId: freelancer.id, propertyQuota: 5, ended: true } },
   ]);
-  await h.announce('sa', [
+  await h.announceApplied('sa', [
     { registered: saCompany },
     { registered: saAgent },
     { registered: saUnverified },
     { nafath: saAgent },
     { plan: { accountId: saCompany.id, propertyQuota: 10 } },
   ]);
-  await h.applied(16);
 }, 60_000);
 
 afterAll(async () => {

@@ -47,12 +47,11 @@ function mediaCleanupSuite(
 
     beforeAll(async () => {
       ({ h, storage, done } = await start());
-      await h.announce('ae', [
+      await h.announceApplied('ae', [
         { registered: company },
         { registered: agent },
         { plan: { accountId: company.id, propertyQuota: 20 } },
       ]);
-      await h.applied(3);
     }, 90_000);
 
     afterAll(async () => {
@@ -212,12 +211,11 @@ describe('the upload sweep', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'listings-media-'));
     h = await startListings({ env: { STORAGE_DIR: dir, UPLOAD_SWEEP_EVERY_MS: '3600000' } });
-    await h.announce('ae', [
+    await h.announceApplied('ae', [
       { registered: company },
       { registered: agent },
       { plan: { accountId: company.id, propertyQuota: 5 } },
     ]);
-    await h.applied(3);
   }, 90_000);
 
   afterAll(async () => {

@@ -14,13 +14,12 @@ const stranger = account('ae', 'agent', company.id);
 
 beforeAll(async () => {
   h = await startListings();
-  await h.announce('ae', [
+  await h.announceApplied('ae', [
     { registered: company },
     { registered: agent },
     { registered: stranger },
     { plan: { accountId: company.id, propertyQuota: 10 } },
   ]);
-  await h.applied(4);
 }, 60_000);
 
 afterAll(async () => {

@@ -129,14 +129,13 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
 
   beforeAll(async () => {
     h = await startListings({ env: { UNIT_HOLD_MS: String(HOLD_MS) } });
-    await h.announce('sa', [
+    await h.announceApplied('sa', [
       { registered: resident },
       { nafath: resident },
       { registered: visitorOnly },
       { registered: neighbour },
       { nafath: neighbour },
     ]);
-    await h.applied(5);
     const sa = await publishedProject('sa', 6);
     saProject = sa.projectId;
     saUnits.push(...sa.units);

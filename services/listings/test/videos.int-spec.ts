@@ -21,14 +21,13 @@ const leftovers = async () => (await readdir(tmpdir())).filter((name) => name.st
 
 beforeAll(async () => {
   h = await startListings();
-  await h.announce('ae', [
+  await h.announceApplied('ae', [
     { registered: company },
     { registered: agent },
     { registered: otherCompany },
     { registered: stranger },
     { plan: { accountId: company.id, propertyQuota: 10 } },
   ]);
-  await h.applied(5);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
-import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
+import { newEvent } from '@manzil/bus';
 import {
   accountRegisteredV1,
   appointmentAcceptedV1,
@@ -22,116 +19,58 @@ import {
   TOPICS,
   type Site,
 } from '@manzil/contracts';
-import {
-  createMigratedDatabase,
-  createTestApp,
-  expectEventually,
-  serviceTestEnv,
-  startSandbox,
-  testNamespace,
-  testRedisUrl,
-  tokenFor,
-  type SandboxProcess,
-  type TestDatabase,
-} from '@manzil/testing';
-import { AppModule } from '../src/app.module.js';
-import { envSchema } from '../src/config.js';
-import { buildDataSource } from '../src/data-source.js';
+import { expectEventually } from '@manzil/testing';
+import { appointment, NotificationsHarness } from './harness.js';
 
 describe('notifications: events into in-app notifications and e-mails (issue 14)', () => {
-  let db: TestDatabase;
-  let app: INestApplication;
-  let dataSource: DataSource;
-  let bus: EventBus;
-  let sandbox: SandboxProcess;
-  const namespace = testNamespace('notifications-delivery');
+  const h = new NotificationsHarness({
+    namespace: 'notifications-delivery',
+    database: 'notifications_delivery',
+    busClientId: 'notifications-test',
+  });
 
   beforeAll(async () => {
-    sandbox = await startSandbox({});
-    db = await createMigratedDatabase('notifications_delivery', buildDataSource);
-    const config = envSchema.parse({
-      ...serviceTestEnv(db, namespace),
-      EMAIL_URL: `${sandbox.url}/v1/email`,
-      EMAIL_DISPATCH_MS: 100,
-    });
-    app = await createTestApp(AppModule.forRoot(config));
-    dataSource = app.get(DataSource);
-    bus = createEventBus({ clientId: 'notifications-test', redisUrl: testRedisUrl(), namespace });
+    await h.start(() => ({ EMAIL_DISPATCH_MS: 100 }));
   }, 120_000);
 
   afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await sandbox?.stop();
-    await db?.drop();
+    await h.close();
   });
 
   /** A request as account `sub`; `.expect(status)` sends it (the token is made first). */
   const as = (site: Site, sub: string, path: string, method: 'get' | 'post' = 'get', language = 'en') => ({
-    expect: async (status: number) =>
-      request(app.getHttpServer())
-        [method](path)
-        .set('x-site', site)
-        .set('language', language)
-        .set('authorization', `Bearer ${await tokenFor('user', { site, sub })}`)
-        .expect(status),
-  });
-  const inbox = async (site: Site, sub: string, language = 'en') =>
-    (await as(site, sub, '/v1/notifications', 'get', language).expect(200)).body.results as {
-      items: { id: string; title: string; body: string; link: string | null; read: boolean; kind: string }[];
-      total: number;
-    };
-  const emailsTo = async (to: string) => {
-    const response = await fetch(`${sandbox.url}/v1/email?to=${encodeURIComponent(to)}`);
-    const body = (await response.json()) as { results: { items: { subject: string; text: string }[] } };
-    return body.results.items;
-  };
-  const appointment = (customerId: string, agentId: string, email: string) => ({
-    appointmentId: randomUUID(),
-    kind: 'viewing' as const,
-    agentId,
-    customerId,
-    startsAt: '2026-12-01T11:30:00.000Z',
-    timeZone: 'Asia/Dubai',
-    property: { id: randomUUID(), slug: 'marina-view', title: { en: 'Marina view', ar: 'إطلالة المارينا' } },
-    customer: { name: 'Sara Ali', phone: '+971501234567', email },
+    expect: async (status: number) => (await h.as(site, sub, language))[method](path).expect(status),
   });
 
   it('tells the customer once, in their language, in-app and by e-mail, however often the event comes', async () => {
     const customer = randomUUID();
     const agent = randomUUID();
     const email = `sara-${customer.slice(0, 8)}@example.com`;
-    await bus.publish(
-      TOPICS.identityAccount,
+    await h.publishAccount(
       newEvent(accountRegisteredV1, 'ae', customer, {
         accountId: customer,
         role: 'user',
         companyId: null,
         language: 'ar',
       }),
+      { language: 'ar' },
     );
-    await expectEventually(async () => {
-      const rows = (await dataSource.query(`SELECT "language" FROM "recipients" WHERE "account_id" = $1`, [
-        customer,
-      ])) as unknown[];
-      expect(rows).toEqual([{ language: 'ar' }]);
-    });
     const facts = appointment(customer, agent, email);
     const accepted = newEvent(appointmentAcceptedV1, 'ae', facts.appointmentId, {
       ...facts,
       decidedAt: new Date().toISOString(),
     });
-    await bus.publish(TOPICS.listingsAppointment, accepted);
-    await bus.publish(TOPICS.listingsAppointment, accepted);
-    await bus.publish(
+    await h.bus.publish(TOPICS.listingsAppointment, accepted);
+    await h.bus.publish(TOPICS.listingsAppointment, accepted);
+    await h.bus.publish(
       TOPICS.listingsAppointment,
       newEvent(appointmentRequestedV1, 'ae', facts.appointmentId, facts),
     );
 
-    await expectEventually(async () => expect((await inbox('ae', customer)).total).toBe(1), {
+    await expectEventually(async () => expect((await h.inbox('ae', customer)).total).toBe(1), {
       timeoutMs: 15_000,
     });
-    const [en] = (await inbox('ae', customer)).items;
+    const [en] = (await h.inbox('ae', customer)).items;
     expect(en).toMatchObject({
       kind: 'appointment.accepted',
       title: 'Your appointment is confirmed',
@@ -139,18 +78,20 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
       link: '/profile?tab=appointments',
       read: false,
     });
-    const [ar] = (await inbox('ae', customer, 'ar')).items;
+    const [ar] = (await h.inbox('ae', customer, 'ar')).items;
     expect(ar.title).toBe('تم تأكيد موعدك');
     expect(ar.body).toContain('03:30 م');
     // The agent was asked.
     await expectEventually(async () =>
-      expect((await inbox('ae', agent)).items.map((n) => n.title)).toEqual(['New appointment request']),
+      expect((await h.inbox('ae', agent)).items.map((n) => n.title)).toEqual(['New appointment request']),
     );
 
     // One e-mail, in Arabic (the customer's language), however many deliveries.
-    await expectEventually(async () => expect(await emailsTo(email)).toHaveLength(1), { timeoutMs: 15_000 });
+    await expectEventually(async () => expect(await h.emailsTo(email)).toHaveLength(1), {
+      timeoutMs: 15_000,
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const mails = await emailsTo(email);
+    const mails = await h.emailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('تم تأكيد موعدك');
 
@@ -168,7 +109,7 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     const agent = randomUUID();
     const company = randomUUID();
     const listing = randomUUID();
-    await bus.publish(
+    await h.bus.publish(
       TOPICS.listingsProperty,
       newEvent(listingRejectedV1, 'sa', listing, {
         id: listing,
@@ -181,7 +122,7 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
       }),
     );
     const bidder = randomUUID();
-    await bus.publish(
+    await h.bus.publish(
       TOPICS.auctionsAuction,
       newEvent(bidOutbidV1, 'sa', randomUUID(), {
         auctionId: randomUUID(),
@@ -196,15 +137,15 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     );
     await expectEventually(
       async () => {
-        expect((await inbox('sa', agent)).items.map((n) => n.body)).toEqual([
+        expect((await h.inbox('sa', agent)).items.map((n) => n.body)).toEqual([
           'Reason: The photos are blurred',
         ]);
-        expect((await inbox('sa', company)).total).toBe(1);
-        expect((await inbox('sa', bidder, 'ar')).items.map((n) => n.title)).toEqual(['تم تجاوز مزايدتك']);
+        expect((await h.inbox('sa', company)).total).toBe(1);
+        expect((await h.inbox('sa', bidder, 'ar')).items.map((n) => n.title)).toEqual(['تم تجاوز مزايدتك']);
       },
       { timeoutMs: 15_000 },
     );
-    expect((await inbox('ae', agent)).total).toBe(0);
+    expect((await h.inbox('ae', agent)).total).toBe(0);
     // Mark all read.
     const all = await as('sa', agent, '/v1/notifications/read-all', 'post').expect(200);
     expect(all.body.results).toEqual({ updated: 1 });
@@ -219,24 +160,24 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
       previousStatus: 'accepted',
       canceledAt: new Date().toISOString(),
     });
-    await bus.publish(TOPICS.listingsAppointment, canceled);
-    await bus.publish(TOPICS.listingsAppointment, canceled);
-    await expectEventually(async () => expect((await inbox('ae', agent)).total).toBe(1), {
+    await h.bus.publish(TOPICS.listingsAppointment, canceled);
+    await h.bus.publish(TOPICS.listingsAppointment, canceled);
+    await expectEventually(async () => expect((await h.inbox('ae', agent)).total).toBe(1), {
       timeoutMs: 15_000,
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const [en] = (await inbox('ae', agent)).items;
+    const [en] = (await h.inbox('ae', agent)).items;
     expect(en).toMatchObject({
       kind: 'appointment.canceled',
       title: 'An appointment was canceled',
       body: 'Sara Ali canceled the viewing of Marina view on 01 Dec, 2026 at 03:30 PM. The time is free again.',
       link: '/profile?tab=appointments',
     });
-    const [ar] = (await inbox('ae', agent, 'ar')).items;
+    const [ar] = (await h.inbox('ae', agent, 'ar')).items;
     expect(ar.title).toBe('تم إلغاء موعد');
     expect(ar.body).toContain('ألغى');
     expect(ar.body).toContain('03:30 م');
-    expect((await inbox('ae', customer)).total).toBe(0);
+    expect((await h.inbox('ae', customer)).total).toBe(0);
   });
 
   it('tells bidders of their fee (paid, failed), payers of a refund and every bidder of a canceled auction, once each', async () => {
@@ -275,25 +216,25 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
       bidderIds: [alice, bob, alice],
     });
     for (const _twice of [1, 2]) {
-      await bus.publish(TOPICS.paymentsBidFee, paid);
-      await bus.publish(TOPICS.paymentsBidFee, failed);
-      await bus.publish(TOPICS.paymentsPayment, refunded);
-      await bus.publish(TOPICS.auctionsAuction, canceled);
+      await h.bus.publish(TOPICS.paymentsBidFee, paid);
+      await h.bus.publish(TOPICS.paymentsBidFee, failed);
+      await h.bus.publish(TOPICS.paymentsPayment, refunded);
+      await h.bus.publish(TOPICS.auctionsAuction, canceled);
     }
     await expectEventually(
       async () => {
-        expect((await inbox('sa', alice)).total).toBe(2);
-        expect((await inbox('sa', bob)).total).toBe(2);
-        expect((await inbox('sa', payer)).total).toBe(1);
+        expect((await h.inbox('sa', alice)).total).toBe(2);
+        expect((await h.inbox('sa', bob)).total).toBe(2);
+        expect((await h.inbox('sa', payer)).total).toBe(1);
       },
       { timeoutMs: 15_000 },
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const kinds = async (who: string) => (await inbox('sa', who)).items.map((n) => n.kind).sort();
+    const kinds = async (who: string) => (await h.inbox('sa', who)).items.map((n) => n.kind).sort();
     expect(await kinds(alice)).toEqual(['auction.canceled', 'payments.bid-fee.paid']);
     expect(await kinds(bob)).toEqual(['auction.canceled', 'payments.bid-fee.failed']);
     const byKind = async (who: string, language: string) =>
-      Object.fromEntries((await inbox('sa', who, language)).items.map((n) => [n.kind, n]));
+      Object.fromEntries((await h.inbox('sa', who, language)).items.map((n) => [n.kind, n]));
     const aliceEn = await byKind(alice, 'en');
     expect(aliceEn['payments.bid-fee.paid']).toMatchObject({
       title: 'Bidding fee received',
@@ -304,15 +245,15 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     expect(bobAr['payments.bid-fee.failed'].title).toBe('لم تُدفع رسوم المزايدة');
     expect(bobAr['payments.bid-fee.failed'].body).toContain('SAR 500');
     expect(bobAr['auction.canceled'].title).toBe('تم إلغاء المزاد');
-    const [refund] = (await inbox('sa', payer)).items;
+    const [refund] = (await h.inbox('sa', payer)).items;
     expect(refund).toMatchObject({
       kind: 'payments.payment.refunded',
       title: 'Your payment was refunded',
       body: 'SAR 1,250.5 was refunded to you. The plan it bought has ended.',
     });
-    expect((await inbox('sa', payer, 'ar')).items[0].title).toBe('تم استرداد دفعتك');
+    expect((await h.inbox('sa', payer, 'ar')).items[0].title).toBe('تم استرداد دفعتك');
     // Each notification is one row per (event, recipient), however often the event came.
-    const rows = (await dataSource.query(
+    const rows = (await h.ds.query(
       `SELECT count(*)::int AS n FROM "notifications" WHERE "account_id" = ANY($1::uuid[])`,
       [[alice, bob, payer]],
     )) as { n: number }[];
@@ -320,7 +261,7 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
 
     // v2: auctions itself cancelled another auction because its property was sold.
     const soldAuction = randomUUID();
-    await bus.publish(
+    await h.bus.publish(
       TOPICS.auctionsAuction,
       newEvent(auctionCanceledV2, 'sa', soldAuction, {
         auctionId: soldAuction,
@@ -332,9 +273,11 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
         cause: 'listing-withdrawn',
       }),
     );
-    await expectEventually(async () => expect((await inbox('sa', bob)).total).toBe(3), { timeoutMs: 15_000 });
-    const [latest] = (await inbox('sa', bob, 'ar')).items.filter((n) => n.kind === 'auction.canceled');
-    expect((await inbox('sa', bob)).items.map((n) => n.body)).toContain(
+    await expectEventually(async () => expect((await h.inbox('sa', bob)).total).toBe(3), {
+      timeoutMs: 15_000,
+    });
+    const [latest] = (await h.inbox('sa', bob, 'ar')).items.filter((n) => n.kind === 'auction.canceled');
+    expect((await h.inbox('sa', bob)).items.map((n) => n.body)).toContain(
       'This property is no longer on the market, so its auction was canceled and your bid no longer stands.',
     );
     expect(latest.title).toBe('تم إلغاء المزاد');
@@ -372,18 +315,18 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
       unitBooking: null,
     });
     for (const _twice of [1, 2]) {
-      await bus.publish(TOPICS.paymentsPayment, booking);
-      await bus.publish(TOPICS.paymentsPayment, other);
+      await h.bus.publish(TOPICS.paymentsPayment, booking);
+      await h.bus.publish(TOPICS.paymentsPayment, other);
     }
     await expectEventually(
       async () => {
-        expect((await inbox('sa', customer)).total).toBe(1);
-        expect((await inbox('sa', subscriber)).total).toBe(1);
+        expect((await h.inbox('sa', customer)).total).toBe(1);
+        expect((await h.inbox('sa', subscriber)).total).toBe(1);
       },
       { timeoutMs: 15_000 },
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await inbox('sa', customer)).items).toEqual([
+    expect((await h.inbox('sa', customer)).items).toEqual([
       expect.objectContaining({
         kind: 'payments.payment.refunded',
         title: 'Your unit booking was refunded',
@@ -391,12 +334,12 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
         link: '/my-orders',
       }),
     ]);
-    const [ar] = (await inbox('sa', customer, 'ar')).items;
+    const [ar] = (await h.inbox('sa', customer, 'ar')).items;
     expect(ar.title).toBe('تم استرداد مبلغ حجز الوحدة');
     expect(ar.body).toContain('أبراج النخيل · غرفتا نوم · A-101');
     expect(ar.body).toContain('SAR 5,000');
     expect(ar.body).not.toContain('Palm Towers');
-    expect((await inbox('sa', subscriber)).items[0]).toMatchObject({
+    expect((await h.inbox('sa', subscriber)).items[0]).toMatchObject({
       title: 'Your payment was refunded',
       body: 'SAR 5,000 was refunded to you.',
     });
@@ -404,7 +347,7 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
 
   it('tells a plan holder, in their language, that the plan ends soon or that its payment failed', async () => {
     const holder = randomUUID();
-    await bus.publish(
+    await h.bus.publish(
       TOPICS.identityAccount,
       newEvent(accountRegisteredV1, 'sa', holder, {
         accountId: holder,
@@ -420,10 +363,10 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
       plan: 'Gold',
       endsAt: '2026-12-05T21:30:00.000Z',
     });
-    await bus.publish(TOPICS.paymentsSubscription, expiring);
-    await bus.publish(TOPICS.paymentsSubscription, expiring);
+    await h.bus.publish(TOPICS.paymentsSubscription, expiring);
+    await h.bus.publish(TOPICS.paymentsSubscription, expiring);
     const paymentId = randomUUID();
-    await bus.publish(
+    await h.bus.publish(
       TOPICS.paymentsSubscription,
       newEvent(planPaymentFailedV1, 'sa', paymentId, {
         paymentId,
@@ -433,10 +376,10 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
         failedAt: new Date().toISOString(),
       }),
     );
-    await expectEventually(async () => expect((await inbox('sa', holder)).total).toBe(2), {
+    await expectEventually(async () => expect((await h.inbox('sa', holder)).total).toBe(2), {
       timeoutMs: 15_000,
     });
-    const byKind = new Map((await inbox('sa', holder)).items.map((n) => [n.kind, n]));
+    const byKind = new Map((await h.inbox('sa', holder)).items.map((n) => [n.kind, n]));
     // The end is a date of the site's zone: 00:30 on the 6th in Riyadh.
     expect(byKind.get('payments.subscription.expiring')).toMatchObject({
       title: 'Your subscription ends soon',
@@ -444,7 +387,7 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
       link: '/',
     });
     expect(byKind.get('payments.subscription.payment-failed')?.title).toBe('Your payment failed');
-    const ar = new Map((await inbox('sa', holder, 'ar')).items.map((n) => [n.kind, n]));
+    const ar = new Map((await h.inbox('sa', holder, 'ar')).items.map((n) => [n.kind, n]));
     expect(ar.get('payments.subscription.expiring')?.body).toContain('06 ديسمبر، 2026');
     expect(ar.get('payments.subscription.payment-failed')?.title).toBe('لم تتم عملية الدفع');
   });

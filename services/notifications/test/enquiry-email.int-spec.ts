@@ -2,24 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
+import { newEvent } from '@manzil/bus';
 import { accountChannelsV1, enquiryReceivedV1, TOPICS } from '@manzil/contracts';
-import {
-  createMigratedDatabase,
-  createTestApp,
-  expectEventually,
-  serviceTestEnv,
-  startSandbox,
-  testNamespace,
-  testRedisUrl,
-  type SandboxProcess,
-  type TestDatabase,
-} from '@manzil/testing';
-import { AppModule } from '../src/app.module.js';
-import { envSchema } from '../src/config.js';
-import { buildDataSource } from '../src/data-source.js';
+import { expectEventually } from '@manzil/testing';
+import { NotificationsHarness } from './harness.js';
 
 /**
  * enquiry.received → an e-mail to the agent, through the real bus and the sandbox's e-mail sink.
@@ -27,18 +13,17 @@ import { buildDataSource } from '../src/data-source.js';
  * /v1/directory/agents/by-id/:id` as identity does (its own test checks that route).
  */
 describe('notifications: the enquiry e-mail to the agent', () => {
-  let db: TestDatabase;
-  let app: INestApplication;
-  let sandbox: SandboxProcess;
+  const h = new NotificationsHarness({
+    namespace: 'notifications',
+    database: 'notifications',
+    busClientId: 'notifications-test',
+  });
   let directory: Server;
-  let bus: EventBus;
-  const namespace = testNamespace('notifications');
   const agentId = randomUUID();
   const agentEmail = `agent-${agentId.slice(0, 8)}@ae.manzil.test`;
   const directoryCalls: string[] = [];
 
   beforeAll(async () => {
-    sandbox = await startSandbox({});
     directory = createServer((req, res) => {
       directoryCalls.push(`${String(req.headers['x-site'])} ${req.url}`);
       const known = req.url === `/v1/directory/agents/by-id/${agentId}` && req.headers['x-site'] === 'ae';
@@ -50,31 +35,16 @@ describe('notifications: the enquiry e-mail to the agent', () => {
       );
     });
     await new Promise<void>((resolve) => directory.listen(0, '127.0.0.1', resolve));
-    db = await createMigratedDatabase('notifications', buildDataSource);
-    const config = envSchema.parse({
-      ...serviceTestEnv(db, namespace),
-      EMAIL_URL: `${sandbox.url}/v1/email`,
-      SMS_URL: `${sandbox.url}/v1/sms`,
+    await h.start((sandbox) => ({
+      SMS_URL: `${sandbox}/v1/sms`,
       IDENTITY_URL: `http://127.0.0.1:${(directory.address() as AddressInfo).port}`,
-    });
-    app = await createTestApp(AppModule.forRoot(config));
-    bus = createEventBus({ clientId: 'notifications-test', redisUrl: testRedisUrl(), namespace });
+    }));
   }, 120_000);
 
   afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await db?.drop();
-    await sandbox?.stop();
+    await h.close();
     await new Promise((resolve) => directory?.close(resolve));
   });
-
-  const inbox = async (to: string) =>
-    (
-      (await (await fetch(`${sandbox.url}/v1/email?to=${encodeURIComponent(to)}`)).json()) as {
-        results: { items: { subject: string; text: string; html: string }[] };
-      }
-    ).results.items;
 
   it('mails the agent once per event, in English and Arabic, with the customer’s contact', async () => {
     const enquiryId = randomUUID();
@@ -90,15 +60,15 @@ describe('notifications: the enquiry e-mail to the agent', () => {
       message: 'Would you take 1.9M?',
       createdAt: new Date().toISOString(),
     });
-    await bus.publish(TOPICS.listingsEnquiry, event);
-    await bus.publish(TOPICS.listingsEnquiry, event);
+    await h.bus.publish(TOPICS.listingsEnquiry, event);
+    await h.bus.publish(TOPICS.listingsEnquiry, event);
     await expectEventually(
       async () => {
-        expect(await inbox(agentEmail)).toHaveLength(1);
+        expect(await h.emailsTo(agentEmail)).toHaveLength(1);
       },
       { timeoutMs: 20_000 },
     );
-    const [mail] = await inbox(agentEmail);
+    const [mail] = await h.emailsTo(agentEmail);
     expect(mail.subject).toBe('Make an offer: Marina loft | تقديم عرض: لوفت المارينا');
     expect(mail.text).toContain('Make an offer from Sara Ali about "Marina loft".');
     expect(mail.text).toContain('+971501234567');
@@ -107,14 +77,13 @@ describe('notifications: the enquiry e-mail to the agent', () => {
     expect(mail.html).toContain('dir="rtl"');
     // A second delivery of the same event sends nothing more.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(await inbox(agentEmail)).toHaveLength(1);
+    expect(await h.emailsTo(agentEmail)).toHaveLength(1);
     expect(directoryCalls).toContain(`ae /v1/directory/agents/by-id/${agentId}`);
   });
 
   it('also tells the agent in-app and by text message in their language, once, without a second e-mail', async () => {
     const phone = '+971557770001';
-    await bus.publish(
-      TOPICS.identityAccount,
+    await h.publishAccount(
       newEvent(accountChannelsV1, 'ae', agentId, {
         accountId: agentId,
         role: 'agent',
@@ -122,15 +91,9 @@ describe('notifications: the enquiry e-mail to the agent', () => {
         email: agentEmail,
         phone,
       }),
+      { phone },
     );
-    const dataSource = app.get(DataSource);
-    await expectEventually(async () => {
-      const rows = (await dataSource.query(`SELECT "phone" FROM "recipients" WHERE "account_id" = $1`, [
-        agentId,
-      ])) as unknown[];
-      expect(rows).toEqual([{ phone }]);
-    });
-    const mailsBefore = (await inbox(agentEmail)).length;
+    const mailsBefore = (await h.emailsTo(agentEmail)).length;
     const enquiryId = randomUUID();
     const event = newEvent(enquiryReceivedV1, 'ae', enquiryId, {
       enquiryId,
@@ -144,19 +107,13 @@ describe('notifications: the enquiry e-mail to the agent', () => {
       message: null,
       createdAt: new Date().toISOString(),
     });
-    await bus.publish(TOPICS.listingsEnquiry, event);
-    await bus.publish(TOPICS.listingsEnquiry, event);
-    const texts = async () =>
-      (
-        (await (await fetch(`${sandbox.url}/v1/sms?to=${encodeURIComponent(phone)}`)).json()) as {
-          results: { items: { body: string }[] };
-        }
-      ).results.items;
-    await expectEventually(async () => expect(await texts()).toHaveLength(1), { timeoutMs: 20_000 });
-    expect((await texts())[0].body).toBe(
+    await h.bus.publish(TOPICS.listingsEnquiry, event);
+    await h.bus.publish(TOPICS.listingsEnquiry, event);
+    await expectEventually(async () => expect(await h.smsTo(phone)).toHaveLength(1), { timeoutMs: 20_000 });
+    expect((await h.smsTo(phone))[0].body).toBe(
       'منزل: استفسار جديد (طلب معاودة الاتصال) بخصوص \u2068فيلا النخلة\u2069. راجع الاستفسارات.',
     );
-    const notices = (await dataSource.query(
+    const notices = (await h.ds.query(
       `SELECT n."kind", n."title_ar", n."link", (SELECT count(*)::int FROM "notification_emails" e WHERE e."notification_id" = n."id") AS "emails"
        FROM "notifications" n WHERE n."event_id" = $1`,
       [event.id],
@@ -170,6 +127,6 @@ describe('notifications: the enquiry e-mail to the agent', () => {
       },
     ]);
     // The enquiry e-mail itself, once.
-    await expectEventually(async () => expect(await inbox(agentEmail)).toHaveLength(mailsBefore + 1));
+    await expectEventually(async () => expect(await h.emailsTo(agentEmail)).toHaveLength(mailsBefore + 1));
   });
 });

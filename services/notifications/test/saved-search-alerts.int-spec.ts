@@ -1,57 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
+import { newEvent } from '@manzil/bus';
 import { savedSearchMatchedV1, TOPICS, type SavedSearchMatch, type Site } from '@manzil/contracts';
-import {
-  createMigratedDatabase,
-  createTestApp,
-  expectEventually,
-  serviceTestEnv,
-  testNamespace,
-  testRedisUrl,
-  tokenFor,
-  type TestDatabase,
-} from '@manzil/testing';
-import { AppModule } from '../src/app.module.js';
-import { envSchema } from '../src/config.js';
-import { buildDataSource } from '../src/data-source.js';
+import { expectEventually } from '@manzil/testing';
+import { NotificationsHarness } from './harness.js';
 
 describe('notifications: saved-search.matched into the customer’s notifications (issue 14 item 8)', () => {
-  let db: TestDatabase;
-  let app: INestApplication;
-  let bus: EventBus;
-  const namespace = testNamespace('notifications-saved-search');
+  const h = new NotificationsHarness({
+    namespace: 'notifications-saved-search',
+    database: 'notifications_saved_search',
+    busClientId: 'notifications-saved-search-test',
+    sandbox: false,
+  });
 
   beforeAll(async () => {
-    db = await createMigratedDatabase('notifications_saved_search', buildDataSource);
-    app = await createTestApp(AppModule.forRoot(envSchema.parse(serviceTestEnv(db, namespace))));
-    bus = createEventBus({
-      clientId: 'notifications-saved-search-test',
-      redisUrl: testRedisUrl(),
-      namespace,
-    });
+    await h.start();
   }, 60_000);
 
   afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await db?.drop();
+    await h.close();
   });
 
-  const inbox = async (site: Site, sub: string, language = 'en') =>
-    (
-      await request(app.getHttpServer())
-        .get('/v1/notifications')
-        .set('x-site', site)
-        .set('language', language)
-        .set('authorization', `Bearer ${await tokenFor('user', { site, sub })}`)
-        .expect(200)
-    ).body.results as {
-      items: { title: string; body: string; link: string | null; kind: string }[];
-      total: number;
-    };
   const match = (overrides: Partial<SavedSearchMatch> = {}): SavedSearchMatch => ({
     listingId: randomUUID(),
     slug: 'marina-flat',
@@ -82,13 +51,13 @@ describe('notifications: saved-search.matched into the customer’s notification
   it('tells the customer of a new listing once, in both languages, however often the event comes', async () => {
     const customer = randomUUID();
     const event = matched('ae', customer, [match()], 'instant');
-    await bus.publish(TOPICS.searchSavedSearch, event);
-    await bus.publish(TOPICS.searchSavedSearch, event);
-    await expectEventually(async () => expect((await inbox('ae', customer)).total).toBe(1), {
+    await h.bus.publish(TOPICS.searchSavedSearch, event);
+    await h.bus.publish(TOPICS.searchSavedSearch, event);
+    await expectEventually(async () => expect((await h.inbox('ae', customer)).total).toBe(1), {
       timeoutMs: 15_000,
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const { items, total } = await inbox('ae', customer);
+    const { items, total } = await h.inbox('ae', customer);
     expect(total).toBe(1);
     expect(items[0]).toMatchObject({
       kind: 'saved-search.matched',
@@ -96,16 +65,16 @@ describe('notifications: saved-search.matched into the customer’s notification
       body: 'Marina flat matches your saved search.',
       link: '/property/marina-flat',
     });
-    const [ar] = (await inbox('ae', customer, 'ar')).items;
+    const [ar] = (await h.inbox('ae', customer, 'ar')).items;
     expect(ar.title).toContain('عقار جديد في بحثك');
     expect(ar.body).toContain('شقة المارينا');
     // Not on the other site.
-    expect((await inbox('sa', customer)).total).toBe(0);
+    expect((await h.inbox('sa', customer)).total).toBe(0);
   });
 
   it('tells of a price drop, and of a daily digest with its count and the search’s link', async () => {
     const customer = randomUUID();
-    await bus.publish(
+    await h.bus.publish(
       TOPICS.searchSavedSearch,
       matched(
         'sa',
@@ -114,14 +83,14 @@ describe('notifications: saved-search.matched into the customer’s notification
         'instant',
       ),
     );
-    await bus.publish(
+    await h.bus.publish(
       TOPICS.searchSavedSearch,
       matched('sa', customer, [match(), match(), match()], 'daily'),
     );
-    await expectEventually(async () => expect((await inbox('sa', customer)).total).toBe(2), {
+    await expectEventually(async () => expect((await h.inbox('sa', customer)).total).toBe(2), {
       timeoutMs: 15_000,
     });
-    const titles = (await inbox('sa', customer)).items.map((n) => [n.title, n.body, n.link]);
+    const titles = (await h.inbox('sa', customer)).items.map((n) => [n.title, n.body, n.link]);
     expect(titles).toEqual(
       expect.arrayContaining([
         ['Price drop for your search “Two beds”', 'Marina flat is now cheaper.', '/property/marina-flat'],

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
-import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
+import { newEvent } from '@manzil/bus';
 import {
   accountChannelsV1,
   appointmentAcceptedV1,
@@ -14,21 +11,8 @@ import {
   TOPICS,
   type Site,
 } from '@manzil/contracts';
-import {
-  createMigratedDatabase,
-  createTestApp,
-  expectEventually,
-  serviceTestEnv,
-  startSandbox,
-  testNamespace,
-  testRedisUrl,
-  tokenFor,
-  type SandboxProcess,
-  type TestDatabase,
-} from '@manzil/testing';
-import { AppModule } from '../src/app.module.js';
-import { envSchema } from '../src/config.js';
-import { buildDataSource } from '../src/data-source.js';
+import { expectEventually } from '@manzil/testing';
+import { appointment, NotificationsHarness } from './harness.js';
 
 /**
  * Text messages (and the owners' and agents' e-mails) through the real bus, the real database and
@@ -36,37 +20,26 @@ import { buildDataSource } from '../src/data-source.js';
  * test. Recipients are known from `identity.account.channels`, as identity publishes it.
  */
 describe('notifications: SMS and e-mail to proved addresses, once, in the recipient’s language', () => {
-  let db: TestDatabase;
-  let app: INestApplication;
-  let dataSource: DataSource;
-  let bus: EventBus;
-  let sandbox: SandboxProcess;
-  const namespace = testNamespace('notifications-sms');
+  const h = new NotificationsHarness({
+    namespace: 'notifications-sms',
+    database: 'notifications_sms',
+    busClientId: 'notifications-sms-test',
+  });
   const SMS_ATTEMPTS = 4;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({});
-    db = await createMigratedDatabase('notifications_sms', buildDataSource);
-    const config = envSchema.parse({
-      ...serviceTestEnv(db, namespace),
-      EMAIL_URL: `${sandbox.url}/v1/email`,
+    await h.start((sandbox) => ({
       EMAIL_DISPATCH_MS: 100,
-      UNIFONIC_URL: `${sandbox.url}/rest/SMS/messages`,
+      UNIFONIC_URL: `${sandbox}/rest/SMS/messages`,
       UNIFONIC_APP_SID: 'manzil-dev',
       UNIFONIC_SENDER_ID: 'Manzil',
       SMS_ATTEMPTS,
       SMS_RETRY_MS: 100,
-    });
-    app = await createTestApp(AppModule.forRoot(config));
-    dataSource = app.get(DataSource);
-    bus = createEventBus({ clientId: 'notifications-sms-test', redisUrl: testRedisUrl(), namespace });
+    }));
   }, 120_000);
 
   afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await sandbox?.stop();
-    await db?.drop();
+    await h.close();
   });
 
   let phones = 0;
@@ -88,27 +61,12 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
       phone: contact.phone,
       email: contact.email ?? null,
     });
-    await bus.publish(TOPICS.identityAccount, event);
-    await expectEventually(async () => {
-      const rows = (await dataSource.query(`SELECT "phone" FROM "recipients" WHERE "account_id" = $1`, [
-        accountId,
-      ])) as { phone: string | null }[];
-      expect(rows).toEqual([{ phone: contact.phone }]);
-    });
+    await h.publishAccount(event, { phone: contact.phone });
     return accountId;
   }
 
-  const smsTo = async (to: string) => {
-    const response = await fetch(`${sandbox.url}/v1/sms?to=${encodeURIComponent(to)}`);
-    return ((await response.json()) as { results: { items: { to: string; body: string }[] } }).results.items;
-  };
-  const emailsTo = async (to: string) => {
-    const response = await fetch(`${sandbox.url}/v1/email?to=${encodeURIComponent(to)}`);
-    return ((await response.json()) as { results: { items: { subject: string; text: string }[] } }).results
-      .items;
-  };
   const failNextSms = async (count: number) => {
-    const response = await fetch(`${sandbox.url}/sandbox/sms/failures`, {
+    const response = await fetch(`${h.sandboxUrl}/sandbox/sms/failures`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ count }),
@@ -116,39 +74,15 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
     expect(response.status).toBe(200);
   };
   const notificationsOf = async (accountId: string) =>
-    (await dataSource.query(`SELECT "kind" FROM "notifications" WHERE "account_id" = $1`, [accountId])) as {
+    (await h.ds.query(`SELECT "kind" FROM "notifications" WHERE "account_id" = $1`, [accountId])) as {
       kind: string;
     }[];
   const smsRowsOf = async (accountId: string) =>
-    (await dataSource.query(
+    (await h.ds.query(
       `SELECT "attempts", "sent_at" IS NOT NULL AS "sent", "failed_at" IS NOT NULL AS "failed", "last_error"
        FROM "notification_sms" WHERE "account_id" = $1`,
       [accountId],
     )) as { attempts: number; sent: boolean; failed: boolean; last_error: string | null }[];
-  /** Requests as account `sub` of `site`. */
-  const as = async (site: Site, sub: string) => {
-    const token = `Bearer ${await tokenFor('user', { site, sub })}`;
-    const server = app.getHttpServer();
-    return {
-      get: (path: string) => request(server).get(path).set('x-site', site).set('authorization', token),
-      put: (path: string, body: object) =>
-        request(server).put(path).set('x-site', site).set('authorization', token).send(body),
-    };
-  };
-  const appointment = (customerId: string, agentId: string) => ({
-    appointmentId: randomUUID(),
-    kind: 'viewing' as const,
-    agentId,
-    customerId,
-    startsAt: '2026-12-01T11:30:00.000Z',
-    timeZone: 'Asia/Dubai',
-    property: { id: randomUUID(), slug: 'marina-view', title: { en: 'Marina view', ar: 'إطلالة المارينا' } },
-    customer: {
-      name: 'Sara Ali',
-      phone: '+971501234567',
-      email: `sara-${randomUUID().slice(0, 8)}@example.com`,
-    },
-  });
 
   it('texts the agent of a viewing request in Arabic and the customer’s answer in English, once however often the event comes', async () => {
     const agentPhone = newPhone();
@@ -157,8 +91,8 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
     const customer = await person('ae', 'user', 'en', { phone: customerPhone });
     const facts = appointment(customer, agent);
     const requested = newEvent(appointmentRequestedV1, 'ae', facts.appointmentId, facts);
-    await bus.publish(TOPICS.listingsAppointment, requested);
-    await bus.publish(
+    await h.bus.publish(TOPICS.listingsAppointment, requested);
+    await h.bus.publish(
       TOPICS.listingsAppointment,
       newEvent(appointmentAcceptedV1, 'ae', facts.appointmentId, {
         ...facts,
@@ -166,24 +100,24 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
       }),
     );
 
-    await expectEventually(async () => expect(await smsTo(agentPhone)).toHaveLength(1), {
+    await expectEventually(async () => expect(await h.smsTo(agentPhone)).toHaveLength(1), {
       timeoutMs: 15_000,
     });
-    const [toAgent] = await smsTo(agentPhone);
+    const [toAgent] = await h.smsTo(agentPhone);
     expect(toAgent.body).toMatch(/^منزل: طلب جديد: معاينة يوم /);
     expect(toAgent.body).toContain('03:30 م');
     expect(toAgent.body).toContain('اقبله أو ارفضه');
-    await expectEventually(async () => expect(await smsTo(customerPhone)).toHaveLength(1), {
+    await expectEventually(async () => expect(await h.smsTo(customerPhone)).toHaveLength(1), {
       timeoutMs: 15_000,
     });
-    expect((await smsTo(customerPhone))[0].body).toBe(
+    expect((await h.smsTo(customerPhone))[0].body).toBe(
       'Manzil: your viewing on 01 Dec, 2026 at 03:30 PM is confirmed.',
     );
 
     // The same request again, then a cancellation of the same appointment (same key: handled
     // after the replay). Once the cancellation is in, the replay has been handled: no second text.
-    await bus.publish(TOPICS.listingsAppointment, requested);
-    await bus.publish(
+    await h.bus.publish(TOPICS.listingsAppointment, requested);
+    await h.bus.publish(
       TOPICS.listingsAppointment,
       newEvent(appointmentCanceledV1, 'ae', facts.appointmentId, {
         ...facts,
@@ -197,7 +131,7 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
         'appointment.requested',
       ]),
     );
-    expect(await smsTo(agentPhone)).toHaveLength(1);
+    expect(await h.smsTo(agentPhone)).toHaveLength(1);
     expect(await smsRowsOf(agent)).toEqual([{ attempts: 1, sent: true, failed: false, last_error: null }]);
   });
 
@@ -207,27 +141,27 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
     const optedOut = await person('ae', 'user', 'en', { phone: optedOutPhone });
 
     expect(
-      (await (await as('ae', optedOut)).get('/v1/notifications/preferences').expect(200)).body.results,
+      (await (await h.as('ae', optedOut)).get('/v1/notifications/preferences').expect(200)).body.results,
     ).toEqual({
       sms: true,
       email: true,
     });
-    await (await as('ae', optedOut)).put('/v1/notifications/preferences', {}).expect(422);
+    await (await h.as('ae', optedOut)).put('/v1/notifications/preferences', {}).expect(422);
     const changed = await (
-      await as('ae', optedOut)
+      await h.as('ae', optedOut)
     )
       .put('/v1/notifications/preferences', { sms: false })
       .expect(200);
     expect(changed.body.results).toEqual({ sms: false, email: true });
     expect(
-      (await (await as('ae', optedOut)).get('/v1/notifications/preferences').expect(200)).body.results,
+      (await (await h.as('ae', optedOut)).get('/v1/notifications/preferences').expect(200)).body.results,
     ).toEqual({
       sms: false,
       email: true,
     });
 
     for (const bidder of [unproved, optedOut]) {
-      await bus.publish(
+      await h.bus.publish(
         TOPICS.auctionsAuction,
         newEvent(bidOutbidV1, 'ae', randomUUID(), {
           auctionId: randomUUID(),
@@ -249,7 +183,7 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
       );
       expect(await smsRowsOf(bidder)).toEqual([]);
     }
-    expect(await smsTo(optedOutPhone)).toEqual([]);
+    expect(await h.smsTo(optedOutPhone)).toEqual([]);
   });
 
   it('retries a text message the provider refused, with backoff, and gives one up after the last attempt; in-app does not wait', async () => {
@@ -269,17 +203,17 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
 
     // Two refusals, then the provider takes it: sent on the third attempt.
     await failNextSms(2);
-    await bus.publish(TOPICS.auctionsAuction, outbid());
+    await h.bus.publish(TOPICS.auctionsAuction, outbid());
     await expectEventually(async () => expect(await notificationsOf(bidder)).toHaveLength(1));
-    await expectEventually(async () => expect(await smsTo(phone)).toHaveLength(1), { timeoutMs: 15_000 });
-    expect((await smsTo(phone))[0].body).toBe(
+    await expectEventually(async () => expect(await h.smsTo(phone)).toHaveLength(1), { timeoutMs: 15_000 });
+    expect((await h.smsTo(phone))[0].body).toBe(
       'منزل: تم تجاوز مزايدتك (\u2068SAR 2,500\u2069). زايد مجددًا لتبقى في الصدارة.',
     );
     expect(await smsRowsOf(bidder)).toEqual([{ attempts: 3, sent: true, failed: false, last_error: null }]);
 
     // A provider down for longer than the attempts: given up, marked failed, nothing sent.
     await failNextSms(SMS_ATTEMPTS);
-    await bus.publish(TOPICS.auctionsAuction, outbid());
+    await h.bus.publish(TOPICS.auctionsAuction, outbid());
     await expectEventually(async () => expect(await notificationsOf(bidder)).toHaveLength(2));
     await expectEventually(
       async () =>
@@ -288,7 +222,7 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
         ]),
       { timeoutMs: 15_000 },
     );
-    expect(await smsTo(phone)).toHaveLength(1);
+    expect(await h.smsTo(phone)).toHaveLength(1);
     await failNextSms(0);
   });
 
@@ -298,10 +232,10 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
     const agent = await person('sa', 'agent', 'ar', { phone: agentPhone, email: agentEmail });
     const companyEmail = `company-${randomUUID().slice(0, 8)}@example.com`;
     const company = await person('sa', 'company', 'en', { phone: null, email: companyEmail });
-    await (await as('sa', company)).put('/v1/notifications/preferences', { email: false }).expect(200);
+    await (await h.as('sa', company)).put('/v1/notifications/preferences', { email: false }).expect(200);
 
     const listing = randomUUID();
-    await bus.publish(
+    await h.bus.publish(
       TOPICS.listingsProperty,
       newEvent(listingRejectedV1, 'sa', listing, {
         id: listing,
@@ -313,21 +247,21 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
         publishedStays: false,
       }),
     );
-    await expectEventually(async () => expect(await emailsTo(agentEmail)).toHaveLength(1), {
+    await expectEventually(async () => expect(await h.emailsTo(agentEmail)).toHaveLength(1), {
       timeoutMs: 15_000,
     });
-    const [mail] = await emailsTo(agentEmail);
+    const [mail] = await h.emailsTo(agentEmail);
     expect(mail.subject).toBe('لم تتم الموافقة على إعلانك');
     expect(mail.text).toContain('السبب: \u2068The photos are blurred\u2069');
-    await expectEventually(async () => expect(await smsTo(agentPhone)).toHaveLength(1), {
+    await expectEventually(async () => expect(await h.smsTo(agentPhone)).toHaveLength(1), {
       timeoutMs: 15_000,
     });
-    expect((await smsTo(agentPhone))[0].body).toBe(
+    expect((await h.smsTo(agentPhone))[0].body).toBe(
       'منزل: لم تتم الموافقة على إعلانك. اطّلع على السبب في بوابتك.',
     );
     // The company turned e-mails off: told in-app only (its e-mail row would be written with it).
     expect(await notificationsOf(company)).toEqual([{ kind: 'listing.rejected' }]);
-    const companyMails = (await dataSource.query(
+    const companyMails = (await h.ds.query(
       `SELECT 1 FROM "notification_emails" e JOIN "notifications" n ON n."id" = e."notification_id" WHERE n."account_id" = $1`,
       [company],
     )) as unknown[];
@@ -353,17 +287,17 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
       }),
       occurredAt: new Date(Date.parse(newer.occurredAt) - 60_000).toISOString(),
     };
-    await bus.publish(TOPICS.identityAccount, newer);
-    await bus.publish(TOPICS.identityAccount, older);
+    await h.bus.publish(TOPICS.identityAccount, newer);
+    await h.bus.publish(TOPICS.identityAccount, older);
     // Handled (the inbox holds it) and written in the same transaction as its row change.
     await expectEventually(async () => {
-      const handled = (await dataSource.query(
+      const handled = (await h.ds.query(
         `SELECT 1 FROM "inbox" WHERE "consumer" = 'notifications' AND "event_id" = $1`,
         [older.id],
       )) as unknown[];
       expect(handled).toHaveLength(1);
     });
-    const rows = (await dataSource.query(
+    const rows = (await h.ds.query(
       `SELECT "language", "phone", "email" FROM "recipients" WHERE "account_id" = $1`,
       [accountId],
     )) as unknown[];

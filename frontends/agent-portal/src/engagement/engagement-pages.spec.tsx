@@ -2,6 +2,7 @@ import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Enquiry } from '@manzil/contracts';
+import { publicProject } from '@manzil/ui/test/fixtures';
 import { envelopeResponse } from '@manzil/ui/test/query';
 import { ID, owned, renderPortal } from '../test-harness.js';
 
@@ -10,29 +11,10 @@ const PRESENTATION_ID = '0193c1a2-0000-7000-8000-0000000000f1';
 const PROJECT_PRESENTATION_ID = '0193c1a2-0000-7000-8000-0000000000f2';
 const PROJECT_ID = '0193c1a2-0000-7000-8000-000000000701';
 
-const project = {
+const project = publicProject({
   id: PROJECT_ID,
-  site: 'ae',
-  slug: 'marina-crest-residences',
-  title: { en: 'Marina Crest Residences', ar: 'مساكن مارينا كريست' },
-  description: { en: '', ar: '' },
-  developer: 'Emaar Properties',
-  licenceNumber: null,
-  city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
-  community: null,
-  totalArea: 310_000,
-  areaUnit: 'sqft',
-  totalUnits: 240,
-  availableUnits: 60,
-  deliveryDate: '2028-06-30',
-  startingPrice: 1_350_000,
-  currency: 'AED',
-  paymentPlan: { booking: 10, construction: 60, handover: 30 },
-  completion: 'offPlan',
-  brochureUrl: null,
   companyId: '0193c1a2-0000-7000-8000-000000000a00',
-  publishedAt: '2026-11-26T10:00:00.000Z',
-};
+});
 
 const enquiry = (respondedAt: string | null): Enquiry => ({
   id: ENQUIRY_ID,

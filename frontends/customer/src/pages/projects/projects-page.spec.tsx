@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Language, ProjectDetail } from '@manzil/contracts';
 import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
+import { publicProject } from '@manzil/ui/test/fixtures';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../../i18n/ar.json' with { type: 'json' };
 import en from '../../i18n/en.json' with { type: 'json' };
@@ -11,27 +12,12 @@ import { ProjectPage } from './project-page.js';
 import { ProjectsPage } from './projects-page.js';
 
 const project: ProjectDetail = {
-  id: '0193a000-0000-7000-8000-000000000701',
-  site: 'ae',
-  slug: 'marina-crest-residences',
-  title: { en: 'Marina Crest Residences', ar: 'مساكن مارينا كريست' },
-  description: { en: 'Waterfront towers', ar: 'أبراج على الواجهة البحرية' },
-  developer: 'Emaar Properties',
-  licenceNumber: 'RERA-1000',
-  city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
-  community: { id: 'ae.dubai.dubai-marina', name: { en: 'Dubai Marina', ar: 'دبي مارينا' } },
-  totalArea: 310_000,
-  areaUnit: 'sqft',
-  totalUnits: 240,
-  availableUnits: 60,
-  deliveryDate: '2028-06-30',
-  startingPrice: 1_350_000,
-  currency: 'AED',
-  paymentPlan: { booking: 10, construction: 60, handover: 30 },
-  completion: 'offPlan',
-  brochureUrl: '/api/listings/v1/projects/0193a000-0000-7000-8000-000000000701/brochure',
-  companyId: '0193a000-0000-7000-8000-000000000a00',
-  publishedAt: '2026-11-26T10:00:00.000Z',
+  ...publicProject({
+    description: { en: 'Waterfront towers', ar: 'أبراج على الواجهة البحرية' },
+    licenceNumber: 'RERA-1000',
+    community: { id: 'ae.dubai.dubai-marina', name: { en: 'Dubai Marina', ar: 'دبي مارينا' } },
+    brochureUrl: '/api/listings/v1/projects/0193a000-0000-7000-8000-000000000701/brochure',
+  }),
   units: [
     {
       id: '0193a000-0000-7000-8000-000000070000',

@@ -13,6 +13,7 @@ import {
   type UnitBookingPayment,
 } from '@manzil/contracts';
 import { FeedbackProvider, LanguageProvider, TOKEN_KEY } from '@manzil/ui';
+import { publicProject } from '@manzil/ui/test/fixtures';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../../i18n/ar.json' with { type: 'json' };
 import en from '../../i18n/en.json' with { type: 'json' };
@@ -28,27 +29,21 @@ const PAYMENT_ID = '0193a000-0000-7000-8000-0000000008c1';
 const CHECKOUT = 'http://127.0.0.1:4010/checkout/cs_test_unit';
 
 const project: ProjectDetail = {
-  id: PROJECT_ID,
-  site: 'sa',
-  slug: 'al-malqa-residences',
-  title: { en: 'Al Malqa Residences', ar: 'مساكن الملقا' },
-  description: { en: 'Family homes', ar: 'منازل عائلية' },
-  developer: 'Roshn',
-  licenceNumber: null,
-  city: { id: 'sa.riyadh', name: { en: 'Riyadh', ar: 'الرياض' } },
-  community: null,
-  totalArea: 25_000,
-  areaUnit: 'sqm',
-  totalUnits: 2,
-  availableUnits: 1,
-  deliveryDate: '2028-06-30',
-  startingPrice: 900_000,
-  currency: 'SAR',
-  paymentPlan: { booking: 10, construction: 60, handover: 30 },
-  completion: 'offPlan',
-  brochureUrl: null,
-  companyId: '0193a000-0000-7000-8000-000000000a00',
-  publishedAt: '2026-11-26T10:00:00.000Z',
+  ...publicProject({
+    id: PROJECT_ID,
+    site: 'sa',
+    slug: 'al-malqa-residences',
+    title: { en: 'Al Malqa Residences', ar: 'مساكن الملقا' },
+    description: { en: 'Family homes', ar: 'منازل عائلية' },
+    developer: 'Roshn',
+    city: { id: 'sa.riyadh', name: { en: 'Riyadh', ar: 'الرياض' } },
+    totalArea: 25_000,
+    areaUnit: 'sqm',
+    totalUnits: 2,
+    availableUnits: 1,
+    startingPrice: 900_000,
+    currency: 'SAR',
+  }),
   units: [
     {
       id: UNIT_ID,

@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Language, ProjectPresentation } from '@manzil/contracts';
 import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
+import { publicProject } from '@manzil/ui/test/fixtures';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../../i18n/ar.json' with { type: 'json' };
 import en from '../../i18n/en.json' with { type: 'json' };
@@ -20,27 +21,10 @@ const proposal: ProjectPresentation = {
   createdAt: '2026-11-26T10:00:00.000Z',
   projects: [
     {
-      id: PROJECT_ID,
-      site: 'ae',
-      slug: 'marina-crest-residences',
-      title: { en: 'Marina Crest Residences', ar: 'مساكن مارينا كريست' },
-      description: { en: 'Waterfront towers', ar: 'أبراج على الواجهة البحرية' },
-      developer: 'Emaar Properties',
-      licenceNumber: null,
-      city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
-      community: null,
-      totalArea: 310_000,
-      areaUnit: 'sqft',
-      totalUnits: 240,
-      availableUnits: 60,
-      deliveryDate: '2028-06-30',
-      startingPrice: 1_350_000,
-      currency: 'AED',
-      paymentPlan: { booking: 10, construction: 60, handover: 30 },
-      completion: 'offPlan',
-      brochureUrl: null,
-      companyId: '0193a000-0000-7000-8000-000000000a00',
-      publishedAt: '2026-11-26T10:00:00.000Z',
+      ...publicProject({
+        id: PROJECT_ID,
+        description: { en: 'Waterfront towers', ar: 'أبراج على الواجهة البحرية' },
+      }),
       units: [
         {
           id: '0193a000-0000-7000-8000-000000070000',

@@ -1,0 +1,49 @@
+import { SITE_FACTS, type PublicProject, type Site, type SiteConfig } from '@manzil/contracts';
+
+/**
+ * A published off-plan project as readers see it (`PublicProject`). Specs pass as overrides the
+ * values they assert on or that their screen needs, so what a spec checks stands in the spec.
+ */
+export function publicProject(overrides: Partial<PublicProject> = {}): PublicProject {
+  return {
+    id: '0193a000-0000-7000-8000-000000000701',
+    site: 'ae',
+    slug: 'marina-crest-residences',
+    title: { en: 'Marina Crest Residences', ar: 'مساكن مارينا كريست' },
+    description: { en: '', ar: '' },
+    developer: 'Emaar Properties',
+    licenceNumber: null,
+    city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
+    community: null,
+    totalArea: 310_000,
+    areaUnit: 'sqft',
+    totalUnits: 240,
+    availableUnits: 60,
+    deliveryDate: '2028-06-30',
+    startingPrice: 1_350_000,
+    currency: 'AED',
+    paymentPlan: { booking: 10, construction: 60, handover: 30 },
+    completion: 'offPlan',
+    brochureUrl: null,
+    companyId: '0193a000-0000-7000-8000-000000000a00',
+    publishedAt: '2026-11-26T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The site's config as the shell hands it to a page or remote, from the site's facts. */
+export function siteConfig(site: Site): SiteConfig {
+  const facts = SITE_FACTS[site];
+  return {
+    site,
+    country: facts.country,
+    countryCode: site,
+    currency: facts.currency,
+    currencyLabel: facts.currency,
+    areaUnit: facts.areaUnit,
+    areaUnitLabel: facts.areaUnit,
+    phonePrefix: facts.phonePrefix,
+    propertyType: [],
+    staticContent: [],
+  };
+}
