@@ -102,6 +102,56 @@ describe('notifications: GET /v1/notifications', () => {
       .expect(401);
   });
 
+  it("preferences: a visitor, a bad token and another site's token are refused; each account reads and writes only its own", async () => {
+    const server = app.getHttpServer();
+    const path = '/v1/notifications/preferences';
+    for (const call of [request(server).get(path), request(server).put(path).send({ email: false })]) {
+      const refused = await call.set('x-site', 'ae').expect(401);
+      expect(refused.body.results).toEqual({ code: 'UNAUTHORIZED' });
+    }
+    await request(server)
+      .put(path)
+      .set('x-site', 'ae')
+      .set('authorization', 'Bearer not-a-token')
+      .send({ email: false })
+      .expect(401);
+    await request(server)
+      .put(path)
+      .set('x-site', 'ae')
+      .set('authorization', `Bearer ${await tokenFor('user', { site: 'sa', sub: someoneElse })}`)
+      .send({ email: false })
+      .expect(401);
+
+    // Customer, agent and company (every role the service tells something) each choose for themselves;
+    // an account id in the body is not a way to write someone else's: the token's account is the key.
+    for (const role of ['user', 'agent', 'company'] as const) {
+      const account = randomUUID();
+      const token = await tokenFor(role, { site: 'ae', sub: account });
+      const saved = await request(server)
+        .put(path)
+        .set('x-site', 'ae')
+        .set('authorization', `Bearer ${token}`)
+        .send({ email: false, accountId: someoneElse, account_id: someoneElse })
+        .expect(200);
+      expect(saved.body.results).toEqual({ sms: true, email: false });
+      const mine = await request(server)
+        .get(path)
+        .set('x-site', 'ae')
+        .set('authorization', `Bearer ${token}`);
+      expect(mine.body.results).toEqual({ sms: true, email: false });
+    }
+    const theirs = await request(server)
+      .get(path)
+      .set('x-site', 'ae')
+      .set('authorization', `Bearer ${await tokenFor('user', { site: 'ae', sub: someoneElse })}`)
+      .expect(200);
+    expect(theirs.body.results).toEqual({ sms: true, email: true });
+    const rows = (await app
+      .get(DataSource)
+      .query(`SELECT 1 FROM "notification_preferences" WHERE "account_id" = $1`, [someoneElse])) as unknown[];
+    expect(rows).toEqual([]);
+  });
+
   it('reports the database in /ready', async () => {
     const ready = await request(app.getHttpServer()).get('/ready').expect(200);
     expect(ready.body.results).toEqual({ database: 'ok', redis: 'ok' });

@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   IDENTITY_API,
   accountProfileWithEmailSchema,
+  notificationPreferencesSchema,
   type AccountProfileWithEmail,
   type Language,
 } from '@manzil/contracts';
@@ -36,3 +37,15 @@ export function useSetProfile() {
     });
   };
 }
+
+/** The notifications service's channel choices, through the gateway like the bell's calls. */
+export const NOTIFICATION_PREFERENCES_API = '/api/notifications/v1/notifications/preferences';
+/** Not under `['notifications']`: the bell's refreshes must not reload (and reset) the form. */
+export const notificationPreferencesKey = ['notification-preferences'] as const;
+
+/** GET the caller's channels (`{ sms, email }`); the language only words an error. */
+export const notificationPreferencesQuery = (language: Language) =>
+  queryOptions({
+    queryKey: notificationPreferencesKey,
+    queryFn: apiQueryFn(NOTIFICATION_PREFERENCES_API, { language, results: notificationPreferencesSchema }),
+  });

@@ -30,7 +30,13 @@ describe('settings: sign out everywhere', () => {
   });
 
   it('asks first (Cancel keeps the session), then ends every session on the server and here', async () => {
-    const calls = mockFetch(envelope(200, null));
+    // The notifications section reads the channels first; what follows is the sign-out's.
+    const all = mockFetch(envelope(200, { sms: true, email: true }), envelope(200, null));
+    const calls = {
+      get list() {
+        return all.filter((call) => !call.url.endsWith('/notifications/preferences'));
+      },
+    };
     // Leaving starts the app anew with a full page load, which jsdom reports as not implemented.
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderScreen(<SettingsTab profile={profile} />, { language: 'ar', path: '/profile' });
@@ -42,7 +48,8 @@ describe('settings: sign out everywhere', () => {
       'هل أنت متأكد أنك تريد تسجيل الخروج من كل الأجهزة؟',
     );
     fireEvent.click(screen.getByTestId('confirm-dialog-cancel'));
-    expect(calls).toEqual([]);
+    await screen.findByTestId('notification-settings-form');
+    expect(calls.list).toEqual([]);
 
     fireEvent.click(button);
     const ok = await screen.findByTestId('confirm-dialog-ok');
@@ -50,10 +57,10 @@ describe('settings: sign out everywhere', () => {
       fireEvent.click(ok);
     });
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
-    expect(calls.map((call) => [call.url, call.init?.method])).toEqual([
+    expect(calls.list.map((call) => [call.url, call.init?.method])).toEqual([
       ['/api/identity/v1/auth/logout-everywhere', 'POST'],
     ]);
-    expect(new Headers(calls[0].init?.headers).get('authorization')).toMatch(/^Bearer /);
+    expect(new Headers(calls.list[0].init?.headers).get('authorization')).toMatch(/^Bearer /);
     expect(localStorage.getItem('refresh_token')).toBeNull();
     consoleError.mockRestore();
   });

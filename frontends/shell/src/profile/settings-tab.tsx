@@ -26,6 +26,7 @@ import { enterApp } from '../auth/login-outcome.js';
 import { pendingVerification } from '../auth/pending-verification.js';
 import { OtpTimer } from '../auth/otp-verify-page.js';
 import { useShell } from '../auth/shell-context.js';
+import { NotificationSettings } from './notification-settings.js';
 
 /** The deletion OTP's answer may say how long it lives; the contracts' limits otherwise. */
 const deletionOtpResultsSchema = z
@@ -253,6 +254,8 @@ export function SettingsTab({ profile }: { profile: AccountProfile }) {
   return (
     <div className="profile-stack" data-testid="settings">
       <LanguageSetting />
+      {/* Administrators are told nothing by the notifications service (its README's table). */}
+      {profile.role !== 'admin' ? <NotificationSettings role={profile.role} /> : null}
       <SignOutEverywhere profile={profile} />
       <AccountDeletion profile={profile} />
     </div>
