@@ -68,7 +68,7 @@ describe('settings: notifications', () => {
     renderScreen(<NotificationSettings role="user" />, { language: 'ar', path: '/profile?tab=settings' });
 
     expect(await screen.findByRole('heading', { name: 'الإشعارات' })).toBeTruthy();
-    const sms = await screen.findByRole('checkbox', { name: 'الرسائل النصية (SMS)' });
+    const sms = await screen.findByRole('checkbox', { name: 'الرسائل النصية القصيرة' });
     expect(screen.getByRole('group', { name: 'طرق استلام الإشعارات' })).toBeTruthy();
     fireEvent.click(sms);
     await save();
@@ -100,7 +100,7 @@ describe('settings: notifications', () => {
     expect(failed.textContent).toContain('تعذّر تحميل اختيارات الإشعارات.');
     fireEvent.click(within(failed).getByRole('button'));
     expect(
-      ((await screen.findByRole('checkbox', { name: 'الرسائل النصية (SMS)' })) as HTMLInputElement).checked,
+      ((await screen.findByRole('checkbox', { name: 'الرسائل النصية القصيرة' })) as HTMLInputElement).checked,
     ).toBe(false);
   });
 
