@@ -44,7 +44,6 @@ test('search from home, share the list, open a listing (ae/en, sa/ar)', async ({
       .getByTestId('property-card')
       .filter({ has: page.locator(`a[href="/property/${journey.slug}"]`) });
     await expect(card).toBeVisible();
-    const count = await page.getByTestId('result-count').textContent();
     await shot(page, `${site}-${lang}-listing`);
 
     // The link, shared: a new browser with nothing in common opens the same search.
@@ -52,7 +51,15 @@ test('search from home, share the list, open a listing (ae/en, sa/ar)', async ({
     try {
       const shared = await other.newPage();
       await shared.goto(page.url());
-      await expect(shared.getByTestId('result-count')).toHaveText(count ?? '');
+      // Same results: the other journeys publish listings while this one runs, so the two counts
+      // are compared when both pages were loaded with nothing published between them.
+      await expect(async () => {
+        await page.reload();
+        await expect(card).toBeVisible();
+        const count = await page.getByTestId('result-count').textContent();
+        await shared.reload();
+        await expect(shared.getByTestId('result-count')).toHaveText(count ?? '', { timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
       await expect(shared.locator(`a[href="/property/${journey.slug}"]`)).toBeVisible();
       await expect(shared.getByTestId(`search-bedrooms-${journey.bedrooms}`)).toHaveAttribute(
         'aria-pressed',
