@@ -9,6 +9,7 @@
 // is on the Saudi site's list and never on the UAE one.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { listingPagePath } from '@manzil/contracts';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
@@ -116,6 +117,13 @@ async function moderate(
     await detail.getByRole('button', { name: 'اعتماد', exact: true }).click();
     await expect(page.getByTestId('toast')).toHaveText(/تم اعتماد/);
   } else {
+    // The admin reads the agent's document before deciding: the file, with the admin's token.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      detail.getByRole('button', { name: /^تنزيل \u2068?صك الملكية\u2069?$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(DEED.name);
+    expect((await fs.readFile(await download.path())).toString()).toBe(DEED.buffer.toString());
     await detail.getByTestId('reject-reason').getByRole('textbox').fill(decision.reject);
     await detail.getByRole('button', { name: 'رفض', exact: true }).click();
     await expect(page.getByTestId('toast')).toHaveText(/تم رفض/);
