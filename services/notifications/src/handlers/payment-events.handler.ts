@@ -164,7 +164,7 @@ export class PaymentEventsHandler {
           ar: `لم تتم عملية دفع مبلغ ${isolate(price)} لحجز الوحدة، لذلك لم تعد الوحدة محجوزة لك. يمكنك حجزها مجددًا ما دامت متاحة.`,
         },
         sms: sms({
-          en: `your unit booking payment of ${price} was not paid, so the unit is no longer held.`,
+          en: `your unit booking (${price}) was not paid, so the unit is no longer held for you.`,
           ar: `لم تُدفع قيمة حجز الوحدة (${isolate(price)})، لذلك لم تعد الوحدة محجوزة لك.`,
         }),
       },
