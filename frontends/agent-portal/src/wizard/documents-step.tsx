@@ -90,9 +90,12 @@ function DocumentFile({
 export function RemoveDocument({
   property,
   document,
+  onAsk,
 }: {
   property: OwnedProperty;
   document: PropertyDocument;
+  /** Called as the question opens (the step clears what its empty attach form showed when left). */
+  onAsk?: () => void;
 }) {
   const t = useT();
   const language = useLanguage();
@@ -104,6 +107,7 @@ export function RemoveDocument({
     onSuccess: (saved) => client.setQueryData(listingKeys.one(language, saved.id), saved),
   });
   async function ask() {
+    onAsk?.();
     if (!(await confirm(t('agentPortal.document.confirmRemove', { title: document.title })))) return;
     try {
       await remove.mutateAsync();
@@ -171,7 +175,14 @@ export function DocumentsStep({ property, language, advance, back, movingForward
                 <SiteDate date={document.createdAt} />
               </span>
             </span>
-            <RemoveDocument property={listing} document={document} />
+            <RemoveDocument
+              property={listing}
+              document={document}
+              onAsk={() => {
+                // Going to Remove leaves the empty title box: not a mistake to point at.
+                if (!form.getValues('title') && !chosen.current) form.clearErrors();
+              }}
+            />
           </li>
         ))}
       </ul>

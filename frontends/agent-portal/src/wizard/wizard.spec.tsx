@@ -261,8 +261,12 @@ describe('documents step', () => {
       const [, second] = screen.getAllByTestId('document-remove');
       expect(second.getAttribute('aria-label')).toContain('Trakheesi permit');
 
+      // Leaving the empty title box for Remove: its "required" is not shown behind the question.
+      leave('document-title');
+      await waitFor(() => expect(errorOf('document-title')).toBeDefined());
       fireEvent.click(second);
       expect((await screen.findByTestId('confirm-dialog')).textContent).toContain(question);
+      expect(errorOf('document-title')).toBeUndefined();
       // Cancel has the focus: an Enter out of habit removes nothing.
       expect(document.activeElement).toBe(screen.getByTestId('confirm-dialog-cancel'));
       fireEvent.click(screen.getByTestId('confirm-dialog-cancel'));
