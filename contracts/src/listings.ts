@@ -83,3 +83,7 @@ export const propertySlugParamsSchema = z.object({ slug: z.string().trim().min(1
 
 /** `/v1/admin/properties/:id/...` of the listings service. */
 export const propertyIdParamsSchema = z.object({ id: z.uuid() });
+
+/** `/v1/properties/:id/documents/:documentId` (delete) and `/v1/owner/properties/:id/documents/:documentId/file`. */
+export const propertyDocumentParamsSchema = z.object({ id: z.uuid(), documentId: z.uuid() });
+export type PropertyDocumentParams = z.infer<typeof propertyDocumentParamsSchema>;

@@ -252,7 +252,22 @@ test('an agent adds a listing with 6 photos and a document and sends it (ae en, 
     await page.getByTestId('document-file-input').setInputFiles(DEED);
     await page.getByTestId('document-attach').click();
     await expect(page.getByTestId('document-item')).toHaveCount(1);
+    // A second document, then removed again after the confirmation (DELETE …/documents/:id).
+    await input(page, 'document-title').fill(lang === 'ar' ? 'تصريح الإعلان' : 'Advert permit');
+    await page.getByTestId('document-file-input').setInputFiles({ ...DEED, name: 'permit.pdf' });
+    await page.getByTestId('document-attach').click();
+    await expect(page.getByTestId('document-item')).toHaveCount(2);
     await shot(page, `wizard-documents-${site}-${lang}`);
+    await page.getByTestId('document-remove').nth(1).click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText(
+      lang === 'ar' ? 'هل تريد حذف المستند' : 'Remove the document',
+    );
+    await shot(page, `wizard-documents-remove-${site}-${lang}`);
+    await page.getByTestId('confirm-dialog-ok').click();
+    await expect(page.getByTestId('document-item')).toHaveCount(1);
+    await expect(page.getByTestId('toast')).toContainText(
+      lang === 'ar' ? 'تم حذف المستند.' : 'The document is removed.',
+    );
     await next(page);
 
     if (site === 'sa') {
