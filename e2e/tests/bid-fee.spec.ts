@@ -3,7 +3,7 @@
 // accepted once payments' signed webhook → payments.bid-fee.paid → auctions has run. On ae in
 // English, then on sa in Arabic (the bid typed with Arabic-Indic digits).
 import { expect, test, type Browser } from '@playwright/test';
-import { listingPagePath } from '@manzil/contracts';
+import { demoCompanies, listingPagePath, type ListingsReport } from '@manzil/contracts';
 import { contentShot, open } from '../helpers/content.js';
 import { SITE, api, apiLogin, putSession, type Lang, type SiteKey } from '../helpers/identity.js';
 import { expectDirection } from './helpers.js';
@@ -81,20 +81,72 @@ test('a bid with a bidding fee paid through Checkout is accepted: ae in English,
   await bidWithFee(browser, request, 'sa', 'ar');
 });
 
-// Not a journey: the company's reports tab drawn in each direction, kept to look at (the
-// charts' axes and legend mirrored in Arabic).
-test('the reports tab of a company, in English and in Arabic (screenshots)', async ({ browser, request }) => {
+// The company's reports tab drawn in each direction, kept to look at (the charts' axes and
+// legend mirrored in Arabic); first a visitor opens one of the company's listings, and the
+// views chart counts that view.
+test('a visitor views a company listing; its reports tab counts the view, in English and in Arabic (screenshots)', async ({
+  browser,
+  request,
+}) => {
   for (const [site, lang] of [
     ['ae', 'en'],
     ['sa', 'ar'],
   ] as const) {
+    // A roster company: the seed's generated listings are its agents' (the e2e company has none).
+    const mobile = demoCompanies(site)[0].mobile;
+    const tokens = await apiLogin(request, site, 'company', mobile);
+    const asCompany = { headers: { authorization: `Bearer ${tokens.token}` } };
+    const report = async (bucket: 'day' | 'month') => {
+      const response = await api(request, site).get(
+        `/api/listings/v1/reports/listings?bucket=${bucket}`,
+        asCompany,
+      );
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { results: ListingsReport }).results;
+    };
+    const owned = await api(request, site).get(
+      '/api/listings/v1/owner/properties?status=accepted',
+      asCompany,
+    );
+    expect(owned.status(), await owned.text()).toBe(200);
+    const listing = (
+      (await owned.json()) as { results: { items: { slug: string; state: string }[] } }
+    ).results.items.find((item) => item.state === 'active');
+    expect(listing, 'the roster company has a public listing').toBeTruthy();
+    const viewsToday = async () => (await report('day')).items.at(-1)!.views;
+    const before = await viewsToday();
+
+    // A visitor (no session, a browser of its own) opens the listing's page: one view.
+    const visitor = await browser.newContext();
+    try {
+      const page = await visitor.newPage();
+      await open(page, site, lang, `/property/${listing!.slug}`);
+      await expect(page.getByTestId('property-page')).toBeVisible();
+      await expect.poll(viewsToday, { timeout: 15_000 }).toBe(before + 1);
+      // Loaded again the same day: still one.
+      await page.reload();
+      await expect(page.getByTestId('property-page')).toBeVisible();
+      await page.waitForTimeout(1_000);
+      expect(await viewsToday()).toBe(before + 1);
+    } finally {
+      await visitor.close();
+    }
+
     const context = await browser.newContext();
     try {
-      await putSession(context, site, await apiLogin(request, site, 'company', SITE[site].seeded.company));
+      await putSession(context, site, tokens);
       const page = await context.newPage();
       await open(page, site, lang, '/profile?tab=reports');
       await expect(page.getByTestId('reports-listings').locator('.recharts-surface').first()).toBeVisible();
       await expect(page.getByTestId('reports-spend').locator('.recharts-surface').first()).toBeVisible();
+      await expect(
+        page.getByTestId('reports-views-leads').locator('.recharts-surface').first(),
+      ).toBeVisible();
+      const months = await report('month');
+      const views = months.items.reduce((sum, item) => sum + item.views, 0);
+      await expect(page.getByTestId('reports-views-total')).toHaveText(
+        new Intl.NumberFormat('en-GB').format(views),
+      );
       await expectDirection(page, lang);
       await contentShot(page, `profile-reports-${site}-${lang}`, true);
     } finally {

@@ -8,6 +8,7 @@ export { SITE_TIME_ZONES, formatSiteDate, type SiteDateOptions } from './format/
 
 export { ApiError, apiFetch, apiFile, timezoneOffset, type ApiFetchOptions } from './api/api-fetch.js';
 export { apiFieldErrors } from './api/field-errors.js';
+export { VISITOR_KEY, sendBeacon, visitorId } from './api/beacon.js';
 export {
   REFRESH_TOKEN_KEY,
   SESSION_EVENT,

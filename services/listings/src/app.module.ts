@@ -79,7 +79,7 @@ export class AppModule {
         EnquiriesModule,
         RequirementsModule,
         PresentationsModule.forRoot(config),
-        ListingsReportModule,
+        ListingsReportModule.forRoot(config),
         PhotosModule.forRoot(config),
         DocumentsModule.forRoot(config),
         ProjectsModule.forRoot(config),

@@ -10,7 +10,7 @@ import en from '../i18n/en.json' with { type: 'json' };
 import { AgentCard } from './property-contact.js';
 
 const listing = {
-  id: '6a0f8c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+  id: '5d0c1f7e-2b8a-4e61-9c3d-7f4e8a9b0c1d',
   slug: 'marina-gate-2br',
   referenceNumber: 'MZ-1001',
   agent: { id: '0b7e4a1c-9a52-4c3e-8d0f-5a1b2c3d4e5f', name: 'Sara Nasser' },
@@ -111,4 +111,43 @@ describe('property agent card', () => {
       }
     },
   );
+
+  it('sends a lead beacon for a call or WhatsApp click that goes through, none for one the login prompt stops', async () => {
+    const sent: { url: string; init: RequestInit }[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push({ url: String(url), init: init ?? {} });
+      return new Response(JSON.stringify({ success: true, results: { counted: true } }), { status: 202 });
+    }) as typeof fetch;
+    const stop = setLoginPromptHandler(() => undefined);
+    try {
+      renderCard('en');
+      fireEvent.click(screen.getByTestId('agent-call'));
+      const beacons = () => sent.filter((s) => s.url.endsWith(`/properties/${listing.id}/contact-clicks`));
+      expect(beacons()).toEqual([]);
+
+      const token = `h.${Buffer.from(JSON.stringify({ role: 'user' })).toString('base64url')}.s`;
+      localStorage.setItem(TOKEN_KEY, token);
+      fireEvent.click(screen.getByTestId('agent-call'));
+      fireEvent.click(screen.getByTestId('agent-whatsapp'));
+      fireEvent.click(screen.getByTestId('agent-email'));
+      await Promise.resolve();
+      expect(beacons().map((b) => b.url)).toEqual([
+        `/api/listings/v1/properties/${listing.id}/contact-clicks`,
+        `/api/listings/v1/properties/${listing.id}/contact-clicks`,
+      ]);
+      const bodies = beacons().map(
+        (b) => JSON.parse(String(b.init.body)) as { kind: string; visitor: string },
+      );
+      expect(bodies.map((b) => b.kind)).toEqual(['call', 'whatsapp']);
+      // One anonymous id per browser, the token along (keepalive: the page may be leaving).
+      expect(bodies[0].visitor).toMatch(/^[0-9a-f-]{36}$/);
+      expect(bodies[1].visitor).toBe(bodies[0].visitor);
+      expect(beacons()[0].init).toMatchObject({ method: 'POST', keepalive: true });
+      expect((beacons()[0].init.headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
+    } finally {
+      stop();
+      globalThis.fetch = original;
+    }
+  });
 });

@@ -1,7 +1,9 @@
 import { useIntl } from 'react-intl';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  ACTIVITY_REPORTS_API,
   ENGAGEMENT_API,
+  type ContactClickKind,
   agentResponseSchema,
   type AgentContact,
   type Language,
@@ -12,6 +14,7 @@ import {
   apiQueryFn,
   buttonClassName,
   contentQueries,
+  sendBeacon,
   useFeedback,
   useLanguage,
   useRequireLogin,
@@ -74,6 +77,14 @@ export function AgentCard({
   const guard = (event: React.MouseEvent) => {
     if (!requireLogin('contact')) event.preventDefault();
   };
+  // A call or WhatsApp click that goes through is a lead of the listing (the reports tab).
+  const lead = (kind: ContactClickKind) => (event: React.MouseEvent) => {
+    if (!requireLogin('contact')) {
+      event.preventDefault();
+      return;
+    }
+    sendBeacon(`/api/listings${ACTIVITY_REPORTS_API.contactClick(listing.id)}`, { kind });
+  };
   return (
     <section className="cu-card cu-agent" data-testid="agent-card" aria-labelledby="agent-card">
       <h2 id="agent-card" className="mz-visually-hidden">
@@ -99,7 +110,7 @@ export function AgentCard({
             <a
               className={buttonClassName('primary')}
               href={`tel:${lines.phone}`}
-              onClick={guard}
+              onClick={lead('call')}
               data-testid="agent-call"
             >
               {intl.formatMessage({ id: 'customer.property.call' })}
@@ -111,7 +122,7 @@ export function AgentCard({
               href={`https://wa.me/${lines.whatsapp}?text=${encodeURIComponent(message)}`}
               target="_blank"
               rel="noopener noreferrer"
-              onClick={guard}
+              onClick={lead('whatsapp')}
               data-testid="agent-whatsapp"
             >
               {intl.formatMessage({ id: 'customer.property.whatsapp' })}

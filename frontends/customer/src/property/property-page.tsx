@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
+  ACTIVITY_REPORTS_API,
   AGREEMENT_BADGES,
   listingPagePath,
   propertyHead,
@@ -18,6 +19,7 @@ import {
   PropertyCard,
   buttonClassName,
   formatArea,
+  sendBeacon,
   useDocumentHead,
   useLanguage,
 } from '@manzil/ui';
@@ -89,6 +91,10 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
   const facilities = listing.nearestFacilities?.[language] || listing.nearestFacilities?.en;
   const amenities = Array.isArray(listing.facts.amenities) ? listing.facts.amenities : [];
   const [showAll, setShowAll] = useState(false);
+  // One view per page load (the service counts a visitor once a day, whatever it is sent).
+  useEffect(() => {
+    sendBeacon(`/api/listings${ACTIVITY_REPORTS_API.view(listing.id)}`);
+  }, [listing.id]);
 
   return (
     <article className="cu-property" data-testid="property-page">

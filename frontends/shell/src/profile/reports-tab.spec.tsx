@@ -20,7 +20,13 @@ const listings = (bucket = 'month') => ({
   bucket,
   from: months[0],
   to: months[1],
-  items: months.map((start, i) => ({ start, added: 2 + i, approved: 1 + i })),
+  items: months.map((start, i) => ({
+    start,
+    added: 2 + i,
+    approved: 1 + i,
+    views: 40 + 1200 * i,
+    leads: 3 + i,
+  })),
 });
 const spend = (bucket = 'month') => ({
   bucket,
@@ -36,11 +42,11 @@ describe('/profile?tab=reports (company and agent)', () => {
   beforeEach(() => localStorage.clear());
 
   it.each([
-    ['en', 'Reports', 'Views and leads'],
-    ['ar', 'التقارير', 'المشاهدات والعملاء المحتملون'],
+    ['en', 'Reports', 'Views and leads', ['Views', 'Leads']],
+    ['ar', 'التقارير', 'المشاهدات والعملاء المحتملون', ['المشاهدات', 'العملاء المحتملون']],
   ] as const)(
-    'in %s, reads listings from listings and spend from payments, window by window',
-    async (language: Language, tabName, notTracked) => {
+    'in %s, reads listings, views and leads from listings and spend from payments, window by window',
+    async (language: Language, tabName, viewsLeads, labels) => {
       storeSession({ token: fakeToken({ role: 'company', firstName: 'Dar' }), refresh_token: 'r1' });
       const calls = mockFetch(
         envelope(200, profile),
@@ -53,7 +59,19 @@ describe('/profile?tab=reports (company and agent)', () => {
       expect(screen.getByTestId('profile-tab-reports').textContent).toBe(tabName);
       // The tab and recharts are loaded on demand: the first import is slow on a busy machine.
       await screen.findByTestId('reports', undefined, { timeout: 30_000 });
-      expect(screen.getByTestId('reports-not-tracked').textContent).toContain(notTracked);
+      // Views and leads are drawn now, with the window's totals (Latin digits in both languages).
+      expect(screen.queryByTestId('reports-not-tracked')).toBeNull();
+      const chart = screen.getByTestId('reports-views-leads');
+      expect(chart.getAttribute('aria-label')).toBe(viewsLeads);
+      expect(chart.querySelector('.profile-report__chart')?.getAttribute('dir')).toBe('ltr');
+      expect(
+        Array.from(
+          screen.getByTestId('reports-views-leads-totals').querySelectorAll('dt'),
+          (dt) => dt.textContent,
+        ),
+      ).toEqual(labels);
+      expect(screen.getByTestId('reports-views-total').textContent).toBe('1,280');
+      expect(screen.getByTestId('reports-leads-total').textContent).toBe('7');
       expect(screen.getByTestId('reports-listings')).toBeTruthy();
       expect(screen.getByTestId('reports-spend')).toBeTruthy();
       expect(

@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -67,10 +67,22 @@ const CHART_START_SIDE = { ltr: 'left', rtl: 'right' } as const;
  * A chart that reads right to left in Arabic: time runs from the right (the x axis reversed),
  * the value axis stands on the right, and the legend starts on the right, as the page does.
  */
-function ChartFrame({ title, testId, children }: { title: string; testId: string; children: ReactElement }) {
+function ChartFrame({
+  title,
+  testId,
+  children,
+  summary,
+}: {
+  title: string;
+  testId: string;
+  children: ReactElement;
+  /** What the chart adds up to, and how it is counted: above the chart, in the page's direction. */
+  summary?: ReactNode;
+}) {
   return (
     <section className="profile-card profile-report" data-testid={testId} aria-label={title}>
       <h2 className="profile-report__title">{title}</h2>
+      {summary}
       <div className="profile-report__chart" dir="ltr">
         <ResponsiveContainer width="100%" height={260}>
           {children}
@@ -81,10 +93,10 @@ function ChartFrame({ title, testId, children }: { title: string; testId: string
 }
 
 /**
- * The company's or agent's "reports" tab (issue 13 item 7): their listings added and accepted
- * (listings' `GET /v1/reports/listings`) and their spend (payments' `GET /v1/reports/spend`)
- * per month, week or day, one window at a time, as charts. Views and leads are counted by no
- * service yet: the tab says so instead of drawing zeros.
+ * The company's or agent's "reports" tab (issue 13 item 7): their listings added and accepted,
+ * and the views and leads those listings drew (listings' `GET /v1/reports/listings`), and their
+ * spend (payments' `GET /v1/reports/spend`) per month, week or day, one window at a time, as
+ * charts.
  */
 export function ReportsTab({ site }: { site: Site }) {
   const intl = useIntl();
@@ -147,6 +159,10 @@ export function ReportsTab({ site }: { site: Site }) {
 
   const listingRows = listings.data.items.map((item) => ({ ...item, label: label(item.start) }));
   const spendRows = spend.data.items.map((item) => ({ ...item, label: label(item.start) }));
+  const totals = listings.data.items.reduce(
+    (sum, item) => ({ views: sum.views + item.views, leads: sum.leads + item.leads }),
+    { views: 0, leads: 0 },
+  );
   // recharts draws in SVG and places its value axis and legend by physical side, not by the
   // page's direction: the reading direction's start side is chosen here, once.
   const startSide = CHART_START_SIDE[rtl ? 'rtl' : 'ltr'];
@@ -263,10 +279,51 @@ export function ReportsTab({ site }: { site: Site }) {
           />
         </BarChart>
       </ChartFrame>
-      <section className="profile-card" data-testid="reports-not-tracked">
-        <h2 className="profile-report__title">{t('shell.profile.reports.viewsLeads')}</h2>
-        <p className="profile-report__note">{t('shell.profile.reports.viewsLeadsNote')}</p>
-      </section>
+      <ChartFrame
+        title={t('shell.profile.reports.viewsLeads')}
+        testId="reports-views-leads"
+        summary={
+          <>
+            <dl className="profile-report__totals" data-testid="reports-views-leads-totals">
+              <div>
+                <dt>{t('shell.profile.reports.views')}</dt>
+                <dd data-testid="reports-views-total">{number(totals.views)}</dd>
+              </div>
+              <div>
+                <dt>{t('shell.profile.reports.leads')}</dt>
+                <dd data-testid="reports-leads-total">{number(totals.leads)}</dd>
+              </div>
+            </dl>
+            <p className="profile-report__note">{t('shell.profile.reports.viewsLeadsNote')}</p>
+          </>
+        }
+      >
+        <LineChart data={listingRows}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+          <XAxis {...axis.x} />
+          <YAxis {...axis.y} />
+          <Tooltip {...tooltip} />
+          <Legend {...axis.legend} />
+          <Line
+            type="monotone"
+            dataKey="views"
+            name={t('shell.profile.reports.views')}
+            stroke="#0f766e"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey="leads"
+            name={t('shell.profile.reports.leads')}
+            stroke="#b45309"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ChartFrame>
     </div>
   );
 }
