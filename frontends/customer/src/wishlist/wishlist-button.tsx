@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { WishlistItemKind } from '@manzil/contracts';
 import { buttonClassName, requireLogin, useFeedback, useLanguage, useSession } from '@manzil/ui';
 import { savedQuery, useToggleSaved } from './wishlist-queries.js';
+import './wishlist.css';
 
 export const HeartIcon = ({ filled }: { filled: boolean }) => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
