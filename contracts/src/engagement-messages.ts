@@ -10,10 +10,6 @@ export const ENGAGEMENT_ERROR_MESSAGES = {
     en: 'Only customers can save properties to a wishlist.',
     ar: 'حفظ العقارات في المفضلة متاح للعملاء فقط.',
   },
-  WISHLIST_KIND_UNAVAILABLE: {
-    en: 'Saving this kind of listing is not available yet.',
-    ar: 'حفظ هذا النوع من الإعلانات غير متاح بعد.',
-  },
   APPOINTMENT_SLOT_TAKEN: {
     en: 'The agent already has an appointment at this time. Please choose another time.',
     ar: 'لدى الوسيط موعد في هذا الوقت. يرجى اختيار وقت آخر.',

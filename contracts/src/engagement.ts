@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from './envelope.js';
 import { localizedTextSchema, propertySummarySchema } from './listings.js';
+import { publicProjectSchema, unitSchema } from './projects.js';
 import type { Language, Site } from './site.js';
 import { normalizeDigits, tidySpaces } from './text.js';
 
@@ -26,12 +27,20 @@ export const wishlistItemParamsSchema = wishlistItemRequestSchema;
 export const wishlistQuerySchema = paginationQuerySchema.extend({ kind: wishlistItemKindSchema.optional() });
 export type WishlistQuery = z.infer<typeof wishlistQuerySchema>;
 
-/** A saved item; `property` is its card while it is public (null once it is sold or taken off). */
+/**
+ * A saved item with what its card shows while it is public, else null (the page marks it
+ * unavailable and offers to remove it):
+ * - `property`: a property's card (null once it is sold, rented or taken off);
+ * - `project`: a project's card, or the project of a saved unit (null once it is unpublished);
+ * - `unit`: a saved unit while its project is public (a sold or reserved unit stays, with its status).
+ */
 export const wishlistEntrySchema = z.object({
   kind: wishlistItemKindSchema,
   id: z.uuid(),
   savedAt: z.iso.datetime(),
   property: propertySummarySchema.nullable(),
+  project: publicProjectSchema.nullable(),
+  unit: unitSchema.nullable(),
 });
 export type WishlistEntry = z.infer<typeof wishlistEntrySchema>;
 

@@ -1,10 +1,11 @@
 // Customer engagement (issue 14), on each site in its language (ae/en, then sa/ar): the seeded
-// agent's new listing is approved; a fresh customer saves it (the heart, then /myWishlist) and
+// agent's new listing is approved; a fresh customer saves it (the heart, then /myWishlist), saves
+// a new project and one of its units (their hearts; /myWishlist's tabs, the profile's saved tab) and
 // books a viewing (date and time in the site's zone); the agent accepts it under "my
 // appointment"; the customer sees the notification (bell dot, /notifications) and the accepted
 // appointment. Screenshots of each page in both languages.
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { SEARCH_API } from '@manzil/contracts';
+import { pageSchema, publicProjectSchema, SEARCH_API } from '@manzil/contracts';
 import { open, type Lang, type SiteKey } from '../helpers/content.js';
 import { api, apiCustomer, apiLogin, putSession, shot, SITE, type Tokens } from '../helpers/identity.js';
 import { approvedListing, nafathVerify } from '../helpers/listings.js';
@@ -121,9 +122,38 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
     await expect(page.getByText(text.saved)).toBeVisible();
     await expect(heart).toHaveAttribute('data-saved', 'true');
     await shot(page, `wv-property-${site}-${lang}`);
+    // A seeded project of the site, and its first unit: their hearts.
+    const projects = await api(request, site).get('/api/search/v1/projects?limit=1');
+    const [project] = pageSchema(publicProjectSchema).parse((await projects.json()).results).items;
+    await open(page, site, lang, `/project/${project.slug}`);
+    const projectHeart = page.getByTestId('project-actions').getByTestId('wishlist-heart');
+    await projectHeart.click();
+    await expect(projectHeart).toHaveAttribute('data-saved', 'true');
+    await shot(page, `wv-project-${site}-${lang}`);
+    const unitHeart = page.getByTestId('project-unit').first().getByTestId('wishlist-heart');
+    await unitHeart.click();
+    await expect(unitHeart).toHaveAttribute('data-saved', 'true');
+    await shot(page, `wv-project-units-${site}-${lang}`);
+
     await open(page, site, lang, '/myWishlist');
-    await expect(page.getByTestId('wishlist-grid').getByTestId('property-card')).toHaveCount(1);
+    const grid = page.getByTestId('wishlist-grid');
+    await expect(grid.getByTestId('property-card')).toHaveCount(1);
+    await expect(grid.getByTestId('project-card')).toHaveCount(1);
+    await expect(grid.getByTestId('unit-card')).toHaveCount(1);
+    await expect(grid.getByTestId('unit-card').getByTestId('unit-project-link')).toHaveText(
+      project.title[lang],
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, `wv-wishlist-${site}-${lang}`);
+    await page.getByTestId('wishlist-tab-unit').click();
+    await expect(grid.getByTestId('project-card')).toHaveCount(0);
+    await expect(grid.getByTestId('unit-card')).toHaveCount(1);
+    await shot(page, `wv-wishlist-units-${site}-${lang}`);
+    await open(page, site, lang, '/profile?tab=saved');
+    await expect(page.getByTestId('saved-tab').getByTestId('saved-unit')).toHaveCount(1);
+    await expect(page.getByTestId('saved-tab').getByTestId('saved-project')).toHaveCount(1);
+    await page.getByTestId('saved-tab').getByTestId('saved-unit').scrollIntoViewIfNeeded();
+    await shot(page, `wv-saved-tab-${site}-${lang}`);
 
     // It books a viewing at 10:30 of a coming day.
     await open(page, site, lang, `/property/${slug}`);

@@ -218,7 +218,7 @@ export const ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/v1/wishlist',
     summary:
-      "Saves a public property of the site to the customer's wishlist (again: kept as first saved); 403 WISHLIST_CUSTOMERS_ONLY for agents and companies; projects and units 422 until they exist",
+      "Saves a public item of the site to the customer's wishlist: a property (accepted, on the market), a published project or a unit of one (answered with its project); again: kept as first saved; 404 when not public on this site; 403 WISHLIST_CUSTOMERS_ONLY for agents and companies",
     body: wishlistItemRequestSchema,
     results: wishlistEntrySchema,
     roles: ['user', 'agent', 'company'],
@@ -226,7 +226,8 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/v1/wishlist',
-    summary: "The customer's saved items, last saved first; `property` null once it left the market",
+    summary:
+      "The customer's saved items (every kind, or `kind`), last saved first, a page at a time; each with its card while public (`property`; `project`; `unit` with its `project`), null cards once it is no longer public",
     query: wishlistQuerySchema,
     results: pageSchema(wishlistEntrySchema),
     roles: ['user', 'agent', 'company'],
@@ -234,7 +235,8 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/v1/wishlist/contains',
-    summary: 'Which of at most 100 ids the caller saved (always none for agents and companies)',
+    summary:
+      'Which of at most 100 ids of one kind (default property) the caller saved (always none for agents and companies)',
     query: wishlistContainsQuerySchema,
     results: wishlistContainsSchema,
     roles: ['user', 'agent', 'company'],
@@ -242,7 +244,8 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'delete',
     path: '/v1/wishlist/:kind/:id',
-    summary: "Removes an item from the customer's wishlist (nothing to remove is not an error)",
+    summary:
+      "Removes a property, project or unit from the customer's wishlist, public or not (nothing to remove is not an error)",
     params: wishlistItemParamsSchema,
     results: z.object({ removed: z.boolean() }),
     roles: ['user', 'agent', 'company'],

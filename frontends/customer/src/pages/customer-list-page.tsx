@@ -20,7 +20,8 @@ interface ListPage {
  * `name` gives the test ids (`${name}-page`, `-not-customer`, `-error`, `-empty`) and the
  * classes (`cu-${name}`, `cu-${name}__pager`); `messages` is the prefix of the keys both pages
  * hold: title, customersOnlyTitle, customersOnly, loginTitle, loginLead, login, browse,
- * emptyTitle, emptyLead, retry, pages, previous, next and pageOf.
+ * emptyTitle, emptyLead, retry, pages, previous, next and pageOf. `filters` (the wishlist's
+ * tabs) sit under the title for a customer; other query parameters survive paging.
  */
 export function CustomerListPage<Data extends ListPage, Key extends QueryKey>({
   name,
@@ -31,6 +32,7 @@ export function CustomerListPage<Data extends ListPage, Key extends QueryKey>({
   errorTitle,
   loading,
   browseTo,
+  filters,
   children,
 }: {
   name: 'wishlist' | 'saved-searches';
@@ -43,6 +45,7 @@ export function CustomerListPage<Data extends ListPage, Key extends QueryKey>({
   loading: ReactNode;
   /** Where the empty list's "browse" link goes. */
   browseTo: string;
+  filters?: ReactNode;
   children: (items: Data['items']) => ReactNode;
 }) {
   const intl = useIntl();
@@ -53,7 +56,13 @@ export function CustomerListPage<Data extends ListPage, Key extends QueryKey>({
   const customer = session?.role === 'user';
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const goTo = (to: number) => setParams(to <= 1 ? {} : { page: String(to) });
+  const goTo = (to: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (to <= 1) next.delete('page');
+      else next.set('page', String(to));
+      return next;
+    });
   const list = useQuery({ ...query(page, language), enabled: customer });
 
   if (!customer) {
@@ -85,6 +94,7 @@ export function CustomerListPage<Data extends ListPage, Key extends QueryKey>({
   return (
     <div className={`mz-container cu-${name}`} data-testid={`${name}-page`}>
       <PageHeading title={t('title')} lead={lead(data)} />
+      {filters}
       {list.isError && !data ? (
         <EmptyState
           title={errorTitle}

@@ -195,7 +195,7 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
                 property={property}
                 to={`/property/${property.slug}`}
                 eager={index < 4}
-                action={<WishlistButton propertyId={property.id} />}
+                action={<WishlistButton id={property.id} />}
               />
             ))}
           </div>

@@ -205,7 +205,7 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
               <AppointmentButtons propertyId={listing.id} />
             </div>
             <div className="cu-property__actions">
-              <WishlistButton propertyId={listing.id} variant="page" />
+              <WishlistButton id={listing.id} variant="page" />
               <ShareButton title={title} />
               <ReportListingButton target={{ propertyId: listing.id }} />
             </div>

@@ -41,7 +41,7 @@ function renderHeart(language: 'en' | 'ar' = 'en') {
     <WithQueryClient client={testQueryClient()}>
       <LanguageProvider language={language} messages={language === 'ar' ? ar : en}>
         <FeedbackProvider language={language}>
-          <WishlistButton propertyId={ID} />
+          <WishlistButton id={ID} />
         </FeedbackProvider>
       </LanguageProvider>
     </WithQueryClient>,

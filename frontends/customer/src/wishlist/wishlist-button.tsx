@@ -1,7 +1,9 @@
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
+import type { WishlistItemKind } from '@manzil/contracts';
 import { buttonClassName, requireLogin, useFeedback, useLanguage, useSession } from '@manzil/ui';
 import { savedQuery, useToggleSaved } from './wishlist-queries.js';
+import './wishlist.css';
 
 export const HeartIcon = ({ filled }: { filled: boolean }) => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -16,26 +18,32 @@ export const HeartIcon = ({ filled }: { filled: boolean }) => (
 );
 
 /**
- * The wishlist heart (spec §6): a customer saves and unsaves (optimistic); an agent or a
- * company sees it but is told only customers save, without asking the server (which would
- * answer 403 and end the session); a visitor gets the wishlist login prompt.
+ * The wishlist heart (spec §6) of a property, a project or a unit: a customer saves and unsaves
+ * (optimistic); an agent or a company sees it but is told only customers save, without asking
+ * the server (which would answer 403 and end the session); a visitor gets the wishlist login
+ * prompt. `name` (a unit's reference, say) joins the label, so a table of hearts reads apart.
  */
 export function WishlistButton({
-  propertyId,
+  kind = 'property',
+  id,
   variant = 'card',
+  name,
 }: {
-  propertyId: string;
+  kind?: WishlistItemKind;
+  id: string;
   variant?: 'card' | 'page';
+  name?: string;
 }) {
   const intl = useIntl();
   const language = useLanguage();
   const session = useSession();
   const feedback = useFeedback();
   const customer = session?.role === 'user';
-  const saved = useQuery({ ...savedQuery(propertyId, language), enabled: customer });
+  const saved = useQuery({ ...savedQuery(kind, id, language), enabled: customer });
   const toggle = useToggleSaved(language);
   const isSaved = customer && saved.data === true;
-  const label = intl.formatMessage({ id: isSaved ? 'customer.wishlist.remove' : 'customer.wishlist.add' });
+  const action = intl.formatMessage({ id: isSaved ? 'customer.wishlist.remove' : 'customer.wishlist.add' });
+  const label = name ? intl.formatMessage({ id: 'customer.wishlist.named' }, { action, name }) : action;
 
   const onClick = () => {
     if (!requireLogin('wishlist')) return;
@@ -44,7 +52,7 @@ export function WishlistButton({
       return;
     }
     toggle.mutate(
-      { id: propertyId, save: !isSaved },
+      { kind, id, save: !isSaved },
       {
         onSuccess: () =>
           feedback.toast(
@@ -69,10 +77,11 @@ export function WishlistButton({
       title={label}
       onClick={onClick}
       data-testid="wishlist-heart"
+      data-kind={kind}
       data-saved={isSaved ? 'true' : 'false'}
     >
       <HeartIcon filled={isSaved} />
-      {variant === 'page' ? <span>{label}</span> : null}
+      {variant === 'page' ? <span>{action}</span> : null}
     </button>
   );
 }

@@ -6,6 +6,7 @@ import {
   wishlistRemovedSchema,
   type Language,
   type WishlistEntry,
+  type WishlistItemKind,
 } from '@manzil/contracts';
 import { apiFetch, apiQueryFn } from '@manzil/ui';
 
@@ -14,44 +15,49 @@ export const WISHLIST_PAGE_SIZE = 12;
 
 export const wishlistKeys = {
   all: ['wishlist'] as const,
-  saved: (id: string) => ['wishlist', 'saved', id] as const,
-  page: (page: number) => ['wishlist', 'page', page] as const,
+  saved: (kind: WishlistItemKind, id: string) => ['wishlist', 'saved', kind, id] as const,
+  page: (page: number, kind: WishlistItemKind | null) => ['wishlist', 'page', kind ?? 'all', page] as const,
 };
 
 /**
- * The hearts of a page of cards ask together: every id asked in the same tick goes in one
- * `GET /wishlist/contains?ids=…` (at most 100), so a grid of 20 cards costs one request.
+ * The hearts of a page of cards ask together: every id of one kind asked in the same tick goes
+ * in one `GET /wishlist/contains?kind=…&ids=…` (at most 100), so a grid of 20 cards, or a
+ * project's table of units, costs one request.
  */
-let pending: { ids: Set<string>; language: Language; done: Promise<Set<string>> } | null = null;
-function isSaved(id: string, language: Language): Promise<boolean> {
-  if (!pending || pending.ids.size >= 100) {
-    const batch = { ids: new Set<string>(), language } as NonNullable<typeof pending>;
-    batch.done = new Promise((resolve, reject) =>
+type Batch = { ids: Set<string>; language: Language; done: Promise<Set<string>> };
+const pending = new Map<WishlistItemKind, Batch>();
+function isSaved(kind: WishlistItemKind, id: string, language: Language): Promise<boolean> {
+  let batch = pending.get(kind);
+  if (!batch || batch.ids.size >= 100) {
+    const next = { ids: new Set<string>(), language } as Batch;
+    next.done = new Promise((resolve, reject) =>
       setTimeout(() => {
-        if (pending === batch) pending = null;
+        if (pending.get(kind) === next) pending.delete(kind);
         apiFetch(`${WISHLIST_API}/contains`, {
-          language: batch.language,
-          query: { kind: 'property', ids: [...batch.ids].join(',') },
+          language: next.language,
+          query: { kind, ids: [...next.ids].join(',') },
           results: wishlistContainsSchema,
         }).then((answer) => resolve(new Set(answer.results.saved)), reject);
       }, 0),
     );
-    pending = batch;
+    pending.set(kind, next);
+    batch = next;
   }
-  pending.ids.add(id);
-  return pending.done.then((saved) => saved.has(id));
+  batch.ids.add(id);
+  return batch.done.then((saved) => saved.has(id));
 }
 
-/** Whether the customer saved this property (only asked for a customer). */
-export const savedQuery = (id: string, language: Language) =>
-  queryOptions({ queryKey: wishlistKeys.saved(id), queryFn: () => isSaved(id, language) });
+/** Whether the customer saved this property, project or unit (only asked for a customer). */
+export const savedQuery = (kind: WishlistItemKind, id: string, language: Language) =>
+  queryOptions({ queryKey: wishlistKeys.saved(kind, id), queryFn: () => isSaved(kind, id, language) });
 
-export const wishlistPageQuery = (page: number, language: Language) =>
+/** A page of the wishlist: every kind, or one (the page's tabs). */
+export const wishlistPageQuery = (page: number, language: Language, kind: WishlistItemKind | null = null) =>
   queryOptions({
-    queryKey: wishlistKeys.page(page),
+    queryKey: wishlistKeys.page(page, kind),
     queryFn: apiQueryFn(WISHLIST_API, {
       language,
-      query: { page, limit: WISHLIST_PAGE_SIZE },
+      query: { page, limit: WISHLIST_PAGE_SIZE, ...(kind ? { kind } : {}) },
       results: pageSchema(wishlistEntrySchema),
     }),
   });
@@ -63,29 +69,29 @@ export const wishlistPageQuery = (page: number, language: Language) =>
 export function useToggleSaved(language: Language) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, save }: { id: string; save: boolean }): Promise<void> => {
+    mutationFn: async ({ kind, id, save }: { kind: WishlistItemKind; id: string; save: boolean }) => {
       if (save)
         await apiFetch(WISHLIST_API, {
           language,
           method: 'POST',
-          body: { kind: 'property', id },
+          body: { kind, id },
           results: wishlistEntrySchema,
         });
       else
-        await apiFetch(`${WISHLIST_API}/property/${id}`, {
+        await apiFetch(`${WISHLIST_API}/${kind}/${id}`, {
           language,
           method: 'DELETE',
           results: wishlistRemovedSchema,
         });
     },
-    onMutate: async ({ id, save }): Promise<{ before: boolean | undefined }> => {
-      await client.cancelQueries({ queryKey: wishlistKeys.saved(id) });
-      const before = client.getQueryData<boolean>(wishlistKeys.saved(id));
-      client.setQueryData(wishlistKeys.saved(id), save);
+    onMutate: async ({ kind, id, save }): Promise<{ before: boolean | undefined }> => {
+      await client.cancelQueries({ queryKey: wishlistKeys.saved(kind, id) });
+      const before = client.getQueryData<boolean>(wishlistKeys.saved(kind, id));
+      client.setQueryData(wishlistKeys.saved(kind, id), save);
       return { before };
     },
-    onError: (_error, { id }, context) => {
-      client.setQueryData(wishlistKeys.saved(id), context?.before ?? false);
+    onError: (_error, { kind, id }, context) => {
+      client.setQueryData(wishlistKeys.saved(kind, id), context?.before ?? false);
     },
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: ['wishlist', 'page'] });

@@ -1,10 +1,14 @@
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { PublicProject } from '@manzil/contracts';
 import { PinIcon, Price, SiteDate, useLanguage } from '@manzil/ui';
 
-/** A project in the list: status, starting price first, name, place, developer, delivery, units left. */
-export function ProjectCard({ project }: { project: PublicProject }) {
+/**
+ * A project in the list: status, starting price first, name, place, developer, delivery, units
+ * left; `action` (the wishlist's heart) sits on the band.
+ */
+export function ProjectCard({ project, action }: { project: PublicProject; action?: ReactNode }) {
   const intl = useIntl();
   const language = useLanguage();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -14,6 +18,7 @@ export function ProjectCard({ project }: { project: PublicProject }) {
         <span className={`mz-badge cu-project-card__status cu-project-card__status--${project.completion}`}>
           {t(`customer.projects.completion.${project.completion}`)}
         </span>
+        {action ? <div className="mz-card__action">{action}</div> : null}
       </div>
       <div className="mz-card__body">
         <p className="cu-project-card__label">{t('customer.projects.startingFrom')}</p>

@@ -15,6 +15,7 @@ import {
 } from '@manzil/ui';
 import { DetailNotFound, QueryPage } from '../content/content-parts.js';
 import { ReportListingButton } from '../report/report-listing-dialog.js';
+import { WishlistButton } from '../../wishlist/wishlist-button.js';
 import { projectQuery } from './project-queries.js';
 import { BookUnitButton, ResidentsOnly, useBookUnit } from './book-unit.js';
 import './projects.css';
@@ -110,6 +111,9 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
             {t('customer.projects.startingFrom')}{' '}
             <Price amount={project.startingPrice} currency={project.currency} />
           </p>
+          <div className="cu-project__actions" data-testid="project-actions">
+            <WishlistButton kind="project" id={project.id} variant="page" />
+          </div>
         </header>
 
         <dl className="cu-project__facts" data-testid="project-facts">
@@ -228,7 +232,14 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
                         />
                       </td>
                       <td>
-                        <ReportListingButton target={{ projectId: project.id, unitId: unit.id }} />
+                        <div className="cu-project__unit-actions">
+                          <WishlistButton
+                            kind="unit"
+                            id={unit.id}
+                            name={unit.reference ?? t(`customer.project.layout.${unit.layout}`)}
+                          />
+                          <ReportListingButton target={{ projectId: project.id, unitId: unit.id }} />
+                        </div>
                       </td>
                     </tr>
                   ))}
