@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema, paginationQuerySchema } from './envelope.js';
+import { fieldErrorSchema, pageSchema, paginationQuerySchema } from './envelope.js';
 import { propertySummarySchema } from './listings.js';
 import { normalizeDigits } from './text.js';
 
@@ -139,6 +139,19 @@ export const auctionPriceMessageSchema = z.object({
   status: auctionStatusSchema,
 });
 export type AuctionPriceMessage = z.infer<typeof auctionPriceMessageSchema>;
+
+/**
+ * The `results` of `POST /v1/auctions/:id/bids` refused as too low (422, code
+ * `VALIDATION_FAILED`, field `amount` with `bid.tooLow`): the auction's price as the refusal
+ * read it, so the bidder sees the new minimum without reading the auction again. The other
+ * refusals keep the plain `{ code, fields? }`.
+ */
+export const bidTooLowResultsSchema = z.object({
+  code: z.literal('VALIDATION_FAILED'),
+  fields: z.array(fieldErrorSchema),
+  price: auctionPriceMessageSchema,
+});
+export type BidTooLowResults = z.infer<typeof bidTooLowResultsSchema>;
 
 export const AUCTIONS_API = {
   list: '/v1/auctions',

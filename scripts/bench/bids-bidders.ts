@@ -2,7 +2,8 @@
  * The bidders of `bids.ts`, in a worker thread of their own so the load generator does not
  * share the gateway's and the service's event loop (it still shares the machine's cores).
  * Each bidder bids the price it last saw plus one to three increments; a bid refused as too
- * low (422) makes it read the auction again and bid on. Posts back what the main thread
+ * low (422) carries the auction's price, which the bidder bids on from (another refusal
+ * makes it read the auction). Posts back what the main thread
  * prints and checks: latencies, statuses, the acknowledged bids, transport errors.
  */
 import http from 'node:http';
@@ -114,8 +115,14 @@ async function bidder(token: string) {
         known = amount;
         seen = Math.max(seen, amount);
       } else if (response.status === 422) {
-        const detail = await call('GET', `/v1/auctions/${auctionId}`, token);
-        known = Number(detail.json.results?.currentPrice ?? known);
+        // A bid too low carries the price it met (`bidTooLowResultsSchema`); any other
+        // refusal makes the bidder read the auction.
+        const price = (response.json.results?.price as { currentPrice?: number } | undefined)?.currentPrice;
+        if (price !== undefined) known = Number(price);
+        else {
+          const detail = await call('GET', `/v1/auctions/${auctionId}`, token);
+          known = Number(detail.json.results?.currentPrice ?? known);
+        }
         seen = Math.max(seen, known);
       }
     } catch {

@@ -2,7 +2,9 @@
  * Bids benchmark (issue 13, "Measured"): N concurrent bidders (200) on one live auction for
  * S seconds (30) through the gateway (gateway → auctions → Postgres row lock, Redis price
  * feed). Each bidder bids the price it last saw plus one to three increments; a bid refused as
- * too low (422) makes it read the auction again and bid on. Prints bids per second (answered
+ * too low (422) carries the price it met (`bidTooLowResultsSchema`) and the bidder bids on from
+ * it (before issue 13's profiling the bidder read the auction again with a GET after each 422,
+ * which doubled the requests: the figures in services/auctions/README.md say which is which). Prints bids per second (answered
  * and accepted), p50/p95/p99 latency of the bid POST, and a check of the ladder: the accepted
  * bids in the order they were accepted each strictly higher than the one before, every 201 the
  * service answered found accepted in the database (none lost), no two at one amount, and the
@@ -22,8 +24,14 @@
  * (`gateway`), instead of bidding. What a bid costs is its figures beside these.
  *
  * `--direct` leaves HTTP out: the same bidders, as loops in the main thread, call the service's
- * `PlaceBid` itself (and, after a refusal, read the price from the row, as the GET's query
- * does): what the bid path costs without the gateway, Nest's pipeline and the auth guard.
+ * `PlaceBid` itself (and, after a refusal, take the price it carries, or read it from the row
+ * when it carries none): what the bid path costs without the gateway, Nest's pipeline and the
+ * auth guard.
+ *
+ * To see where the CPU goes, run any mode under `node --cpu-prof --cpu-prof-dir=DIR` (the
+ * gateway and the service are in the main thread's profile, the bidders in the worker's) and
+ * summarise the main thread's profile with `scripts/bench/cpu-profile.ts` (self time by module
+ * and by function, over the last N seconds only, so start-up is left out).
  *
  * Every server listens on a free port (0): no fixed port, so no need for the e2e lock.
  *
@@ -149,7 +157,8 @@ async function direct(): Promise<BiddersResult> {
           }
           latencies.push(performance.now() - t0);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          known = await readPrice();
+          const carried = (error as { details?: { price?: { currentPrice: number } } }).details?.price;
+          known = carried ? carried.currentPrice : await readPrice();
           seen = Math.max(seen, known);
         }
       }
@@ -255,7 +264,7 @@ console.log(
 console.log(
   `  CPU of this process (all threads, user+system): ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s` +
     ` = ${((cpu.user + cpu.system) / 1e3 / Math.max(1, latencies.length)).toFixed(1)} ms per answered ${NOOP_PATH ? 'request' : 'bid'}` +
-    `${NOOP_PATH ? '' : values.direct ? ' (with the price read after each 422)' : ' (with the GET after each 422)'}`,
+    `${NOOP_PATH ? '' : ' (422s carry the price: no read after them)'}`,
 );
 console.log(
   `  latency ms: p50 ${q(0.5).toFixed(1)}  p95 ${q(0.95).toFixed(1)}  p99 ${q(0.99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`,

@@ -15,7 +15,10 @@ const DEFAULT_STATUS: Partial<Record<ErrorCode, number>> = {
 /**
  * The one exception type of our code: a code from `contracts/errors.ts`, an HTTP status
  * and, for validation, the fields. The filter turns it into the envelope in the request's
- * language. 409 is reserved for a session conflict (the client logs out on it).
+ * language. 409 is reserved for a session conflict (the client logs out on it). `details`
+ * go into the envelope's `results` beside `code` and `fields`, for a refusal whose client
+ * needs more than the reason (a bid too low carries the auction's price, so the bidder
+ * need not read the auction again); their shape is the endpoint's contract.
  */
 export class AppException extends Error {
   readonly status: number;
@@ -24,6 +27,7 @@ export class AppException extends Error {
     readonly code: ErrorCode,
     status?: number,
     readonly fields?: FieldError[],
+    readonly details?: Record<string, unknown> & { code?: never; fields?: never },
   ) {
     super(code);
     this.status = status ?? DEFAULT_STATUS[code] ?? 400;

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import {
   createParamDecorator,
   type ExecutionContext,
@@ -16,6 +17,7 @@ import { AppException } from './app.exception.js';
 import { currentContext, type AuthUser, type RequestContext } from './context.js';
 import { JwtKeys, SigningKeysUnavailable } from './jwt-keys.js';
 import { RevocationUnknown, TokenRevocations } from './revocations.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 export { Authenticated, Public, Roles } from './access.js';
 
@@ -64,6 +66,7 @@ interface TokenClaims {
   companyId?: unknown;
   sid?: unknown;
   tv?: unknown;
+  exp?: unknown;
 }
 
 const ROLES = new Set<AuthUser['role']>(['user', 'agent', 'company', 'admin']);
@@ -102,12 +105,24 @@ let strategyCount = 0;
  * `kid` from identity's JWKS, `iss` and `aud` checked by jsonwebtoken, then the revocation
  * check. Registered under a name of its own (tests run several applications in one process,
  * and passport's registry is global) and removed with the application.
+ *
+ * A token jsonwebtoken has verified is remembered until its `exp` (`VerifiedTokens`: bounded,
+ * and only with the key it was verified with): the same client's next request skips the RSA
+ * verification and the payload's decoding, not the claims' check nor the revocation check,
+ * which run on every request as before. Measured in the auctions README (issue 13).
  */
 export class JwtStrategyRegistration implements OnApplicationShutdown {
   readonly name = `manzil-jwt-${++strategyCount}`;
 
+  /** Tokens already verified (exposed for the tests of the cache's bound). */
+  readonly verified = new VerifiedTokens<TokenClaims>();
+
   constructor(options: KitAuthOptions, revocations: TokenRevocations) {
     const keys = new JwtKeys(options.jwks, { cooldownMs: options.jwksCooldownMs });
+    const verified = this.verified;
+    const extract = ExtractJwt.fromAuthHeaderAsBearerToken();
+    /** The token and key of a request being verified, for `validate` to remember once it passed. */
+    const verifying = new WeakMap<Request, { token: string; key: KeyObject }>();
     class ManzilJwtStrategy extends PassportStrategy(Strategy, this.name) {
       constructor() {
         super({
@@ -115,12 +130,15 @@ export class JwtStrategyRegistration implements OnApplicationShutdown {
           // A KeyObject, which jsonwebtoken (9) takes as it is; passport-jwt's types only
           // say string | Buffer, and a PEM would be parsed again on every request.
           secretOrKeyProvider: (
-            _request: Request,
+            request: Request,
             token: string,
             done: (error: unknown, key?: string | Buffer) => void,
           ) => {
             keys.keyFor(token).then(
-              (key) => done(null, key as unknown as Buffer),
+              (key) => {
+                verifying.set(request, { token, key });
+                done(null, key as unknown as Buffer);
+              },
               (error: unknown) => done(error),
             );
           },
@@ -131,8 +149,35 @@ export class JwtStrategyRegistration implements OnApplicationShutdown {
         });
       }
 
-      async validate(_request: Request, claims: TokenClaims): Promise<AuthUser> {
+      /**
+       * A token remembered as verified with the key its `kid` names now goes straight to
+       * `validate` (claims, revocation); any other token, or any doubt, takes passport-jwt's
+       * whole verification.
+       */
+      override authenticate(request: Request, authOptions?: unknown): void {
+        const token = extract(request);
+        if (!token || !verified.has(token)) return super.authenticate(request, authOptions);
+        keys.keyFor(token).then(
+          (key) => {
+            const claims = verified.get(token, key);
+            if (!claims) return super.authenticate(request, authOptions);
+            // As passport-jwt's own callback: an error is an error, a user a success.
+            this.validate(request, claims).then(
+              (user) => this.success(user),
+              (error: unknown) => this.error(error as Error),
+            );
+          },
+          () => super.authenticate(request, authOptions),
+        );
+      }
+
+      async validate(request: Request, claims: TokenClaims): Promise<AuthUser> {
         const { user, version } = userFromClaims(claims);
+        const checked = verifying.get(request);
+        if (checked) {
+          verifying.delete(request);
+          verified.remember(checked.token, claims, checked.key);
+        }
         await revocations.check(user.id, version, user.sessionId);
         return user;
       }

@@ -36,9 +36,10 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     let status = 500;
     let code: ErrorCode = 'SOMETHING_WENT_WRONG';
     let fields: FieldError[] | undefined;
+    let details: Record<string, unknown> | undefined;
 
     if (exception instanceof AppException) {
-      ({ status, code, fields } = exception);
+      ({ status, code, fields, details } = exception);
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       code = HTTP_CODES[status] ?? (status >= 500 ? 'SOMETHING_WENT_WRONG' : 'VALIDATION_FAILED');
@@ -52,7 +53,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       status,
       success: false,
       message: errorMessage(code, language),
-      results: fields ? { code, fields } : { code },
+      results: { code, ...(fields ? { fields } : {}), ...details },
     };
     response.status(status).json(body);
   }

@@ -8,6 +8,7 @@ export * from './zod.pipe.js';
 export * from './access.js';
 export * from './auth.js';
 export * from './jwt-keys.js';
+export * from './verified-tokens.js';
 export * from './revocations.js';
 export * from './logger.js';
 export * from './openapi.js';

@@ -78,6 +78,9 @@ export class TokenRevocations implements OnApplicationBootstrap, OnApplicationSh
       maxRetriesPerRequest: 0,
       commandTimeout: 500,
       connectTimeout: 2_000,
+      // The checks of requests arriving together leave in one write (issue 13: under load
+      // each MGET was a socket write of its own, ~4% of a request's CPU).
+      enableAutoPipelining: true,
     });
     // Failures surface through the checks (grace, then 503); no unhandled error events.
     this.redis.on('error', () => undefined);

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { listingApprovedV1, listingApprovedV2, TOPICS, type EventEnvelope } from '@manzil/contracts';
+import {
+  bidTooLowResultsSchema,
+  ERROR_MESSAGES,
+  fieldMessage,
+  listingApprovedV1,
+  listingApprovedV2,
+  TOPICS,
+  type EventEnvelope,
+} from '@manzil/contracts';
 import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
 import {
   createMigratedDatabase,
@@ -102,12 +110,26 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
     const first = await customer();
     const low = await bid(id, first, 1_004_999.99);
     expect(low.status).toBe(422);
+    expect(low.body.message).toBe(ERROR_MESSAGES.VALIDATION_FAILED.en);
     expect(low.body.results.fields).toEqual([
       {
         field: 'amount',
         message: 'Bid price must be greater than the current price by at least the minimum increment.',
       },
     ]);
+    // The refusal carries the price it was decided on: the bidder need not read the auction again.
+    expect(bidTooLowResultsSchema.parse(low.body.results)).toEqual({
+      code: 'VALIDATION_FAILED',
+      fields: low.body.results.fields,
+      price: {
+        auctionId: id,
+        currentPrice: 1_000_000,
+        minimumBid: 1_005_000,
+        bidCount: 0,
+        leadingBidId: null,
+        status: 'live',
+      },
+    });
     const accepted = await bid(id, first, '١٬٠٠٥٬٠٠٠');
     expect(accepted.status).toBe(201);
     expect(accepted.body.results).toMatchObject({
@@ -140,7 +162,23 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
 
     // The same amount again is too low now; the second bidder outbids the first.
     const second = await customer();
-    expect((await bid(id, second, 1_005_000)).status).toBe(422);
+    const tooLow = await http()
+      .post(`/v1/auctions/${id}/bids`)
+      .set('x-site', 'ae')
+      .set('language', 'ar')
+      .set('authorization', `Bearer ${second}`)
+      .send({ amount: 1_005_000 });
+    expect(tooLow.status).toBe(422);
+    expect(tooLow.body.results).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [{ field: 'amount', message: fieldMessage('bid.tooLow', 'ar') }],
+      price: {
+        currentPrice: 1_005_000,
+        minimumBid: 1_010_000,
+        bidCount: 1,
+        leadingBidId: accepted.body.results.id,
+      },
+    });
     const outbidding = await bid(id, second, 1_010_000);
     expect(outbidding.status).toBe(201);
     const outbid = await onTopic((e) => e.type === 'bid.outbid' && e.key === id);

@@ -18,25 +18,38 @@ export interface RateLimitOptions {
   perMinute: number;
 }
 
+type HitClient = Redis & {
+  /** The HIT script by its SHA (EVALSHA), sent whole only when Redis does not know it yet. */
+  rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+};
+
 /**
  * Fixed one-minute window per client IP on /api/**, counted in Redis so every gateway
  * replica shares the count. Redis being down must not take the site down: the limiter
  * fails open (the request goes through) and says so in the log, at most every 30 s.
+ *
+ * One round trip per request, as before issue 13's profiling, but cheaper: the script goes by
+ * its SHA, and the hits of requests arriving together leave in one write (ioredis's
+ * auto-pipelining gathers the commands of one turn of the event loop): under load each hit
+ * was a socket write of its own.
  */
 export class RateLimiter implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('rate-limit');
-  private readonly redis: Redis;
+  private readonly redis: HitClient;
   private lastWarning = 0;
 
   constructor(private readonly options: RateLimitOptions) {
-    this.redis = new Redis(options.redisUrl, {
+    const redis = new Redis(options.redisUrl, {
       // Fail fast instead of queueing while disconnected: a request must not wait for Redis.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: 250,
       lazyConnect: true,
+      enableAutoPipelining: true,
       retryStrategy: (times) => Math.min(times * 200, 2000),
     });
+    redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT });
+    this.redis = redis as HitClient;
     this.redis.on('error', (error: Error) => this.warn(error));
   }
 
@@ -45,7 +58,7 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
     const window = Math.floor(Date.now() / WINDOW_MS);
     const key = `${this.options.namespace}:${client}:${window}`;
     try {
-      const [count, ttl] = (await this.redis.eval(HIT, 1, key, WINDOW_MS)) as [number, number];
+      const [count, ttl] = await this.redis.rateLimitHit(key, WINDOW_MS);
       return { count, resetMs: ttl > 0 ? ttl : WINDOW_MS };
     } catch (error) {
       this.warn(error as Error);

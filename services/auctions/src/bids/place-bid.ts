@@ -99,10 +99,23 @@ export class PlaceBid {
     )) as SeenAuction[];
     if (!auction) throw new AppException('NOT_FOUND');
     if (!auction.open) throw new AppException('AUCTION_NOT_LIVE', 422);
-    if (toCents(command.amount) < toCents(priceOf(auction).minimumBid))
-      throw new AppException('VALIDATION_FAILED', 422, [
-        { field: 'amount', message: fieldMessage('bid.tooLow', command.language) },
-      ]);
+    const price = priceOf(auction);
+    if (toCents(command.amount) < toCents(price.minimumBid)) {
+      // The price this refusal was decided on, so the bidder bids on without reading the auction again.
+      const seen: AuctionPriceMessage = {
+        auctionId: auction.id,
+        ...price,
+        bidCount: auction.bid_count,
+        leadingBidId: auction.leading_bid_id,
+        status: 'live',
+      };
+      throw new AppException(
+        'VALIDATION_FAILED',
+        422,
+        [{ field: 'amount', message: fieldMessage('bid.tooLow', command.language) }],
+        { price: seen },
+      );
+    }
     return auction;
   }
 

@@ -3,6 +3,7 @@ import {
   AUCTIONS_API,
   BID_FEES_API,
   auctionDetailSchema,
+  bidTooLowResultsSchema,
   bidFeeViewSchema,
   auctionPageSchema,
   bidViewSchema,
@@ -15,7 +16,7 @@ import {
   type Language,
   type PlaceBidBody,
 } from '@manzil/contracts';
-import { apiFetch, apiQueryFn } from '@manzil/ui';
+import { ApiError, apiFetch, apiQueryFn } from '@manzil/ui';
 import { waitForCheckout } from '../payments/wait-for-checkout.js';
 
 /** The auctions service behind the gateway. */
@@ -86,7 +87,18 @@ export function applyPriceMessage(client: QueryClient, message: AuctionPriceMess
   );
 }
 
-/** POST /v1/auctions/:id/bids, then the auction and the customer's bids read again. */
+/** The price a too-low refusal (422) carries, or null for any other failure. */
+export function refusedPrice(failure: unknown): AuctionPriceMessage | null {
+  if (!(failure instanceof ApiError) || failure.status !== 422) return null;
+  const parsed = bidTooLowResultsSchema.safeParse(failure.results);
+  return parsed.success ? parsed.data.price : null;
+}
+
+/**
+ * POST /v1/auctions/:id/bids, then the auction and the customer's bids read again. A bid
+ * refused as too low changed nothing but carries the price it met: that price goes into the
+ * cached auction (as a live-feed message would), with no read.
+ */
 export function usePlaceBid(auctionId: string, language: Language) {
   const client = useQueryClient();
   return useMutation({
@@ -97,7 +109,11 @@ export function usePlaceBid(auctionId: string, language: Language) {
         body,
         results: bidViewSchema,
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: auctionKeys.all }),
+    onSettled: (_bid, failure) => {
+      const price = refusedPrice(failure);
+      if (price) applyPriceMessage(client, price);
+      else return client.invalidateQueries({ queryKey: auctionKeys.all });
+    },
   });
 }
 
