@@ -1,5 +1,5 @@
 import { Suspense, lazy, use } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from '@manzil/ui/router';
 import {
   ARABIC_LISTING_PAGES,
   isKnownRoute,
