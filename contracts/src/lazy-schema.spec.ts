@@ -34,7 +34,7 @@ const samples: unknown[] = [
 ];
 
 describe('lazySchema', () => {
-  for (const [name, make] of Object.entries(makers)) {
+  for (const [name, make] of Object.entries(makers) as [string, () => z.ZodType][]) {
     describe(name, () => {
       const eager = make();
       const lazy = lazySchema(make);
