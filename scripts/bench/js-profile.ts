@@ -162,11 +162,17 @@ try {
       await tab.goto(gateway.url + page.path, { waitUntil: 'load', timeout: 120_000 });
       await tab
         .waitForFunction(
-          `!document.querySelector('#mz-first-paint, [data-testid="session-cover"], [data-testid="language-cover"], [data-testid="remote-loading"], [data-testid="page-loading"]')`,
+          // A function, not a string: the page's CSP refuses eval.
+          () =>
+            !document.querySelector(
+              '#mz-first-paint, [data-testid="session-cover"], [data-testid="language-cover"], [data-testid="remote-loading"], [data-testid="page-loading"]',
+            ),
           undefined,
           { timeout: 60_000 },
         )
-        .catch(() => console.warn(`  ${page.name}: still loading after 60 s; measured as it is`));
+        .catch((error: Error) =>
+          console.warn(`  ${page.name}: ${error.message.split('\n')[0]}; measured as it is`),
+        );
       await tab.waitForLoadState('networkidle');
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       const longTasks = (await tab.evaluate('window.__longTasks')) as number[];
