@@ -117,6 +117,23 @@ describe('mortgageQuote', () => {
     expect(small.upfront.registration).toBe(2000);
   });
 
+  it('takes the agency rate of the value’s side of the 500,000 threshold, 500,000 itself below', () => {
+    // The admin's tiers (content's mortgage settings): a higher rate for the smaller value.
+    const tiered: MortgageSettings = {
+      ...ae,
+      fees: { ...ae.fees, agencyPercentBelow: 2.5, agencyPercentAbove: 2 },
+    };
+    const quote = (propertyValue: number) =>
+      mortgageQuote(
+        { propertyValue, downPayment: propertyValue * 0.2, termYears: 25, interestRate: 4.25 },
+        tiered,
+      ).upfront;
+    expect(quote(400_000)).toMatchObject({ agency: 10_000, registration: 2000 }); // 2.5 %
+    expect(quote(500_000)).toMatchObject({ agency: 12_500, registration: 2000 }); // still below
+    expect(quote(500_001)).toMatchObject({ agency: 10_000.02, registration: 4000 }); // 2 %, above
+    expect(quote(1_000_000)).toMatchObject({ agency: 20_000, registration: 4000 });
+  });
+
   it('charges no loan fees when nothing is borrowed', () => {
     const cash = mortgageQuote(
       { propertyValue: 1_000_000, downPayment: 1_000_000, termYears: 25, interestRate: 4.25 },

@@ -147,6 +147,10 @@ export const VALIDATION_MESSAGES = {
     en: 'Please upload at least one document.',
     ar: 'يرجى رفع مستند واحد على الأقل.',
   },
+  'document.keepOne': {
+    en: 'A listing sent for review or published keeps at least one document. Upload another one before you remove this one.',
+    ar: 'يجب أن يبقى مستند واحد على الأقل في الإعلان المرسل للمراجعة أو المنشور. ارفع مستندًا آخر قبل حذف هذا المستند.',
+  },
   'report.reasonRequired': { en: 'Please choose a reason.', ar: 'يرجى اختيار السبب.' },
   'report.userTypeRequired': { en: 'Please choose who you are.', ar: 'يرجى اختيار صفتك.' },
   'report.commentMin': {

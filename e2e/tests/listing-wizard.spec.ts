@@ -9,6 +9,7 @@
 // is on the Saudi site's list and never on the UAE one.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { listingPagePath } from '@manzil/contracts';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
@@ -116,6 +117,13 @@ async function moderate(
     await detail.getByRole('button', { name: 'اعتماد', exact: true }).click();
     await expect(page.getByTestId('toast')).toHaveText(/تم اعتماد/);
   } else {
+    // The admin reads the agent's document before deciding: the file, with the admin's token.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      detail.getByRole('button', { name: /^تنزيل \u2068?صك الملكية\u2069?$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(DEED.name);
+    expect((await fs.readFile(await download.path())).toString()).toBe(DEED.buffer.toString());
     await detail.getByTestId('reject-reason').getByRole('textbox').fill(decision.reject);
     await detail.getByRole('button', { name: 'رفض', exact: true }).click();
     await expect(page.getByTestId('toast')).toHaveText(/تم رفض/);
@@ -244,7 +252,22 @@ test('an agent adds a listing with 6 photos and a document and sends it (ae en, 
     await page.getByTestId('document-file-input').setInputFiles(DEED);
     await page.getByTestId('document-attach').click();
     await expect(page.getByTestId('document-item')).toHaveCount(1);
+    // A second document, then removed again after the confirmation (DELETE …/documents/:id).
+    await input(page, 'document-title').fill(lang === 'ar' ? 'تصريح الإعلان' : 'Advert permit');
+    await page.getByTestId('document-file-input').setInputFiles({ ...DEED, name: 'permit.pdf' });
+    await page.getByTestId('document-attach').click();
+    await expect(page.getByTestId('document-item')).toHaveCount(2);
     await shot(page, `wizard-documents-${site}-${lang}`);
+    await page.getByTestId('document-remove').nth(1).click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText(
+      lang === 'ar' ? 'هل تريد حذف المستند' : 'Remove the document',
+    );
+    await shot(page, `wizard-documents-remove-${site}-${lang}`);
+    await page.getByTestId('confirm-dialog-ok').click();
+    await expect(page.getByTestId('document-item')).toHaveCount(1);
+    await expect(page.getByTestId('toast')).toContainText(
+      lang === 'ar' ? 'تم حذف المستند.' : 'The document is removed.',
+    );
     await next(page);
 
     if (site === 'sa') {

@@ -3,7 +3,7 @@
 import { jest } from '@jest/globals';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import type { Language, OwnedProperty, Site } from '@manzil/contracts';
+import { fieldMessage, type Language, type OwnedProperty, type Site } from '@manzil/contracts';
 import { FeedbackProvider } from '@manzil/ui';
 import { siteConfig } from '@manzil/ui/test/fixtures';
 import { WithQueryClient, envelopeResponse, testQueryClient } from '@manzil/ui/test/query';
@@ -125,6 +125,22 @@ export function listings(
           'invalid',
         );
       property = { ...property, regulatorVerified: verifiedLicence(advertiserId, adLicenseNumber) };
+      return answer(200, property);
+    }
+    const removing = method === 'DELETE' ? /\/documents\/([^/]+)$/.exec(url) : null;
+    if (removing) {
+      // As the service: a listing sent for review or public keeps its last document.
+      const left = property.documents.filter((document) => document.id !== removing[1]);
+      if (!left.length && ['pending', 'accepted'].includes(property.approvalStatus)) {
+        const language =
+          (init?.headers as Record<string, string> | undefined)?.language === 'ar' ? 'ar' : 'en';
+        return answer(
+          422,
+          { fields: [{ field: 'documents', message: fieldMessage('document.keepOne', language) }] },
+          'invalid',
+        );
+      }
+      property = { ...property, documents: left };
       return answer(200, property);
     }
     if (method === 'DELETE' && /\/v1\/properties\/[^/]+$/.test(url)) {

@@ -6,7 +6,7 @@ export { currencyLabel, formatPrice, priceParts, type Currency, type PriceParts 
 export { areaUnitLabel, formatArea, type AreaUnit } from './format/area.js';
 export { SITE_TIME_ZONES, formatSiteDate, type SiteDateOptions } from './format/date.js';
 
-export { ApiError, apiFetch, timezoneOffset, type ApiFetchOptions } from './api/api-fetch.js';
+export { ApiError, apiFetch, apiFile, timezoneOffset, type ApiFetchOptions } from './api/api-fetch.js';
 export { apiFieldErrors } from './api/field-errors.js';
 export {
   REFRESH_TOKEN_KEY,

@@ -1,4 +1,10 @@
-import { SITE_FACTS, type PublicProject, type Site, type SiteConfig } from '@manzil/contracts';
+import {
+  SITE_FACTS,
+  type AccountProfileWithEmail,
+  type PublicProject,
+  type Site,
+  type SiteConfig,
+} from '@manzil/contracts';
 
 /**
  * A published off-plan project as readers see it (`PublicProject`). Specs pass as overrides the
@@ -27,6 +33,32 @@ export function publicProject(overrides: Partial<PublicProject> = {}): PublicPro
     brochureUrl: null,
     companyId: '0193a000-0000-7000-8000-000000000a00',
     publishedAt: '2026-11-26T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * An account's profile as `GET /v1/me` answers it: by default a verified customer of the UAE
+ * site whose e-mail is confirmed. Specs pass as overrides the role, names and flags their screen
+ * depends on or asserts.
+ */
+export function accountProfile(overrides: Partial<AccountProfileWithEmail> = {}): AccountProfileWithEmail {
+  return {
+    id: '6f1c2d3e-4a5b-4c6d-8e7f-8a9b0c1d2e3f',
+    role: 'user',
+    site: 'ae',
+    firstName: 'Mona',
+    lastName: 'Saeed',
+    name: 'Mona Saeed',
+    email: 'mona@example.com',
+    countryCode: '+971',
+    mobile: '501234567',
+    picture: null,
+    language: 'en',
+    verified: true,
+    isNafathVerified: false,
+    companyId: null,
+    emailVerified: true,
     ...overrides,
   };
 }

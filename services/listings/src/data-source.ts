@@ -19,6 +19,7 @@ import { UnitFloorPlans1764940000001 } from './migrations/1764940000001-unit-flo
 import { UnitBookingRefundDue1765100000000 } from './migrations/1765100000000-unit-booking-refund-due.js';
 import { MediaCleanup1765200000000 } from './migrations/1765200000000-media-cleanup.js';
 import { PresentationUnits1765230000000 } from './migrations/1765230000000-presentation-units.js';
+import { DocumentRemoval1765390000000 } from './migrations/1765390000000-document-removal.js';
 import { Property } from './properties/property.entity.js';
 
 export const entities = [...busEntities, Property, Location];
@@ -42,5 +43,6 @@ export const migrations = [
   UnitBookingRefundDue1765100000000,
   MediaCleanup1765200000000,
   PresentationUnits1765230000000,
+  DocumentRemoval1765390000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

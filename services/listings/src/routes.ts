@@ -479,6 +479,15 @@ export const ROUTES: RouteDoc[] = [
     roles: ['agent', 'company'],
   },
   {
+    method: 'delete',
+    path: '/v1/properties/:id/documents/:documentId',
+    summary:
+      'Removes a document of an own listing (a pending or accepted listing keeps at least one: 422 document.keepOne on documents; sold: 422 TRANSITION_NOT_ALLOWED); its bytes after the commit, or, when the public version or the moderation under way needs it, once no version does; listing.updated',
+    params: documentParamsSchema,
+    results: ownedPropertySchema,
+    roles: ['agent', 'company'],
+  },
+  {
     method: 'get',
     path: '/v1/owner/properties/:id/documents/:documentId/file',
     summary:

@@ -91,7 +91,7 @@ describe('listing documents as files (spec §5: jpeg or pdf, under 2 MB)', () =>
     expect((await h.auditTrail(id)).map((row) => row.action)).toContain('document.attached');
     const openapi = await request(h.app.getHttpServer()).get('/openapi.json').expect(200);
     const paths = Object.keys(openapi.body.paths as object).filter((key) => key.includes('/documents/'));
-    expect(paths).toHaveLength(2);
+    expect(paths).toHaveLength(3);
   });
 
   it('judges the type by the content, and refuses 2 MB or more, no file and no title, in the language asked', async () => {

@@ -2,25 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEvent } from '@manzil/bus';
 import {
+  accountChannelsV1,
   accountRegisteredV1,
   appointmentAcceptedV1,
   appointmentCanceledV1,
+  appointmentRejectedV1,
   appointmentRequestedV1,
   auctionCanceledV1,
   auctionCanceledV2,
+  auctionClosedV1,
   bidFeeFailedV1,
   bidFeePaidV1,
   bidOutbidV1,
+  bidPlacedV1,
   paymentRefundedV1,
   paymentRefundedV2,
+  listingApprovedV2,
   listingRejectedV1,
   planPaymentFailedV1,
+  subscriptionActivatedV1,
   subscriptionExpiringV1,
   TOPICS,
+  unitBookingFailedV1,
+  unitBookingPaidV1,
+  type AccountRole,
+  type Language,
   type Site,
 } from '@manzil/contracts';
-import { expectEventually } from '@manzil/testing';
-import { appointment, NotificationsHarness } from './harness.js';
+import { expectEventually, publishedProperty } from '@manzil/testing';
+import { appointment, NotificationsHarness, type InboxItem } from './harness.js';
 
 describe('notifications: events into in-app notifications and e-mails (issue 14)', () => {
   const h = new NotificationsHarness({
@@ -30,7 +40,8 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
   });
 
   beforeAll(async () => {
-    await h.start(() => ({ EMAIL_DISPATCH_MS: 100 }));
+    // Text messages go to the sandbox's sink too (never to a developer's own sandbox port).
+    await h.start((sandbox) => ({ EMAIL_DISPATCH_MS: 100, SMS_URL: `${sandbox}/v1/sms` }));
   }, 120_000);
 
   afterAll(async () => {
@@ -41,6 +52,40 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
   const as = (site: Site, sub: string, path: string, method: 'get' | 'post' = 'get', language = 'en') => ({
     expect: async (status: number) => (await h.as(site, sub, language))[method](path).expect(status),
   });
+
+  /**
+   * Gives `accountId` a language and a proved e-mail as identity does (`identity.account.channels`),
+   * so its notices are e-mailed in that language; resolves with the address once applied.
+   */
+  const withChannels = async (site: Site, accountId: string, role: AccountRole, language: Language) => {
+    const email = `${role}-${accountId.slice(0, 8)}@${site}.manzil.test`;
+    await h.publishAccount(
+      newEvent(accountChannelsV1, site, accountId, { accountId, role, language, email, phone: null }),
+      { language, email },
+    );
+    return email;
+  };
+
+  /** The account's notifications in both languages, each [en, ar] pair of the same row. */
+  const bothLanguages = async (site: Site, accountId: string) => {
+    const en = (await h.inbox(site, accountId, 'en')).items;
+    const ar = (await h.inbox(site, accountId, 'ar')).items;
+    return en.map((item: InboxItem) => ({ en: item, ar: ar.find((a) => a.id === item.id)! }));
+  };
+
+  /** The rows (in-app, e-mail) written for the accounts: a redelivered event must add none. */
+  const rowsOf = async (accountIds: string[]) =>
+    (
+      (await h.ds.query(
+        `SELECT (SELECT count(*)::int FROM "notifications" WHERE "account_id" = ANY($1::uuid[])) AS "notifications",
+                (SELECT count(*)::int FROM "notification_emails" e JOIN "notifications" n ON n."id" = e."notification_id"
+                  WHERE n."account_id" = ANY($1::uuid[])) AS "emails"`,
+        [accountIds],
+      )) as { notifications: number; emails: number }[]
+    )[0];
+
+  /** Lets a second delivery of an event (published twice) be handled, if it were to be. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
 
   it('tells the customer once, in their language, in-app and by e-mail, however often the event comes', async () => {
     const customer = randomUUID();
@@ -390,5 +435,352 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     const ar = new Map((await h.inbox('sa', holder, 'ar')).items.map((n) => [n.kind, n]));
     expect(ar.get('payments.subscription.expiring')?.body).toContain('06 ديسمبر، 2026');
     expect(ar.get('payments.subscription.payment-failed')?.title).toBe('لم تتم عملية الدفع');
+  });
+
+  it('tells a listing’s agent and company that it is live, each once, e-mailed in their own language', async () => {
+    const [agent, company] = [randomUUID(), randomUUID()];
+    const agentEmail = await withChannels('ae', agent, 'agent', 'ar');
+    const companyEmail = await withChannels('ae', company, 'company', 'en');
+    const id = randomUUID();
+    const card = {
+      id,
+      site: 'ae' as const,
+      slug: `marina-loft-${id.slice(0, 8)}`,
+      title: { en: 'Marina loft', ar: 'لوفت المارينا' },
+      propertyType: 'buy' as const,
+      kind: 'apartment' as const,
+      price: 1_900_000,
+      currency: 'AED' as const,
+      bedrooms: 2,
+      bathrooms: 2,
+      area: 1_200,
+      areaUnit: 'sqft' as const,
+      city: { en: 'Dubai', ar: 'دبي' },
+      community: { en: 'Dubai Marina', ar: 'دبي مارينا' },
+      latitude: 25.08,
+      longitude: 55.14,
+      coverPhoto: '/api/listings/v1/media/demo/marina-loft.svg',
+      agreementType: 'exclusive' as const,
+      agentName: 'Test Agent',
+      approvedAt: new Date().toISOString(),
+    };
+    const approved = newEvent(listingApprovedV2, 'ae', id, {
+      ...publishedProperty(card),
+      agent: { id: agent, name: 'Test Agent' },
+      company: { id: company },
+    });
+    await h.bus.publish(TOPICS.listingsProperty, approved);
+    await h.bus.publish(TOPICS.listingsProperty, approved);
+
+    await expectEventually(
+      async () => {
+        expect(await h.emailsTo(agentEmail)).toHaveLength(1);
+        expect(await h.emailsTo(companyEmail)).toHaveLength(1);
+      },
+      { timeoutMs: 15_000 },
+    );
+    await settle();
+    for (const owner of [agent, company]) {
+      const [notice, ...more] = await bothLanguages('ae', owner);
+      expect(more).toEqual([]);
+      expect(notice.en).toMatchObject({
+        kind: 'listing.approved',
+        link: `/property/${card.slug}`,
+        title: 'Your listing is live',
+        body: 'Marina loft was approved and is now shown to customers.',
+      });
+      expect(notice.ar).toMatchObject({
+        title: 'تم نشر إعلانك',
+        body: 'تمت الموافقة على \u2068لوفت المارينا\u2069 وأصبح ظاهرًا للعملاء.',
+      });
+    }
+    // Each e-mail in its reader's language: Arabic for the agent, English for the company.
+    const [toAgent] = await h.emailsTo(agentEmail);
+    expect(toAgent.subject).toBe('تم نشر إعلانك');
+    expect(toAgent.text).toContain('وأصبح ظاهرًا للعملاء');
+    expect((await h.emailsTo(companyEmail))[0].subject).toBe('Your listing is live');
+    expect(await rowsOf([agent, company])).toEqual({ notifications: 2, emails: 2 });
+  });
+
+  it('tells the customer once, in their language, that the agent declined the appointment, e-mailing the booking’s address', async () => {
+    const [customer, agent] = [randomUUID(), randomUUID()];
+    const proved = await withChannels('ae', customer, 'user', 'ar');
+    const facts = appointment(customer, agent);
+    const rejected = newEvent(appointmentRejectedV1, 'ae', facts.appointmentId, {
+      ...facts,
+      decidedAt: new Date().toISOString(),
+    });
+    await h.bus.publish(TOPICS.listingsAppointment, rejected);
+    await h.bus.publish(TOPICS.listingsAppointment, rejected);
+
+    await expectEventually(async () => expect(await h.emailsTo(facts.customer.email)).toHaveLength(1), {
+      timeoutMs: 15_000,
+    });
+    await settle();
+    const [notice, ...more] = await bothLanguages('ae', customer);
+    expect(more).toEqual([]);
+    expect(notice.en).toMatchObject({
+      kind: 'appointment.rejected',
+      link: '/profile?tab=appointments',
+      title: 'Your appointment was declined',
+      body: 'The agent cannot make your viewing of Marina view on 01 Dec, 2026 at 03:30 PM. Please choose another time.',
+    });
+    expect(notice.ar.title).toBe('تم رفض موعدك');
+    expect(notice.ar.body).toBe(
+      'لا يستطيع الوسيط حضور معاينة لعقار \u2068إطلالة المارينا\u2069 يوم \u206801 ديسمبر، 2026\u2069 الساعة \u206803:30 م\u2069. يرجى اختيار وقت آخر.',
+    );
+    const [mail] = await h.emailsTo(facts.customer.email);
+    expect(mail.subject).toBe('تم رفض موعدك');
+    expect(mail.html).toContain('dir="rtl"');
+    // The booking's address, not the proved one as well; the agent is told nothing.
+    expect(await h.emailsTo(proved)).toEqual([]);
+    expect((await h.inbox('ae', agent)).total).toBe(0);
+    expect(await rowsOf([customer, agent])).toEqual({ notifications: 1, emails: 1 });
+  });
+
+  it('confirms an accepted bid to its bidder once, and says nothing of a bid still waiting for its fee', async () => {
+    const [bidder, waiting] = [randomUUID(), randomUUID()];
+    const email = await withChannels('ae', bidder, 'user', 'ar');
+    const auctionId = randomUUID();
+    const bid = (bidderId: string, status: 'accepted' | 'pending') =>
+      newEvent(bidPlacedV1, 'ae', auctionId, {
+        bidId: randomUUID(),
+        auctionId,
+        propertyId: randomUUID(),
+        bidderId,
+        amount: 1_005_000,
+        biddingFee: 5_000,
+        currency: 'AED',
+        status,
+        currentPrice: 1_005_000,
+        placedAt: new Date().toISOString(),
+      });
+    const [accepted, pending] = [bid(bidder, 'accepted'), bid(waiting, 'pending')];
+    for (const _twice of [1, 2]) {
+      await h.bus.publish(TOPICS.auctionsAuction, pending);
+      await h.bus.publish(TOPICS.auctionsAuction, accepted);
+    }
+    await expectEventually(
+      async () => {
+        expect(await h.emailsTo(email)).toHaveLength(1);
+        // The pending bid's event was handled too (its inbox row), and told nobody.
+        const handled = (await h.ds.query(
+          `SELECT count(*)::int AS n FROM "inbox" WHERE "consumer" = 'notifications' AND "event_id" = $1`,
+          [pending.id],
+        )) as { n: number }[];
+        expect(handled[0].n).toBe(1);
+      },
+      { timeoutMs: 15_000 },
+    );
+    await settle();
+    const [notice, ...more] = await bothLanguages('ae', bidder);
+    expect(more).toEqual([]);
+    expect(notice.en).toMatchObject({
+      kind: 'bid.accepted',
+      link: '/properties-for-auction',
+      title: 'Your bid was accepted',
+      body: 'Your bid of AED 1,005,000 is in.',
+    });
+    expect(notice.ar).toMatchObject({
+      title: 'تم قبول مزايدتك',
+      body: 'تم تسجيل مزايدتك بمبلغ \u2068AED 1,005,000\u2069.',
+    });
+    expect((await h.emailsTo(email)).map((m) => m.subject)).toEqual(['تم قبول مزايدتك']);
+    expect((await h.inbox('ae', waiting)).total).toBe(0);
+    expect(await rowsOf([bidder, waiting])).toEqual({ notifications: 1, emails: 1 });
+  });
+
+  it('tells the winner of a closed auction they won and every other bidder it closed, once each, in their language', async () => {
+    const [winner, loser, silent] = [randomUUID(), randomUUID(), randomUUID()];
+    const winnerEmail = await withChannels('sa', winner, 'user', 'ar');
+    const loserEmail = await withChannels('sa', loser, 'user', 'en');
+    const auctionId = randomUUID();
+    const closed = newEvent(auctionClosedV1, 'sa', auctionId, {
+      auctionId,
+      propertyId: randomUUID(),
+      endsAt: new Date().toISOString(),
+      closedAt: new Date().toISOString(),
+      currency: 'SAR',
+      winner: { bidId: randomUUID(), bidderId: winner, amount: 2_500_000 },
+      bidderIds: [loser, winner, silent, loser],
+    });
+    await h.bus.publish(TOPICS.auctionsAuction, closed);
+    await h.bus.publish(TOPICS.auctionsAuction, closed);
+
+    await expectEventually(
+      async () => {
+        expect(await h.emailsTo(winnerEmail)).toHaveLength(1);
+        expect(await h.emailsTo(loserEmail)).toHaveLength(1);
+        expect((await h.inbox('sa', silent)).total).toBe(1);
+      },
+      { timeoutMs: 15_000 },
+    );
+    await settle();
+    const [won, ...moreWon] = await bothLanguages('sa', winner);
+    expect(moreWon).toEqual([]);
+    expect(won.en).toMatchObject({
+      kind: 'auction.won',
+      link: '/properties-for-auction',
+      title: 'You won the auction',
+      body: 'Your bid of SAR 2,500,000 won. Our team will contact you.',
+    });
+    expect(won.ar).toMatchObject({
+      title: 'فزت بالمزاد',
+      body: 'فازت مزايدتك بمبلغ \u2068SAR 2,500,000\u2069. سيتواصل معك فريقنا.',
+    });
+    for (const other of [loser, silent]) {
+      const [lost, ...moreLost] = await bothLanguages('sa', other);
+      expect(moreLost).toEqual([]);
+      expect(lost.en).toMatchObject({
+        kind: 'auction.closed',
+        title: 'The auction has closed',
+        body: 'Another bid won this auction.',
+      });
+      expect(lost.ar).toMatchObject({ title: 'انتهى المزاد', body: 'فازت مزايدة أخرى بهذا المزاد.' });
+    }
+    expect((await h.emailsTo(winnerEmail))[0].subject).toBe('فزت بالمزاد');
+    expect((await h.emailsTo(loserEmail))[0].subject).toBe('The auction has closed');
+    expect(await rowsOf([winner, loser, silent])).toEqual({ notifications: 3, emails: 2 });
+
+    // Closed without a winner (only bids whose fee never came, rejected at the close): nobody
+    // is told another bid won.
+    const unsold = randomUUID();
+    await h.bus.publish(
+      TOPICS.auctionsAuction,
+      newEvent(auctionClosedV1, 'sa', unsold, {
+        auctionId: unsold,
+        propertyId: randomUUID(),
+        endsAt: new Date().toISOString(),
+        closedAt: new Date().toISOString(),
+        currency: 'SAR',
+        winner: null,
+        bidderIds: [silent],
+      }),
+    );
+    await expectEventually(async () => expect((await h.inbox('sa', silent)).total).toBe(2), {
+      timeoutMs: 15_000,
+    });
+    const [latest] = await bothLanguages('sa', silent);
+    expect(latest.en).toMatchObject({
+      kind: 'auction.closed',
+      title: 'The auction has closed',
+      body: 'This auction closed without a winning bid, so your bid no longer stands.',
+    });
+    expect(latest.ar.body).toBe('انتهى هذا المزاد دون مزايدة فائزة، لذلك لم تعد مزايدتك قائمة.');
+  });
+
+  it('tells a plan holder once, in their language, that the plan they paid for is active', async () => {
+    const holder = randomUUID();
+    const email = await withChannels('sa', holder, 'company', 'ar');
+    const subscriptionId = randomUUID();
+    const activated = newEvent(subscriptionActivatedV1, 'sa', subscriptionId, {
+      subscriptionId,
+      accountId: holder,
+      plan: 'Gold',
+      propertyQuota: 25,
+      agentQuota: 5,
+      startsAt: new Date().toISOString(),
+      endsAt: '2027-12-05T21:30:00.000Z',
+    });
+    await h.bus.publish(TOPICS.paymentsSubscription, activated);
+    await h.bus.publish(TOPICS.paymentsSubscription, activated);
+
+    await expectEventually(async () => expect(await h.emailsTo(email)).toHaveLength(1), {
+      timeoutMs: 15_000,
+    });
+    await settle();
+    const [notice, ...more] = await bothLanguages('sa', holder);
+    expect(more).toEqual([]);
+    expect(notice.en).toMatchObject({
+      kind: 'payments.subscription.activated',
+      link: '/manage-properties',
+      title: 'Your subscription is active',
+      body: 'Your Gold plan lets you list up to 25 properties.',
+    });
+    expect(notice.ar.title).toBe('اشتراكك مفعّل');
+    expect(notice.ar.body).toContain('\u2068Gold\u2069');
+    expect(notice.ar.body).toContain('\u206825\u2069');
+    expect(notice.ar.body).not.toMatch(/[A-Za-z](?![^\u2068]*\u2069)/);
+    const [mail] = await h.emailsTo(email);
+    expect(mail.subject).toBe('اشتراكك مفعّل');
+    expect(await rowsOf([holder])).toEqual({ notifications: 1, emails: 1 });
+  });
+
+  it('tells a customer whether their unit booking was paid, in their language, once, texting only a failure', async () => {
+    const customer = randomUUID();
+    const phone = '+966501230077';
+    const email = `user-${customer.slice(0, 8)}@sa.manzil.test`;
+    await h.publishAccount(
+      newEvent(accountChannelsV1, 'sa', customer, {
+        accountId: customer,
+        role: 'user',
+        language: 'ar',
+        email,
+        phone,
+      }),
+      { language: 'ar', phone },
+    );
+    const bookingId = randomUUID();
+    const facts = {
+      paymentId: randomUUID(),
+      bookingId,
+      unitId: randomUUID(),
+      projectId: randomUUID(),
+      customerId: customer,
+      amount: 25_000,
+      currency: 'SAR' as const,
+    };
+    // The checkout failed first, then (a later attempt) was paid: both are told, each once.
+    const failed = newEvent(unitBookingFailedV1, 'sa', bookingId, {
+      ...facts,
+      failedAt: new Date().toISOString(),
+    });
+    const paid = newEvent(unitBookingPaidV1, 'sa', bookingId, {
+      ...facts,
+      paymentId: randomUUID(),
+      paidAt: new Date().toISOString(),
+    });
+    for (const _twice of [1, 2]) await h.bus.publish(TOPICS.paymentsUnitBooking, failed);
+    for (const _twice of [1, 2]) await h.bus.publish(TOPICS.paymentsUnitBooking, paid);
+
+    await expectEventually(
+      async () => {
+        expect(await h.emailsTo(email)).toHaveLength(2);
+        expect(await h.smsTo(phone)).toHaveLength(1);
+      },
+      { timeoutMs: 20_000 },
+    );
+    await settle();
+    const byKind = Object.fromEntries((await bothLanguages('sa', customer)).map((n) => [n.en.kind, n]));
+    expect(Object.keys(byKind).sort()).toEqual([
+      'payments.unit-booking.failed',
+      'payments.unit-booking.paid',
+    ]);
+    expect(byKind['payments.unit-booking.paid'].en).toMatchObject({
+      link: '/my-orders',
+      title: 'Unit booking payment received',
+      body: 'We received your payment of SAR 25,000 to book your unit. You can follow the booking in My orders.',
+    });
+    expect(byKind['payments.unit-booking.paid'].ar).toMatchObject({
+      title: 'تم استلام دفعة حجز الوحدة',
+      body: 'استلمنا دفعتك بمبلغ \u2068SAR 25,000\u2069 لحجز الوحدة. يمكنك متابعة الحجز من صفحة طلباتي.',
+    });
+    expect(byKind['payments.unit-booking.failed'].en).toMatchObject({
+      link: '/my-orders',
+      title: 'Unit booking not paid',
+      body: 'Your payment of SAR 25,000 to book a unit did not go through, so the unit is no longer held for you. You can book it again while it is available.',
+    });
+    expect(byKind['payments.unit-booking.failed'].ar).toMatchObject({
+      title: 'لم تُدفع قيمة حجز الوحدة',
+      body: 'لم تتم عملية دفع مبلغ \u2068SAR 25,000\u2069 لحجز الوحدة، لذلك لم تعد الوحدة محجوزة لك. يمكنك حجزها مجددًا ما دامت متاحة.',
+    });
+    // E-mails in Arabic, the customer's language; the one text message is the failure's.
+    expect((await h.emailsTo(email)).map((m) => m.subject).sort()).toEqual(
+      ['تم استلام دفعة حجز الوحدة', 'لم تُدفع قيمة حجز الوحدة'].sort(),
+    );
+    expect((await h.smsTo(phone)).map((m) => m.body)).toEqual([
+      'منزل: لم تُدفع قيمة حجز الوحدة (\u2068SAR 25,000\u2069)، لذلك لم تعد الوحدة محجوزة لك.',
+    ]);
+    expect(await rowsOf([customer])).toEqual({ notifications: 2, emails: 2 });
   });
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { newEvent } from '@manzil/bus';
 import {
   accountChannelsV1,
@@ -12,6 +14,9 @@ import {
   type Site,
 } from '@manzil/contracts';
 import { expectEventually } from '@manzil/testing';
+import { EmailDispatcher } from '../src/delivery/email-dispatcher.js';
+import { OUTCOME_UNKNOWN } from '../src/delivery/send-claim.js';
+import { SMS_QUEUE, SmsQueue } from '../src/sms/sms-delivery.job.js';
 import { appointment, NotificationsHarness } from './harness.js';
 
 /**
@@ -224,6 +229,76 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
     );
     expect(await h.smsTo(phone)).toHaveLength(1);
     await failNextSms(0);
+  });
+
+  it('never sends twice: a text message or e-mail whose sending a dead process interrupted is given up, one being sent now is left to its sender', async () => {
+    // What a process that died while asking the provider leaves: the claim committed, no answer
+    // recorded. Ten minutes ago (stale), and a moment ago (another worker still asking).
+    const account = await person('ae', 'user', 'en', { phone: null });
+    const interruptedPhone = newPhone();
+    const inFlightPhone = newPhone();
+    const claimed = async (to: string, ago: string) =>
+      (
+        (await h.ds.query(
+          `INSERT INTO "notification_sms" ("event_id", "account_id", "kind", "to", "language", "body", "attempts", "sending_at")
+           VALUES ($1, $2, 'bid.outbid', $3, 'en', 'Manzil: you were outbid.', 1, now() - CAST($4 AS interval))
+           RETURNING "id"`,
+          [randomUUID(), account, to, ago],
+        )) as { id: string }[]
+      )[0].id;
+    const interrupted = await claimed(interruptedPhone, '10 minutes');
+    const inFlight = await claimed(inFlightPhone, '1 second');
+    const smsRow = async (id: string) =>
+      (
+        (await h.ds.query(
+          `SELECT "attempts", "sent_at" IS NOT NULL AS "sent", "failed_at" IS NOT NULL AS "failed", "last_error"
+           FROM "notification_sms" WHERE "id" = $1`,
+          [id],
+        )) as { attempts: number; sent: boolean; failed: boolean; last_error: string | null }[]
+      )[0];
+
+    // The start's catch-up queues every message owed: the interrupted one is given up, unsent.
+    await h.app.get(SmsQueue).catchUp();
+    await expectEventually(async () =>
+      expect(await smsRow(interrupted)).toEqual({
+        attempts: 1,
+        sent: false,
+        failed: true,
+        last_error: OUTCOME_UNKNOWN,
+      }),
+    );
+    // The one in flight is neither sent again nor given up while its claim is fresh: its job ran
+    // (and will come back after its wait), the row is as the other worker left it.
+    const queue = h.app.get<Queue>(getQueueToken(SMS_QUEUE));
+    await expectEventually(async () =>
+      expect((await queue.getJob(inFlight))?.attemptsMade).toBeGreaterThanOrEqual(1),
+    );
+    expect(await smsRow(inFlight)).toEqual({ attempts: 1, sent: false, failed: false, last_error: null });
+    expect(await h.smsTo(interruptedPhone)).toEqual([]);
+    expect(await h.smsTo(inFlightPhone)).toEqual([]);
+
+    // The same for an e-mail: the dispatcher's next round gives the interrupted one up.
+    const to = `interrupted-${randomUUID().slice(0, 8)}@example.com`;
+    const [notification] = (await h.ds.query(
+      `INSERT INTO "notifications" ("site", "account_id", "title_en", "title_ar", "body_en", "body_ar", "kind")
+       VALUES ('ae', $1, 'You were outbid', 'تم تجاوز مزايدتك', 'Bid again.', 'زايد مجددًا.', 'bid.outbid')
+       RETURNING "id"`,
+      [account],
+    )) as { id: string }[];
+    await h.ds.query(
+      `INSERT INTO "notification_emails" ("notification_id", "to", "language", "subject", "text", "html", "attempts", "sending_at")
+       VALUES ($1, $2, 'en', 'You were outbid', 'Bid again.', '<p>Bid again.</p>', 1, now() - interval '10 minutes')`,
+      [notification.id, to],
+    );
+    await h.app.get(EmailDispatcher).drain();
+    expect(
+      await h.ds.query(
+        `SELECT "attempts", "sent_at" IS NOT NULL AS "sent", "failed_at" IS NOT NULL AS "failed", "last_error"
+         FROM "notification_emails" WHERE "notification_id" = $1`,
+        [notification.id],
+      ),
+    ).toEqual([{ attempts: 1, sent: false, failed: true, last_error: OUTCOME_UNKNOWN }]);
+    expect(await h.emailsTo(to)).toEqual([]);
   });
 
   it('e-mails and texts a listing’s agent at the addresses identity says were proved, in their language; an e-mail opt-out holds', async () => {

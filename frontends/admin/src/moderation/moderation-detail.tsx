@@ -12,6 +12,7 @@ import {
   Skeleton,
   formatNumber,
   formatPrice,
+  downloadApiFile,
   isNotFound,
   useFeedback,
 } from '@manzil/ui';
@@ -178,22 +179,55 @@ function Media({ property }: { property: OwnedProperty }) {
         {property.documents.length ? (
           <ul className="ad-files" data-testid="moderation-documents">
             {property.documents.map((document) => (
-              <li key={document.id}>
-                <strong>
-                  <bdi>{document.title}</bdi>
-                </strong>{' '}
-                <span className="ad-muted">
-                  <Ltr>{document.fileName}</Ltr> ·{' '}
-                  {t('moderation.media.size', {
-                    size: formatNumber(Math.ceil(document.sizeBytes / 1024), language),
-                  })}
+              <li key={document.id} className="ad-files__item">
+                <span>
+                  <strong>
+                    <bdi>{document.title}</bdi>
+                  </strong>{' '}
+                  <span className="ad-muted">
+                    <Ltr>{document.fileName}</Ltr> ·{' '}
+                    {t('moderation.media.size', {
+                      size: formatNumber(Math.ceil(document.sizeBytes / 1024), language),
+                    })}
+                  </span>
                 </span>
+                <DocumentDownload
+                  url={document.fileUrl}
+                  title={document.title}
+                  fileName={document.fileName}
+                />
               </li>
             ))}
           </ul>
         ) : null}
       </MediaSection>
     </div>
+  );
+}
+
+/**
+ * Downloads a document with the admin's token (the file is never public); one recorded without
+ * its file alerts 'Invalid URL' (spec §5), a refusal shows a toast.
+ */
+function DocumentDownload({ url, title, fileName }: { url: string | null; title: string; fileName: string }) {
+  const { t, language } = useAdminText();
+  const feedback = useFeedback();
+  const download = useMutation({
+    mutationFn: () => downloadApiFile(url, language, fileName),
+    onError: () => feedback.toast('danger', t('admin.error.action')),
+  });
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      disabled={download.isPending}
+      aria-busy={download.isPending || undefined}
+      aria-label={t('moderation.media.downloadNamed', { title })}
+      onClick={() => download.mutate()}
+      data-testid="moderation-document-download"
+    >
+      {t('moderation.media.download')}
+    </Button>
   );
 }
 

@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { OwnedProperty } from '@manzil/contracts';
-import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
+import { FeedbackProvider, LanguageProvider, storeSession } from '@manzil/ui';
 import { WithQueryClient } from '@manzil/ui/test/query';
 import ar from '../i18n/ar.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
@@ -200,4 +200,72 @@ describe('reject with a reason', () => {
     await waitFor(() => expect(screen.queryByTestId('moderation-row')).toBeNull());
     expect(screen.getByTestId('moderation-count').textContent).toBe('No listings');
   });
+});
+
+describe('documents', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it.each([
+    ['en', 'Download Title deed', 'Invalid URL'],
+    ['ar', 'تنزيل \u2068صك الملكية\u2069', 'رابط غير صالح'],
+  ] as const)(
+    '%s: downloads a stored document with the admin’s token; one recorded without its file alerts',
+    async (language, name, invalid) => {
+      storeSession({ token: 'admin-access-token', refresh_token: 'r1' });
+      const fileUrl = `/api/listings/v1/owner/properties/${ID}/documents/doc-2/file`;
+      const title = language === 'ar' ? 'صك الملكية' : 'Title deed';
+      const withFiles: OwnedProperty = {
+        ...pending,
+        documents: [
+          { ...pending.documents[0], title, fileName: 'deed.pdf', fileUrl },
+          {
+            ...pending.documents[0],
+            id: '0195f3a0-0000-7000-8000-000000000003',
+            title: 'NOC',
+            fileUrl: null,
+          },
+        ],
+      };
+      const base = fakeListings();
+      const fetchMock = jest.fn<typeof fetch>(async (input, init) => {
+        const path = new URL(String(input), 'http://ae.localhost').pathname;
+        if (path === `/api/listings/v1/admin/properties/${ID}`) return answer(200, withFiles);
+        if (path === fileUrl)
+          return { status: 200, ok: true, blob: async () => new Blob(['%PDF-1.7']) } as Response;
+        return base(input, init);
+      });
+      globalThis.fetch = fetchMock;
+      // The browser's own APIs jsdom lacks: the object URL, and the click that saves the file.
+      URL.createObjectURL = () => 'blob:http://ae.localhost/deed';
+      URL.revokeObjectURL = () => undefined;
+      const saved: { href: string; download: string }[] = [];
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push({ href: this.href, download: this.download });
+      });
+      const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+      renderConsole(`/admin/moderation/${ID}`, client(), language);
+
+      const media = await screen.findByTestId('moderation-media');
+      await act(async () => {
+        fireEvent.click(within(media).getByRole('button', { name }));
+      });
+      await waitFor(() =>
+        expect(saved).toEqual([{ href: 'blob:http://ae.localhost/deed', download: 'deed.pdf' }]),
+      );
+      const fileCall = fetchMock.mock.calls.find(([input]) => String(input) === fileUrl);
+      expect((fileCall?.[1]?.headers as Record<string, string>).authorization).toBe(
+        'Bearer admin-access-token',
+      );
+
+      const [, noFile] = within(media).getAllByTestId('moderation-document-download');
+      await act(async () => {
+        fireEvent.click(noFile);
+      });
+      await waitFor(() => expect(alert).toHaveBeenCalledWith(invalid));
+      expect(saved).toHaveLength(1);
+    },
+  );
 });

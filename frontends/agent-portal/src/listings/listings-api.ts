@@ -95,6 +95,7 @@ export const propertyPaths = {
   videos: (id: string) => `${LISTINGS_API.properties}/${id}/videos`,
   photoOrder: (id: string) => `${LISTINGS_API.properties}/${id}/photos/order`,
   documentFile: (id: string) => `${LISTINGS_API.properties}/${id}/documents/file`,
+  document: (id: string, documentId: string) => `${LISTINGS_API.properties}/${id}/documents/${documentId}`,
   submit: (id: string) => `${LISTINGS_API.properties}/${id}/submit`,
   adLicence: (id: string) => `${LISTINGS_API.properties}/${id}/ad-licence`,
   sold: (id: string) => `${LISTINGS_API.properties}/${id}/sold`,

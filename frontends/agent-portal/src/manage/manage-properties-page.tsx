@@ -7,6 +7,7 @@ import {
   EmptyState,
   ErrorFallback,
   Ltr,
+  Pager,
   SiteDate,
   Skeleton,
   buttonClassName,
@@ -251,28 +252,7 @@ export function ManagePropertiesPage({
               <ListingRow key={property.id} property={property} language={language} />
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className="ap-pager" aria-label={t('agentPortal.manage.pages')}>
-              <button
-                type="button"
-                className={buttonClassName('secondary', 'sm')}
-                disabled={page <= 1}
-                onClick={() => goTo(page - 1)}
-              >
-                {t('agentPortal.manage.previous')}
-              </button>
-              <span className="ap-muted">{t('agentPortal.manage.pageOf', { page, pages })}</span>
-              <button
-                type="button"
-                className={buttonClassName('secondary', 'sm')}
-                disabled={page >= pages}
-                onClick={() => goTo(page + 1)}
-                data-testid="manage-next-page"
-              >
-                {t('agentPortal.manage.next')}
-              </button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={goTo} />
         </>
       )}
     </div>

@@ -2,8 +2,13 @@ import { useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useController } from 'react-hook-form';
 import { z } from 'zod';
-import { fieldMessage, propertyDocumentRequestSchema, type OwnedProperty } from '@manzil/contracts';
-import { Ltr, SiteDate, useLanguage } from '@manzil/ui';
+import {
+  fieldMessage,
+  propertyDocumentRequestSchema,
+  type OwnedProperty,
+  type PropertyDocument,
+} from '@manzil/contracts';
+import { ApiError, apiFieldErrors, Ltr, SiteDate, useFeedback, useLanguage } from '@manzil/ui';
 import { FormErrorSummary, SubmitButton, TextField, errorText, useContractForm } from '@manzil/ui/forms';
 import { listingKeys, propertyPaths, propertyWrite } from '../listings/listings-api.js';
 import { StepButtons, useSaveFailure, useT } from './step-parts.js';
@@ -78,6 +83,59 @@ function DocumentFile({
 }
 
 /**
+ * A document's Remove button: asks first (the shell's confirm dialog, Cancel focused), then
+ * removes it on the server, which decides (a listing sent for review or public keeps one: its
+ * message, in the page's language, is the toast).
+ */
+export function RemoveDocument({
+  property,
+  document,
+  onAsk,
+}: {
+  property: OwnedProperty;
+  document: PropertyDocument;
+  /** Called as the question opens (the step clears what its empty attach form showed when left). */
+  onAsk?: () => void;
+}) {
+  const t = useT();
+  const language = useLanguage();
+  const client = useQueryClient();
+  const { confirm, toast } = useFeedback();
+  const remove = useMutation({
+    mutationFn: () =>
+      propertyWrite(propertyPaths.document(property.id, document.id), language, { method: 'DELETE' }),
+    onSuccess: (saved) => client.setQueryData(listingKeys.one(language, saved.id), saved),
+  });
+  async function ask() {
+    onAsk?.();
+    if (!(await confirm(t('agentPortal.document.confirmRemove', { title: document.title })))) return;
+    try {
+      await remove.mutateAsync();
+      toast('success', t('agentPortal.document.removed'));
+    } catch (failure) {
+      const field = apiFieldErrors(failure)[0];
+      toast(
+        'danger',
+        field?.message ??
+          (failure instanceof ApiError && failure.message ? failure.message : t('agentPortal.error')),
+      );
+    }
+  }
+  return (
+    <button
+      type="button"
+      className="mz-button mz-button--ghost mz-button--sm ap-document__remove"
+      disabled={remove.isPending}
+      aria-label={t('agentPortal.document.removeLabel', { title: document.title })}
+      data-testid="document-remove"
+      onClick={() => void ask()}
+    >
+      {t('agentPortal.document.remove')}
+    </button>
+  );
+}
+
+/**
  * Step 4: the documents that prove the listing (title deed, permit…), at least one before it
  * is sent (spec §4, §5). Each is attached at once; the step itself has nothing to save.
  */
@@ -110,11 +168,21 @@ export function DocumentsStep({ property, language, advance, back, movingForward
       <ul className="ap-documents" data-testid="document-list">
         {listing.documents.map((document) => (
           <li key={document.id} className="ap-document" data-testid="document-item">
-            <strong>{document.title}</strong>
-            <span className="ap-muted">
-              <Ltr>{document.fileName}</Ltr> · <Ltr>{`${Math.ceil(document.sizeBytes / 1024)} KB`}</Ltr> ·{' '}
-              <SiteDate date={document.createdAt} />
+            <span className="ap-document__text">
+              <strong>{document.title}</strong>
+              <span className="ap-muted">
+                <Ltr>{document.fileName}</Ltr> · <Ltr>{`${Math.ceil(document.sizeBytes / 1024)} KB`}</Ltr> ·{' '}
+                <SiteDate date={document.createdAt} />
+              </span>
             </span>
+            <RemoveDocument
+              property={listing}
+              document={document}
+              onAsk={() => {
+                // Going to Remove leaves the empty title box: not a mistake to point at.
+                if (!form.getValues('title') && !chosen.current) form.clearErrors();
+              }}
+            />
           </li>
         ))}
       </ul>

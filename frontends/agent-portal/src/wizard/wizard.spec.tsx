@@ -235,4 +235,69 @@ describe('documents step', () => {
       expect((body.get('file') as File).name).toBe('deed.pdf');
     },
   );
+
+  const deed = {
+    id: '0193c1a2-0000-7000-8000-0000000000d1',
+    title: 'Title deed',
+    fileName: 'deed.pdf',
+    contentType: 'application/pdf' as const,
+    sizeBytes: 2048,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    fileUrl: null,
+  };
+  const permit = { ...deed, id: '0193c1a2-0000-7000-8000-0000000000d2', title: 'Trakheesi permit' };
+  const deletes = (service: ReturnType<typeof listings>) =>
+    service.calls.filter((call) => call.method === 'DELETE');
+
+  it.each([
+    ['en', 'Remove the document “Trakheesi permit”? This cannot be undone.', 'The document is removed.'],
+    ['ar', 'هل تريد حذف المستند «\u2068Trakheesi permit\u2069»؟ لا يمكن التراجع عن ذلك.', 'تم حذف المستند.'],
+  ] as const)(
+    '%s: Remove asks first; Cancel keeps it, Ok removes it on the server',
+    async (language, question, done) => {
+      const service = listings('ae', {}, { documents: [deed, permit] });
+      renderWizard({ language, path: `/addNewProperty?id=${ID}&step=documents` });
+      await waitFor(() => expect(screen.getAllByTestId('document-item')).toHaveLength(2));
+      const [, second] = screen.getAllByTestId('document-remove');
+      expect(second.getAttribute('aria-label')).toContain('Trakheesi permit');
+
+      // Leaving the empty title box for Remove: its "required" is not shown behind the question.
+      leave('document-title');
+      await waitFor(() => expect(errorOf('document-title')).toBeDefined());
+      fireEvent.click(second);
+      expect((await screen.findByTestId('confirm-dialog')).textContent).toContain(question);
+      expect(errorOf('document-title')).toBeUndefined();
+      // Cancel has the focus: an Enter out of habit removes nothing.
+      expect(document.activeElement).toBe(screen.getByTestId('confirm-dialog-cancel'));
+      fireEvent.click(screen.getByTestId('confirm-dialog-cancel'));
+      await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+      expect(deletes(service)).toHaveLength(0);
+
+      fireEvent.click(screen.getAllByTestId('document-remove')[1]);
+      fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+      await waitFor(() => expect(screen.getAllByTestId('document-item')).toHaveLength(1));
+      expect(deletes(service).map((call) => call.url)).toEqual([
+        `/api/listings/v1/properties/${ID}/documents/${permit.id}`,
+      ]);
+      expect(screen.getByTestId('document-item').textContent).toContain('Title deed');
+      const toast = await screen.findByTestId('toast');
+      expect(toast.textContent).toContain(done);
+      expect(toast.className).toContain('mz-toast--success');
+    },
+  );
+
+  it.each(['en', 'ar'] as const)(
+    "%s: the server's refusal to remove a pending listing's last document is the toast",
+    async (language) => {
+      const service = listings('ae', {}, { documents: [deed], approvalStatus: 'pending' });
+      renderWizard({ language, path: `/addNewProperty?id=${ID}&step=documents` });
+      fireEvent.click(await screen.findByTestId('document-remove'));
+      fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+      await waitFor(() => expect(deletes(service)).toHaveLength(1));
+      const toast = await screen.findByTestId('toast');
+      expect(toast.textContent).toContain(fieldMessage('document.keepOne', language));
+      expect(toast.getAttribute('role')).toBe('alert');
+      expect(screen.getAllByTestId('document-item')).toHaveLength(1);
+    },
+  );
 });

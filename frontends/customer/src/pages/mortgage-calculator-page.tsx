@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useWatch } from 'react-hook-form';
+import { useSearchParams } from '@manzil/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import {
   listingPagePath,
@@ -34,8 +35,8 @@ export function decimalTyped(typed: string): string {
   return rest.length === 0 ? whole : `${whole}.${rest.join('')}`;
 }
 
-function defaults(settings: MortgageSettings): Values {
-  const value = 1_000_000;
+/** The form's first values: a listing's price when one is given, else 1,000,000. */
+function defaults(settings: MortgageSettings, value = 1_000_000): Values {
   return {
     propertyValue: String(value),
     downPayment: String((value * settings.defaultDownPaymentPercent) / 100),
@@ -61,6 +62,9 @@ export function MortgageCalculatorPage({ site }: { site: Site }) {
   const language = useLanguage();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const settings = useQuery(contentQueries.mortgageSettings(language));
+  // A listing's "open the calculator" link carries its price.
+  const [params] = useSearchParams();
+  const price = Number(params.get('price'));
   useDocumentHead({
     language,
     title: t('customer.mortgage.title'),
@@ -80,20 +84,44 @@ export function MortgageCalculatorPage({ site }: { site: Site }) {
       />
       {settings.isPending ? <ContentLoading /> : null}
       {settings.isError ? <ContentError onRetry={() => void settings.refetch()} /> : null}
-      {settings.data ? <Calculator settings={settings.data} site={site} /> : null}
+      {settings.data ? (
+        <MortgageCalculator
+          settings={settings.data}
+          site={site}
+          propertyValue={
+            Number.isFinite(price) && price >= settings.data.minPropertyValue ? price : undefined
+          }
+        />
+      ) : null}
     </div>
   );
 }
 
-function Calculator({ settings, site }: { settings: MortgageSettings; site: Site }) {
+/**
+ * The calculator itself: on its own page, and on a listing for sale with the listing's price
+ * (`propertyValue`) as the first value.
+ */
+export function MortgageCalculator({
+  settings,
+  site,
+  propertyValue,
+  nested = false,
+}: {
+  settings: MortgageSettings;
+  site: Site;
+  propertyValue?: number;
+  /** Inside a page section with its own h2 (a listing): the results' headings one level down. */
+  nested?: boolean;
+}) {
   const intl = useIntl();
   const language = useLanguage();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const schema = useMemo(() => mortgageInputSchema(settings), [settings]);
-  const form = useContractForm<Values>({ schema, defaultValues: defaults(settings), toInput });
+  const first = defaults(settings, propertyValue);
+  const form = useContractForm<Values>({ schema, defaultValues: first, toInput });
   const { control } = form;
   const values = useWatch({ control });
-  const parsed = schema.safeParse(toInput({ ...defaults(settings), ...values } as Values));
+  const parsed = schema.safeParse(toInput({ ...first, ...values } as Values));
   const quote = parsed.success ? mortgageQuote(parsed.data, settings) : null;
   const value = Number(values.propertyValue);
   const down = Number(values.downPayment);
@@ -161,7 +189,7 @@ function Calculator({ settings, site }: { settings: MortgageSettings; site: Site
           />
         </div>
       </form>
-      <Results quote={quote} settings={settings} site={site} />
+      <Results quote={quote} settings={settings} site={site} nested={nested} />
     </div>
   );
 }
@@ -170,11 +198,15 @@ function Results({
   quote,
   settings,
   site,
+  nested,
 }: {
   quote: MortgageQuote | null;
   settings: MortgageSettings;
   site: Site;
+  nested: boolean;
 }) {
+  const Heading = nested ? 'h3' : 'h2';
+  const Subhead = nested ? 'h4' : 'h3';
   const intl = useIntl();
   const language = useLanguage();
   const t = (id: string) => intl.formatMessage({ id });
@@ -205,9 +237,9 @@ function Results({
       aria-labelledby="mortgage-monthly"
       data-testid="mortgage-results"
     >
-      <h2 id="mortgage-monthly" className="cu-mortgage__label">
+      <Heading id="mortgage-monthly" className="cu-mortgage__label">
         {t('customer.mortgage.monthly')}
-      </h2>
+      </Heading>
       <p className="cu-mortgage__monthly" aria-live="polite" data-testid="mortgage-monthly">
         {money(quote.monthlyPayment)}
       </p>
@@ -217,7 +249,7 @@ function Results({
         <dt>{t('customer.mortgage.totalInterest')}</dt>
         <dd>{money(quote.totalInterest)}</dd>
       </dl>
-      <h3 className="cu-mortgage__subhead">{t('customer.mortgage.upfront')}</h3>
+      <Subhead className="cu-mortgage__subhead">{t('customer.mortgage.upfront')}</Subhead>
       <dl className="cu-mortgage__costs" data-testid="mortgage-costs">
         {costs
           .filter(([, amount]) => amount > 0)

@@ -1,8 +1,8 @@
 import '@manzil/ui/test/jsdom-globals';
-import { afterEach, describe, expect, it } from '@jest/globals';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { Language, PropertyDetail } from '@manzil/contracts';
+import { ENGAGEMENT_API, type AgentResponse, type Language, type PropertyDetail } from '@manzil/contracts';
 import { LanguageProvider, TOKEN_KEY, setLoginPromptHandler } from '@manzil/ui';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../i18n/ar.json' with { type: 'json' };
@@ -10,6 +10,7 @@ import en from '../i18n/en.json' with { type: 'json' };
 import { AgentCard } from './property-contact.js';
 
 const listing = {
+  id: '6a0f8c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
   slug: 'marina-gate-2br',
   referenceNumber: 'MZ-1001',
   agent: { id: '0b7e4a1c-9a52-4c3e-8d0f-5a1b2c3d4e5f', name: 'Sara Nasser' },
@@ -74,4 +75,40 @@ describe('property agent card', () => {
     expect(prompts).toHaveLength(2);
     stop();
   });
+
+  it.each([
+    ['en', 'Typically responds within 5 minutes'],
+    ['ar', 'يرد عادةً خلال 5 دقائق'],
+  ] as const)(
+    '%s: says "typically responds within 5 minutes" only when the measured median supports it',
+    async (language, line) => {
+      const answer = (results: AgentResponse) =>
+        jest.fn<typeof fetch>(async (input) => {
+          expect(String(input)).toBe(`/api/listings${ENGAGEMENT_API.agentResponse(listing.id)}`);
+          return {
+            status: 200,
+            ok: true,
+            json: async () => ({ status: 200, success: true, message: '', results }),
+          } as Response;
+        });
+      globalThis.fetch = answer({ medianMinutes: 3, sample: 12, respondsFast: true });
+      const { unmount } = renderCard(language);
+      expect((await screen.findByTestId('agent-responds-fast')).textContent).toBe(line);
+      unmount();
+
+      // A slow median, then too few enquiries to say: no claim.
+      for (const results of [
+        { medianMinutes: 42, sample: 12, respondsFast: false },
+        { medianMinutes: null, sample: 2, respondsFast: false },
+      ]) {
+        const fetchMock = answer(results);
+        globalThis.fetch = fetchMock;
+        const card = renderCard(language);
+        await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+        await screen.findByTestId('agent-name');
+        expect(screen.queryByTestId('agent-responds-fast')).toBeNull();
+        card.unmount();
+      }
+    },
+  );
 });

@@ -26,7 +26,7 @@ import { masterDataQuery, propertyDetailQuery } from '../search/search-queries.j
 import { ReportListingButton } from '../pages/report/report-listing-dialog.js';
 import { AgentCard, ShareButton } from './property-contact.js';
 import { KeyFacts } from './key-facts.js';
-import { MortgageEstimate } from './mortgage-estimate.js';
+import { PropertyMortgage } from './property-mortgage.js';
 import { PhotoGallery } from './photo-gallery.js';
 import { PriceTrendChart } from './price-trend.js';
 import './property.css';
@@ -186,6 +186,10 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
 
             {detail.priceTrend.points.length > 0 ? <PriceTrendChart trend={detail.priceTrend} /> : null}
 
+            {listing.purpose === 'buy' ? (
+              <PropertyMortgage price={listing.displayPrice.amount} site={site} />
+            ) : null}
+
             <RegulatorInfo listing={listing} site={site} />
           </div>
 
@@ -199,9 +203,6 @@ function PropertyView({ detail, site }: { detail: PropertyDetail; site: Site }) 
               <ShareButton title={title} />
               <ReportListingButton target={{ propertyId: listing.id }} />
             </div>
-            {listing.purpose === 'buy' ? (
-              <MortgageEstimate price={listing.displayPrice.amount} currency={listing.currency} />
-            ) : null}
           </aside>
         </div>
 

@@ -56,6 +56,34 @@ describe('my appointment tab (spec §2, §4, §9)', () => {
     expect(screen.queryByTestId('appointment-accept')).toBeNull();
   });
 
+  it('in Arabic, the agent rejects a request after the confirm dialog: marked rejected, no more buttons', async () => {
+    const rejected = { ...pending, status: 'rejected' as const, decidedAt: '2026-11-26T11:00:00.000Z' };
+    const calls = mockFetch(page([pending]), envelope(200, rejected), page([rejected]));
+    renderScreen(<AppointmentsTab language="ar" role="agent" />, {
+      language: 'ar',
+      path: '/profile?tab=appointments',
+    });
+    await screen.findByTestId('appointment-item');
+    expect(screen.getByTestId('appointment-reject').textContent).toBe('رفض');
+    // A rejection is asked once more (the customer is told).
+    fireEvent.click(screen.getByTestId('appointment-reject'));
+    expect((await screen.findByTestId('confirm-dialog')).textContent).toContain(
+      'هل تريد رفض هذا الموعد؟ سيتم إبلاغ العميل.',
+    );
+    expect(calls).toHaveLength(1);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('confirm-dialog-ok'));
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('appointment-item').getAttribute('data-status')).toBe('rejected'),
+    );
+    expect(calls[1].url).toBe(`/api/listings/v1/appointments/${pending.id}/status`);
+    expect(JSON.parse(String(calls[1].init?.body))).toEqual({ status: 'rejected' });
+    expect(screen.getByTestId('appointment-status').textContent).toBe('مرفوض');
+    expect(screen.queryByTestId('appointment-accept')).toBeNull();
+    expect(screen.queryByTestId('appointment-reject')).toBeNull();
+  });
+
   it('gives a customer the list in Arabic without the agent’s buttons', async () => {
     storeSession({ token: fakeToken({ role: 'user', firstName: 'Sara' }), refresh_token: 'r1' });
     mockFetch(page([pending]));

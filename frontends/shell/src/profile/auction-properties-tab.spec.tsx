@@ -3,26 +3,11 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AccountProfileWithEmail, Language, MyAuctionView } from '@manzil/contracts';
 import { storeSession } from '@manzil/ui';
+import { accountProfile } from '@manzil/ui/test/fixtures';
 import { envelope, fakeToken, mockFetch, renderScreen } from '../auth/test-utils.js';
 import { ProfilePage } from './profile-page.js';
 
-const profile = (role: 'user' | 'agent'): AccountProfileWithEmail => ({
-  id: '6f1c2d3e-4a5b-4c6d-8e7f-8a9b0c1d2e3f',
-  role,
-  site: 'ae',
-  firstName: 'Mona',
-  lastName: 'Saeed',
-  name: 'Mona Saeed',
-  email: 'mona@example.com',
-  countryCode: '+971',
-  mobile: '501234567',
-  picture: null,
-  language: 'en',
-  verified: true,
-  isNafathVerified: false,
-  companyId: null,
-  emailVerified: true,
-});
+const profile = (role: 'user' | 'agent'): AccountProfileWithEmail => accountProfile({ role });
 
 const AUCTION = '0193a000-0000-7000-8000-000000000001';
 const auction: MyAuctionView = {

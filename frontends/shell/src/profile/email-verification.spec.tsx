@@ -2,26 +2,11 @@ import '@manzil/ui/test/jsdom-globals';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { AccountProfileWithEmail } from '@manzil/contracts';
+import { accountProfile } from '@manzil/ui/test/fixtures';
 import { envelope, mockFetch, renderScreen } from '../auth/test-utils.js';
 import { MyProfileTab } from './my-profile-tab.js';
 
-const profile: AccountProfileWithEmail = {
-  id: '6f1c2d3e-4a5b-4c6d-8e7f-8a9b0c1d2e3f',
-  role: 'user',
-  site: 'ae',
-  firstName: 'Mona',
-  lastName: 'Saeed',
-  name: 'Mona Saeed',
-  email: 'mona@example.com',
-  countryCode: '+971',
-  mobile: '501234567',
-  picture: null,
-  language: 'en',
-  verified: true,
-  isNafathVerified: false,
-  companyId: null,
-  emailVerified: false,
-};
+const profile: AccountProfileWithEmail = accountProfile({ emailVerified: false });
 
 function typeCode(code: string) {
   [...code].forEach((digit, index) =>

@@ -2,11 +2,11 @@ import '@manzil/ui/test/jsdom-globals';
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AccountProfileWithEmail } from '@manzil/contracts';
+import { accountProfile } from '@manzil/ui/test/fixtures';
 import { envelope, mockFetch, renderScreen } from '../auth/test-utils.js';
 import { MyProfileTab } from './my-profile-tab.js';
 
-const agent: AccountProfileWithEmail = {
-  id: '6f1c2d3e-4a5b-4c6d-8e7f-8a9b0c1d2e3f',
+const agent: AccountProfileWithEmail = accountProfile({
   role: 'agent',
   site: 'sa',
   firstName: 'Faisal',
@@ -15,14 +15,10 @@ const agent: AccountProfileWithEmail = {
   email: 'faisal@example.com',
   countryCode: '+966',
   mobile: '551000003',
-  picture: null,
   language: 'ar',
-  verified: true,
   isNafathVerified: true,
-  companyId: null,
-  emailVerified: true,
   nameAr: null,
-};
+});
 
 const input = (testId: string) =>
   screen.getByTestId(testId).querySelector('input') ?? (screen.getByTestId(testId) as HTMLInputElement);

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountProfile } from '@manzil/contracts';
 import { storeSession } from '@manzil/ui';
+import { accountProfile } from '@manzil/ui/test/fixtures';
 import { envelope, fakeToken, mockFetch, renderScreen } from '../auth/test-utils.js';
 import { NotificationSettings } from './notification-settings.js';
 import { SettingsTab } from './settings-tab.js';
@@ -110,22 +111,13 @@ describe('settings: notifications', () => {
     expect(await screen.findByText(/New enquiries from customers are e-mailed to you/)).toBeTruthy();
     unmount();
 
-    const admin: AccountProfile = {
-      id: '6f1c2d3e-4a5b-4c6d-8e7f-8a9b0c1d2e3f',
+    const admin: AccountProfile = accountProfile({
       role: 'admin',
-      site: 'ae',
       firstName: 'Ali',
       lastName: 'Admin',
       name: 'Ali Admin',
       email: 'ali@example.com',
-      countryCode: '+971',
-      mobile: '501234567',
-      picture: null,
-      language: 'en',
-      verified: true,
-      isNafathVerified: false,
-      companyId: null,
-    };
+    });
     renderScreen(<SettingsTab profile={admin} />, { language: 'en' });
     expect(screen.getByTestId('settings')).toBeTruthy();
     expect(screen.queryByTestId('notification-settings')).toBeNull();

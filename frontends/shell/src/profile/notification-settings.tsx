@@ -116,7 +116,14 @@ function PreferencesForm({ saved, role }: { saved: NotificationPreferences; role
       <fieldset className="notification-prefs__group">
         <legend className="notification-prefs__legend">{t('shell.notificationPrefs.channels')}</legend>
         <div className="notification-prefs__option">
-          <input id={`${id}-inapp`} type="checkbox" checked disabled aria-describedby={`${id}-inapp-note`} />
+          <input
+            id={`${id}-inapp`}
+            className="mz-check__box"
+            type="checkbox"
+            checked
+            disabled
+            aria-describedby={`${id}-inapp-note`}
+          />
           <label htmlFor={`${id}-inapp`}>{t('shell.notificationPrefs.inApp')}</label>
           <p className="notification-prefs__hint" id={`${id}-inapp-note`}>
             {t('shell.notificationPrefs.inAppNote')}
@@ -126,6 +133,7 @@ function PreferencesForm({ saved, role }: { saved: NotificationPreferences; role
           <div className="notification-prefs__option" key={channel}>
             <input
               id={`${id}-${channel}`}
+              className="mz-check__box"
               type="checkbox"
               aria-describedby={`${id}-${channel}-note`}
               data-testid={`notification-pref-${channel}`}

@@ -3,26 +3,17 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AccountProfileWithEmail, Language } from '@manzil/contracts';
 import { storeSession } from '@manzil/ui';
+import { accountProfile } from '@manzil/ui/test/fixtures';
 import { envelope, fakeToken, mockFetch, renderScreen } from '../auth/test-utils.js';
 import { ProfilePage } from './profile-page.js';
 
-const profile: AccountProfileWithEmail = {
-  id: '6f1c2d3e-4a5b-4c6d-8e7f-8a9b0c1d2e3f',
+const profile: AccountProfileWithEmail = accountProfile({
   role: 'company',
-  site: 'ae',
   firstName: 'Dar',
   lastName: 'Homes',
   name: 'Dar Homes',
   email: 'dar@example.com',
-  countryCode: '+971',
-  mobile: '501234567',
-  picture: null,
-  language: 'en',
-  verified: true,
-  isNafathVerified: false,
-  companyId: null,
-  emailVerified: true,
-};
+});
 
 const months = ['2026-10-01', '2026-11-01'];
 const listings = (bucket = 'month') => ({

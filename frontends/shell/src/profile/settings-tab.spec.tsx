@@ -3,25 +3,18 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AccountProfile } from '@manzil/contracts';
 import { storeSession } from '@manzil/ui';
+import { accountProfile } from '@manzil/ui/test/fixtures';
 import { envelope, fakeToken, mockFetch, renderScreen } from '../auth/test-utils.js';
 import { SettingsTab } from './settings-tab.js';
 
-const profile: AccountProfile = {
-  id: '6f1c2d3e-4a5b-4c6d-8e7f-8a9b0c1d2e3f',
+const profile: AccountProfile = accountProfile({
   role: 'agent',
-  site: 'ae',
   firstName: 'Omar',
   lastName: 'Haddad',
   name: 'Omar Haddad',
   email: 'omar@example.com',
-  countryCode: '+971',
-  mobile: '501234567',
-  picture: null,
   language: 'ar',
-  verified: true,
-  isNafathVerified: false,
-  companyId: null,
-};
+});
 
 describe('settings: sign out everywhere', () => {
   beforeEach(() => {

@@ -53,16 +53,19 @@ function withQuery(path: string, query: ApiFetchOptions<unknown>['query']): stri
 }
 
 /**
- * The one way the frontends call the API: same-origin `/api/...`, headers `language`,
- * `timezoneOffset` and the bearer token when there is one. A 401 with a refresh token stored
- * refreshes once and retries; then a 401/403/409 ends the session and goes to /login.
+ * The request under every API call: same-origin `/api/...`, headers `language`, `timezoneOffset`
+ * and the bearer token when there is one. A 401 with a refresh token stored refreshes once and
+ * retries; then a 401/403/409 ends the session and goes to /login. Resolves with the response.
  */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Promise<ApiEnvelope<T>> {
+async function authorizedFetch(
+  path: string,
+  options: Omit<ApiFetchOptions<unknown>, 'results'> & { accept: string },
+): Promise<Response> {
   const endsSession = options.endsSession !== false;
   const send = () => {
     const token = readToken();
     const headers: Record<string, string> = {
-      accept: 'application/json',
+      accept: options.accept,
       language: options.language,
       timezoneOffset: timezoneOffset(),
     };
@@ -98,10 +101,33 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Pr
     if (window.location.pathname !== '/login') window.location.assign('/login');
     throw new ApiError(response.status, 'Session ended');
   }
+  return response;
+}
+
+/** The one way the frontends call the API for JSON: `authorizedFetch`, then the envelope checked. */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Promise<ApiEnvelope<T>> {
+  const response = await authorizedFetch(path, { ...options, accept: 'application/json' });
   const envelope = (await response.json().catch(() => null)) as ApiEnvelope<unknown> | null;
   if (!response.ok || !envelope || envelope.success === false) {
     throw new ApiError(response.status, envelope?.message ?? response.statusText, envelope?.results ?? null);
   }
   const results = options.results ? options.results.parse(envelope.results) : (envelope.results as T);
   return { ...envelope, results };
+}
+
+/**
+ * A file the API serves only to a signed-in caller (a listing's document for its owner or the
+ * site's admins): fetched with the token, as a Blob. A refusal is an `ApiError` with the
+ * envelope's message.
+ */
+export async function apiFile(
+  path: string,
+  options: { language: Language; signal?: AbortSignal },
+): Promise<Blob> {
+  const response = await authorizedFetch(path, { ...options, accept: '*/*' });
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as ApiEnvelope<unknown> | null;
+    throw new ApiError(response.status, envelope?.message ?? response.statusText, envelope?.results ?? null);
+  }
+  return response.blob();
 }

@@ -1,9 +1,10 @@
 import type { Language } from '@manzil/contracts';
+import { apiFile } from '../api/api-fetch.js';
 
 /** Spec §5/§8: the alert for a download whose link is empty ("Invalid URL" word for word). */
 export const INVALID_URL_MESSAGE: Record<Language, string> = {
   en: 'Invalid URL',
-  ar: 'رابط التنزيل غير صالح',
+  ar: 'رابط غير صالح',
 };
 
 /**
@@ -25,4 +26,27 @@ export function downloadFile(url: string | null | undefined, language: Language,
   link.click();
   link.remove();
   return true;
+}
+
+/**
+ * Downloads a file the API serves only with the caller's token (`fileUrl` of a listing's
+ * document): fetched, then saved under `fileName`. An empty link alerts 'Invalid URL' as
+ * `downloadFile` does (a document recorded without its file). Rejects with the `ApiError` of a
+ * refusal, for the caller to show.
+ */
+export async function downloadApiFile(
+  url: string | null | undefined,
+  language: Language,
+  fileName: string,
+): Promise<boolean> {
+  const href = (url ?? '').trim();
+  if (!href) return downloadFile(href, language);
+  const blob = await apiFile(href, { language });
+  const objectUrl = URL.createObjectURL(blob);
+  try {
+    return downloadFile(objectUrl, language, fileName);
+  } finally {
+    // The click has handed the bytes to the browser's download; the URL is not needed after it.
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
+  }
 }

@@ -103,7 +103,7 @@ describe('feedback (spec §8)', () => {
     expect(downloadFile('', 'en')).toBe(false);
     expect(alert).toHaveBeenLastCalledWith('Invalid URL');
     expect(downloadFile('   ', 'ar')).toBe(false);
-    expect(alert).toHaveBeenLastCalledWith('رابط التنزيل غير صالح');
+    expect(alert).toHaveBeenLastCalledWith('رابط غير صالح');
     expect(alert).toHaveBeenCalledTimes(2);
     alert.mockRestore();
   });

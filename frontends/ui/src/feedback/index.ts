@@ -9,4 +9,4 @@ export {
   type ToastType,
 } from './toast.js';
 export { PLACEHOLDER_IMAGE, SafeImage, type SafeImageProps } from './safe-image.js';
-export { INVALID_URL_MESSAGE, downloadFile } from './download.js';
+export { INVALID_URL_MESSAGE, downloadApiFile, downloadFile } from './download.js';

@@ -9,6 +9,7 @@ import {
 } from '@manzil/contracts';
 import { AppException, currentContext } from '@manzil/nest-kit';
 import { applyAdvertiserNames } from '../accounts/advertiser-names.js';
+import { releaseRemovedDocuments } from '../documents/removed-documents.js';
 import { audit, type Actor } from '../drafts/audit.js';
 import { photosOf, publishEvent } from '../drafts/owned.js';
 import {
@@ -72,7 +73,7 @@ export class ApproveProperty {
     const { summary, removed } = await this.dataSource.transaction((manager) =>
       this.approve(manager, command),
     );
-    // After the commit: uploaded videos and photos the replaced public version showed and the new one does not.
+    // After the commit: uploaded videos and photos the replaced public version showed and the new one does not, removed documents.
     await this.cleanup?.removeNow(removed);
     return summary;
   }
@@ -104,6 +105,8 @@ export class ApproveProperty {
     const removed = await removeAfterCommit(manager, [
       ...droppedVideoKeys(shownBefore?.videos ?? [], property.published?.media.videos ?? []),
       ...droppedPhotoKeys(shownBefore?.photos ?? [], property.published?.media.photos ?? []),
+      // Documents the owner removed while the replaced version or this moderation needed them.
+      ...(await releaseRemovedDocuments(manager, property, 'none')),
     ]);
     return { summary: toSummary(property), removed };
   }

@@ -1,19 +1,25 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { listingRejectedV1, type OwnedProperty, type Site } from '@manzil/contracts';
 import { AppException, type AuthUser } from '@manzil/nest-kit';
+import { releaseRemovedDocuments } from '../documents/removed-documents.js';
 import { actorOf, audit, eventActor } from '../drafts/audit.js';
 import { ownedView, publishEvent } from '../drafts/owned.js';
+import { removeAfterCommit, StorageCleanup } from '../media/storage-cleanup.js';
 import { Property } from '../properties/property.entity.js';
 
 /**
  * An admin rejects what waits for approval, with the reason the owner reads (kept with its
  * date until the next acceptance). When an edit of a published listing is rejected, the
- * accepted version stays public.
+ * accepted version stays public. Documents the owner removed during the moderation go now
+ * (with their bytes after the commit), but those the public version was accepted with.
  */
 @Injectable()
 export class RejectProperty {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Optional() private readonly cleanup?: StorageCleanup,
+  ) {}
 
   async execute({
     user,
@@ -26,7 +32,8 @@ export class RejectProperty {
     propertyId: string;
     reason: string;
   }): Promise<OwnedProperty> {
-    return this.dataSource.transaction(async (manager) => {
+    let removed: string | null = null;
+    const view = await this.dataSource.transaction(async (manager) => {
       const property = await manager.findOne(Property, {
         where: { id: propertyId, site },
         lock: { mode: 'pessimistic_write' },
@@ -49,7 +56,13 @@ export class RejectProperty {
         by: eventActor(actor),
         publishedStays,
       });
+      removed = await removeAfterCommit(
+        manager,
+        await releaseRemovedDocuments(manager, property, 'acceptedVersion'),
+      );
       return ownedView(manager, property);
     });
+    await this.cleanup?.removeNow(removed);
+    return view;
   }
 }

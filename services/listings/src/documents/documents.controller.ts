@@ -1,6 +1,7 @@
 import {
   Body,
   Controller,
+  Delete,
   Get,
   Header,
   HttpCode,
@@ -12,13 +13,13 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { propertyIdParamsSchema, type Site } from '@manzil/contracts';
+import { propertyDocumentParamsSchema, propertyIdParamsSchema, type Site } from '@manzil/contracts';
 import { CurrentSite, CurrentUser, Roles, ZodPipe, type AuthUser } from '@manzil/nest-kit';
 import type { UploadedPart } from '../media/multipart.js';
 import { DocumentUploadInterceptor } from './document-upload.interceptor.js';
 import { DocumentsService } from './documents.service.js';
 
-export const documentParamsSchema = z.object({ id: z.uuid(), documentId: z.uuid() });
+export const documentParamsSchema = propertyDocumentParamsSchema;
 
 @Controller()
 export class DocumentsController {
@@ -37,6 +38,17 @@ export class DocumentsController {
     @CurrentUser() user: AuthUser,
   ) {
     return this.documents.upload(user, site, params.id, file, body?.title);
+  }
+
+  /** Removes a document of an own listing → the listing as its owner reads it. */
+  @Delete('v1/properties/:id/documents/:documentId')
+  @Roles('agent', 'company')
+  remove(
+    @Param(new ZodPipe(documentParamsSchema)) params: z.infer<typeof documentParamsSchema>,
+    @CurrentSite() site: Site,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.documents.remove(user, site, params.id, params.documentId);
   }
 
   /** The file itself (not the envelope), to download: private, never cached by a shared cache. */

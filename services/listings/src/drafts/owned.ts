@@ -30,7 +30,7 @@ interface DocumentRow {
 export const documentFileUrl = (propertyId: string, documentId: string) =>
   `/api/listings/v1/owner/properties/${propertyId}/documents/${documentId}/file`;
 
-/** The documents of some properties, by property id, oldest first. */
+/** The documents of some properties, by property id, oldest first (not those the owner removed). */
 export async function documentsOf(
   manager: EntityManager,
   ids: string[],
@@ -38,7 +38,7 @@ export async function documentsOf(
   const byProperty = new Map<string, PropertyDocument[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byProperty;
   const rows = (await manager.query(
-    `SELECT * FROM "property_documents" WHERE "property_id" = ANY($1) ORDER BY "created_at", "id"`,
+    `SELECT * FROM "property_documents" WHERE "property_id" = ANY($1) AND "removed_at" IS NULL ORDER BY "created_at", "id"`,
     [ids],
   )) as DocumentRow[];
   for (const row of rows)

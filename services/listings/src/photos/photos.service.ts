@@ -32,6 +32,17 @@ export const DEFAULT_MEDIA_DIR = resolve(dirname(fileURLToPath(import.meta.url))
 const SIZES = Object.keys(PHOTO_SIZES) as PhotoSize[];
 
 /**
+ * Whether a photo id is known: a row, or a public version still showing it (its card URL). The
+ * second half reads the GIN index `IDX_properties_published_photos` (migration
+ * `1765390000000-document-removal`) rather than every listing: an id no row has (a removed
+ * photo, a guessed id) no longer scans `properties`.
+ */
+export const PHOTO_KNOWN_SQL = `SELECT 1 FROM "property_photos" WHERE "id" = $1
+       UNION ALL
+       SELECT 1 FROM "properties" WHERE "published" -> 'media' -> 'photos' ? $2
+       LIMIT 1`;
+
+/**
  * Photos of a listing (spec §5): added by its owner in selections of at most 10, each under
  * 2 MB and a jpeg, png or gif by its content, kept as webp at the sizes the pages use in the
  * object storage (`@manzil/storage`), ordered, removable. The bytes are written before the
@@ -139,13 +150,7 @@ export class PhotosService {
    * listing's public version still shows after the owner deleted it from a pending edit.
    */
   async read(id: string, size: PhotoSize) {
-    const [row] = (await this.dataSource.query(
-      `SELECT 1 FROM "property_photos" WHERE "id" = $1
-       UNION ALL
-       SELECT 1 FROM "properties" WHERE "published" -> 'media' -> 'photos' ? $2
-       LIMIT 1`,
-      [id, photoUrl(id, 'card')],
-    )) as unknown[];
+    const [row] = (await this.dataSource.query(PHOTO_KNOWN_SQL, [id, photoUrl(id, 'card')])) as unknown[];
     if (!row) return null;
     return this.storage.get(photoKey(id, size));
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EMAIL_SENDER, type EmailSender } from '../email/email-sender.js';
+import { CLAIM_STALE_SECONDS, OUTCOME_UNKNOWN } from './send-claim.js';
 
 /** Attempts before an e-mail is given up (marked failed), with a doubling wait between them. */
 export const MAX_EMAIL_ATTEMPTS = 8;
@@ -16,11 +17,9 @@ interface EmailRow {
 }
 
 /**
- * Sends the e-mails the notifier queued, after their transaction committed: due rows are
- * taken with `FOR UPDATE SKIP LOCKED` (two replicas never take the same one) and marked sent in
- * the same transaction. An e-mail leaves at most once per notification, unless the process
- * dies between the provider's answer and the commit (then once more: at-least-once, written
- * down in the README).
+ * Sends the e-mails the notifier queued, after their transaction committed, at most once per
+ * notification: each is claimed before the provider is asked (`send-claim.ts`), so neither a
+ * second replica nor a restart after a crash sends it again (one interrupted is given up).
  */
 @Injectable()
 export class EmailDispatcher implements OnModuleInit, OnApplicationShutdown {
@@ -65,37 +64,65 @@ export class EmailDispatcher implements OnModuleInit, OnApplicationShutdown {
       });
   }
 
-  /** One round: every due e-mail, ten at a time. Resolves when the round is over. */
+  /**
+   * One round: every due e-mail, ten at a time, each claimed before it is sent (`send-claim.ts`):
+   * the claim commits (`FOR UPDATE SKIP LOCKED`: two replicas never claim the same one), then the
+   * provider is asked, then the row is marked sent, or its claim cleared for a later attempt.
+   * Claims a dead process left are given up first. Resolves when the round is over.
+   */
   async drain(): Promise<void> {
+    await this.giveUpInterrupted();
     for (;;) {
-      const sent = await this.dataSource.transaction(async (manager) => {
-        const rows = (await manager.query(
-          `SELECT "notification_id", "to", "subject", "text", "html", "attempts" FROM "notification_emails"
-           WHERE "sent_at" IS NULL AND "failed_at" IS NULL AND "next_attempt_at" <= now()
-           ORDER BY "next_attempt_at" LIMIT 10 FOR UPDATE SKIP LOCKED`,
-        )) as EmailRow[];
-        for (const row of rows) {
-          try {
-            await this.sender.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-            await manager.query(
-              `UPDATE "notification_emails" SET "sent_at" = now(), "attempts" = "attempts" + 1 WHERE "notification_id" = $1`,
-              [row.notification_id],
-            );
-          } catch (error) {
-            const attempts = row.attempts + 1;
-            this.logger.warn({ err: error, attempts }, 'e-mail not sent');
-            await manager.query(
-              `UPDATE "notification_emails" SET "attempts" = $2,
-                 "next_attempt_at" = now() + make_interval(secs => $3),
-                 "failed_at" = CASE WHEN $2 >= $4 THEN now() END
-               WHERE "notification_id" = $1`,
-              [row.notification_id, attempts, 2 ** attempts, MAX_EMAIL_ATTEMPTS],
-            );
-          }
-        }
-        return rows.length;
-      });
-      if (sent < 10 || this.stopped) return;
+      const rows = (await this.dataSource.query(
+        `WITH "claimed" AS (
+           UPDATE "notification_emails" SET "sending_at" = now(), "attempts" = "attempts" + 1
+           WHERE "notification_id" IN (
+             SELECT "notification_id" FROM "notification_emails"
+             WHERE "sent_at" IS NULL AND "failed_at" IS NULL AND "sending_at" IS NULL AND "next_attempt_at" <= now()
+             ORDER BY "next_attempt_at" LIMIT 10 FOR UPDATE SKIP LOCKED)
+           RETURNING "notification_id", "to", "subject", "text", "html", "attempts")
+         SELECT * FROM "claimed"`,
+      )) as EmailRow[];
+      for (const row of rows) await this.send(row);
+      if (rows.length < 10 || this.stopped) return;
     }
+  }
+
+  private async send(row: EmailRow): Promise<void> {
+    try {
+      await this.sender.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+    } catch (error) {
+      this.logger.warn({ err: error, attempts: row.attempts }, 'e-mail not sent');
+      await this.dataSource.query(
+        `UPDATE "notification_emails" SET "sending_at" = NULL, "last_error" = $5,
+           "next_attempt_at" = now() + make_interval(secs => $3),
+           "failed_at" = CASE WHEN $2::int >= $4::int THEN now() END
+         WHERE "notification_id" = $1 AND "sent_at" IS NULL`,
+        [row.notification_id, row.attempts, 2 ** row.attempts, MAX_EMAIL_ATTEMPTS, String(error)],
+      );
+      return;
+    }
+    await this.dataSource.query(
+      `UPDATE "notification_emails" SET "sent_at" = now(), "failed_at" = NULL, "last_error" = NULL
+       WHERE "notification_id" = $1`,
+      [row.notification_id],
+    );
+  }
+
+  /** Claims never settled (a process died while asking the provider): given up, never sent again. */
+  private async giveUpInterrupted(): Promise<void> {
+    const given = (await this.dataSource.query(
+      `WITH "given" AS (
+         UPDATE "notification_emails" SET "failed_at" = now(), "last_error" = $1
+         WHERE "sent_at" IS NULL AND "failed_at" IS NULL AND "sending_at" < now() - make_interval(secs => $2)
+         RETURNING "notification_id")
+       SELECT * FROM "given"`,
+      [OUTCOME_UNKNOWN, CLAIM_STALE_SECONDS],
+    )) as { notification_id: string }[];
+    for (const row of given)
+      this.logger.warn(
+        { notificationId: row.notification_id },
+        'e-mail given up: its sending was interrupted',
+      );
   }
 }

@@ -1,4 +1,4 @@
-import { ENQUIRY_TYPE_LABELS, type EnquiryType, type LocalizedText } from '@manzil/contracts';
+import { ENQUIRY_TYPE_LABELS, type EnquiryType, type Language, type LocalizedText } from '@manzil/contracts';
 
 export interface EnquiryFacts {
   type: EnquiryType;
@@ -17,33 +17,40 @@ const escape = (text: string) =>
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
- * The agent's e-mail for an enquiry. Identity's events carry no language for the agent's
- * contact, so the e-mail says it in both languages: English first, then Arabic (rtl).
+ * The agent's e-mail for an enquiry, in the agent's language (`recipients.language`, from
+ * identity's `identity.account.channels`; English until it is known).
  */
-export function enquiryEmail(facts: EnquiryFacts): { subject: string; text: string; html: string } {
+export function enquiryEmail(
+  facts: EnquiryFacts,
+  language: Language = 'en',
+): { subject: string; text: string; html: string } {
   const label = ENQUIRY_TYPE_LABELS[facts.type];
-  const titleEn = facts.propertyTitle.en || facts.propertyTitle.ar;
-  const titleAr = facts.propertyTitle.ar || facts.propertyTitle.en;
   const { name, email, phone } = facts.customer;
-  const en = [
-    `${label.en} from ${name} about "${titleEn}".`,
+  if (language === 'ar') {
+    const title = facts.propertyTitle.ar || facts.propertyTitle.en;
+    return render('ar', `${label.ar}: ${isolate(title)}`, [
+      `${label.ar} من ${isolate(name)} بخصوص «${isolate(title)}».`,
+      `البريد الإلكتروني: ${isolate(email)}`,
+      `الجوال: ${isolate(phone)}`,
+      ...(facts.message ? [`الرسالة: ${isolate(facts.message)}`] : []),
+      'تواصل مع العميل، ثم حدِّد الاستفسار كمُجاب عليه في صفحة الاستفسارات في بوابة الوسيط.',
+    ]);
+  }
+  const title = facts.propertyTitle.en || facts.propertyTitle.ar;
+  return render('en', `${label.en}: ${title}`, [
+    `${label.en} from ${name} about "${title}".`,
     `E-mail: ${email}`,
     `Phone: ${phone}`,
     ...(facts.message ? [`Message: ${facts.message}`] : []),
     'Reply to the customer, then mark the enquiry responded under Enquiries in your agent portal.',
-  ];
-  const ar = [
-    `${label.ar} من ${isolate(name)} بخصوص «${isolate(titleAr)}».`,
-    `البريد الإلكتروني: ${isolate(email)}`,
-    `الجوال: ${isolate(phone)}`,
-    ...(facts.message ? [`الرسالة: ${isolate(facts.message)}`] : []),
-    'تواصل مع العميل، ثم حدِّد الاستفسار كمُجاب عليه في صفحة الاستفسارات في بوابة الوسيط.',
-  ];
-  const block = (lines: string[], lang: 'en' | 'ar') =>
-    `<div lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">${lines.map((l) => `<p>${escape(l)}</p>`).join('')}</div>`;
+  ]);
+}
+
+function render(language: Language, subject: string, lines: string[]) {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
   return {
-    subject: `${label.en}: ${titleEn} | ${label.ar}: ${titleAr}`,
-    text: `${en.join('\n')}\n\n${ar.join('\n')}\n`,
-    html: `<!doctype html><html><body>${block(en, 'en')}<hr>${block(ar, 'ar')}</body></html>`,
+    subject,
+    text: `${lines.join('\n')}\n`,
+    html: `<!doctype html><html lang="${language}" dir="${dir}"><body><div lang="${language}" dir="${dir}">${lines.map((l) => `<p>${escape(l)}</p>`).join('')}</div></body></html>`,
   };
 }

@@ -1,7 +1,7 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
-import { ENQUIRY_TYPE_LABELS, enquiryReceivedV1, type EventEnvelope } from '@manzil/contracts';
+import { ENQUIRY_TYPE_LABELS, enquiryReceivedV1, type EventEnvelope, type Language } from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
 import { clip, isolate, sms, type NotificationDraft } from '../delivery/notifier.js';
@@ -54,11 +54,17 @@ export class EnquiryReceivedHandler {
 
   @EventPattern(enquiryReceivedV1.type)
   async handle(@Payload(new ParseEventPipe(enquiryReceivedV1)) event: EnquiryReceived): Promise<void> {
-    await this.deliver.once(event, async () => {
+    await this.deliver.once(event, async (manager) => {
       const { agentId } = event.payload;
       const to = agentId ? await this.contacts.emailOf(event.site, agentId) : null;
-      if (to) await this.sender.send({ to, ...enquiryEmail(event.payload) });
-      else
+      if (to) {
+        // The agent's language as identity last said it (`identity.account.channels`), else English.
+        const [recipient] = (await manager.query(
+          `SELECT "language" FROM "recipients" WHERE "account_id" = $1`,
+          [agentId],
+        )) as { language: Language | null }[];
+        await this.sender.send({ to, ...enquiryEmail(event.payload, recipient?.language ?? 'en') });
+      } else
         this.logger.warn({ enquiryId: event.payload.enquiryId }, 'enquiry: the agent has no public e-mail');
       return agentId ? [enquiryNotice(event.payload, agentId)] : [];
     });

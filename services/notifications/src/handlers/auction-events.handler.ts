@@ -98,7 +98,13 @@ export class AuctionEventsHandler {
             kind: event.type,
             link: LINK,
             title: { en: 'The auction has closed', ar: 'انتهى المزاد' },
-            body: { en: 'Another bid won this auction.', ar: 'فازت مزايدة أخرى بهذا المزاد.' },
+            // No winner: no bid counted (a pending bid's fee never came, and the close rejected it).
+            body: winner
+              ? { en: 'Another bid won this auction.', ar: 'فازت مزايدة أخرى بهذا المزاد.' }
+              : {
+                  en: 'This auction closed without a winning bid, so your bid no longer stands.',
+                  ar: 'انتهى هذا المزاد دون مزايدة فائزة، لذلك لم تعد مزايدتك قائمة.',
+                },
           },
     );
     await this.deliver.once(event, drafts);

@@ -12,6 +12,8 @@ import {
   subscriptionActivatedV1,
   subscriptionExpiredV1,
   subscriptionExpiringV1,
+  unitBookingFailedV1,
+  unitBookingPaidV1,
   type EventEnvelope,
 } from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
@@ -22,8 +24,9 @@ import { amount, clip, isolate, sms } from '../delivery/notifier.js';
  * payments.subscription.* (payments): the plan holder learns it started, is about to end (in
  * time to renew), ended, or that a checkout for a plan did not go through;
  * payments.bid-fee.paid / .failed: the bidder learns whether the fee of their pending bid went
- * through; payments.payment.refunded: the payer learns the money went back (for a unit
- * booking, which unit of which project).
+ * through; payments.unit-booking.paid / .failed: the customer learns whether the payment of
+ * their unit booking went through; payments.payment.refunded: the payer learns the money went
+ * back (for a unit booking, which unit of which project).
  */
 @Controller()
 export class PaymentEventsHandler {
@@ -110,6 +113,59 @@ export class PaymentEventsHandler {
         sms: sms({
           en: `your bidding fee of ${price} was not paid, so your bid was not placed.`,
           ar: `لم تُدفع رسوم المزايدة (${isolate(price)})، لذلك لم تُسجل مزايدتك.`,
+        }),
+      },
+    ]);
+  }
+
+  /**
+   * The unit booking's payment went through. The event names no unit (listings holds the title),
+   * and a payment that arrives after the hold was released may still be refunded (the unit was
+   * taken meanwhile: `payments.payment.refunded` v2 then says so), so the notice says the money
+   * was received, not that the unit is the customer's.
+   */
+  @EventPattern(unitBookingPaidV1.type)
+  async unitBookingPaid(
+    @Payload(new ParseEventPipe(unitBookingPaidV1))
+    event: EventEnvelope<z.infer<typeof unitBookingPaidV1.payload>>,
+  ): Promise<void> {
+    const p = event.payload;
+    const price = amount(p.amount, p.currency);
+    await this.deliver.once(event, [
+      {
+        accountId: p.customerId,
+        kind: event.type,
+        link: '/my-orders',
+        title: { en: 'Unit booking payment received', ar: 'تم استلام دفعة حجز الوحدة' },
+        body: {
+          en: `We received your payment of ${price} to book your unit. You can follow the booking in My orders.`,
+          ar: `استلمنا دفعتك بمبلغ ${isolate(price)} لحجز الوحدة. يمكنك متابعة الحجز من صفحة طلباتي.`,
+        },
+      },
+    ]);
+  }
+
+  /** The unit booking's checkout failed or expired: listings releases the unit. */
+  @EventPattern(unitBookingFailedV1.type)
+  async unitBookingFailed(
+    @Payload(new ParseEventPipe(unitBookingFailedV1))
+    event: EventEnvelope<z.infer<typeof unitBookingFailedV1.payload>>,
+  ): Promise<void> {
+    const p = event.payload;
+    const price = amount(p.amount, p.currency);
+    await this.deliver.once(event, [
+      {
+        accountId: p.customerId,
+        kind: event.type,
+        link: '/my-orders',
+        title: { en: 'Unit booking not paid', ar: 'لم تُدفع قيمة حجز الوحدة' },
+        body: {
+          en: `Your payment of ${price} to book a unit did not go through, so the unit is no longer held for you. You can book it again while it is available.`,
+          ar: `لم تتم عملية دفع مبلغ ${isolate(price)} لحجز الوحدة، لذلك لم تعد الوحدة محجوزة لك. يمكنك حجزها مجددًا ما دامت متاحة.`,
+        },
+        sms: sms({
+          en: `your unit booking (${price}) was not paid, so the unit is no longer held for you.`,
+          ar: `لم تُدفع قيمة حجز الوحدة (${isolate(price)})، لذلك لم تعد الوحدة محجوزة لك.`,
         }),
       },
     ]);

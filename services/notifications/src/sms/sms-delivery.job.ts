@@ -4,6 +4,7 @@ import type { Job, JobsOptions, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { SMS_SENDER, type SmsSender } from '@manzil/nest-kit';
 import { catchUpOnStart, ServiceJobWorker } from '@manzil/nest-kit/jobs';
+import { CLAIM_STALE_SECONDS, OUTCOME_UNKNOWN } from '../delivery/send-claim.js';
 
 /** The BullMQ configuration of notifications' own jobs (apart from the bus's). */
 export const NOTIFICATION_JOBS = 'notifications-jobs';
@@ -24,7 +25,7 @@ interface SmsJobData {
  * inbox transaction) on the BullMQ queue once that transaction committed. The job id is the
  * row's, so adding it again (a catch-up, another replica) is one job. On start every message not
  * yet sent nor given up is added again: one whose transaction committed just before the process
- * died is not lost.
+ * died is not lost, and one whose sending it interrupted is given up by its job (never sent twice).
  */
 @Injectable()
 export class SmsQueue implements OnApplicationBootstrap {
@@ -65,10 +66,12 @@ export class SmsQueue implements OnApplicationBootstrap {
 
 /**
  * Sends one text message through the SMS port (Unifonic in production, the sandbox in
- * development and tests). The row is locked while it is sent and marked sent in the same
- * transaction, so two workers never send it twice; a message already sent does nothing. When the
- * provider refuses or cannot be reached the attempt is counted, the job throws and BullMQ tries
- * again after a doubling wait; after the last attempt the message is marked failed. In-app
+ * development and tests), at most once (`delivery/send-claim.ts`): the row is claimed and the
+ * attempt counted in one committed statement, the provider is asked, then the row is marked
+ * sent. Two workers never both claim it; a message already sent or given up does nothing. When
+ * the provider refuses or cannot be reached the claim is cleared, the job throws and BullMQ tries
+ * again after a doubling wait; after the last attempt the message is marked failed. A claim left
+ * by a process that died while asking is given up once it is stale, never sent again. In-app
  * notifications never wait on this: they were written with the event.
  */
 @Processor({ name: SMS_QUEUE, configKey: NOTIFICATION_JOBS })
@@ -82,39 +85,62 @@ export class SmsSendProcessor extends ServiceJobWorker {
     super();
   }
 
-  async process(job: Job<SmsJobData>): Promise<'sent' | 'nothing to send'> {
+  async process(job: Job<SmsJobData>): Promise<'sent' | 'nothing to send' | 'outcome unknown'> {
     const { smsId } = job.data;
-    let failure: unknown = null;
-    let attempts = 0;
-    const outcome = await this.dataSource.transaction(async (manager) => {
-      const [row] = (await manager.query(
-        `SELECT "to", "body", "attempts" FROM "notification_sms" WHERE "id" = $1 AND "sent_at" IS NULL AND "failed_at" IS NULL FOR UPDATE`,
-        [smsId],
-      )) as { to: string; body: string; attempts: number }[];
-      if (!row) return 'nothing to send' as const;
-      attempts = row.attempts + 1;
-      try {
-        await this.sender.send(row.to, row.body);
-      } catch (error) {
-        failure = error;
-        return 'failed' as const;
-      }
-      await manager.query(
-        `UPDATE "notification_sms" SET "sent_at" = now(), "attempts" = "attempts" + 1, "last_error" = NULL WHERE "id" = $1`,
-        [smsId],
+    const [row] = (await this.dataSource.query(
+      `WITH "claimed" AS (
+         UPDATE "notification_sms" SET "sending_at" = now(), "attempts" = "attempts" + 1
+         WHERE "id" = $1 AND "sent_at" IS NULL AND "failed_at" IS NULL AND "sending_at" IS NULL
+         RETURNING "to", "body", "attempts")
+       SELECT * FROM "claimed"`,
+      [smsId],
+    )) as { to: string; body: string; attempts: number }[];
+    if (!row) return this.unclaimed(smsId);
+    try {
+      await this.sender.send(row.to, row.body);
+    } catch (failure) {
+      // Counted on the row, not the job: a job added again after a restart does not start the count over.
+      const last = row.attempts >= (job.opts.attempts ?? 1);
+      await this.dataSource.query(
+        `UPDATE "notification_sms" SET "sending_at" = NULL, "last_error" = $2,
+           "failed_at" = CASE WHEN $3::boolean THEN now() END
+         WHERE "id" = $1 AND "sent_at" IS NULL`,
+        [smsId, String(failure), last],
       );
-      return 'sent' as const;
-    });
-    if (outcome !== 'failed') return outcome;
-    // Counted on the row, not the job: a job added again after a restart does not start the count over.
-    const last = attempts >= (job.opts.attempts ?? 1);
+      this.logger.warn({ smsId, attempt: row.attempts, last }, 'text message not sent');
+      throw failure instanceof Error ? failure : new Error(String(failure));
+    }
     await this.dataSource.query(
-      `UPDATE "notification_sms" SET "attempts" = "attempts" + 1, "last_error" = $2,
-         "failed_at" = CASE WHEN $3::boolean THEN now() END
-       WHERE "id" = $1 AND "sent_at" IS NULL`,
-      [smsId, String(failure), last],
+      `UPDATE "notification_sms" SET "sent_at" = now(), "failed_at" = NULL, "last_error" = NULL WHERE "id" = $1`,
+      [smsId],
     );
-    this.logger.warn({ smsId, attempt: attempts, last }, 'text message not sent');
-    throw failure instanceof Error ? failure : new Error(String(failure));
+    return 'sent';
+  }
+
+  /**
+   * A row this job could not claim: sent or given up (nothing to do), claimed by a process that
+   * died while asking the provider (stale: given up), or being sent right now by another worker
+   * (the job throws and comes back after its wait, to find it settled or stale).
+   */
+  private async unclaimed(smsId: string): Promise<'nothing to send' | 'outcome unknown'> {
+    const [given] = (await this.dataSource.query(
+      `WITH "given" AS (
+         UPDATE "notification_sms" SET "failed_at" = now(), "last_error" = $2
+         WHERE "id" = $1 AND "sent_at" IS NULL AND "failed_at" IS NULL
+           AND "sending_at" < now() - make_interval(secs => $3)
+         RETURNING "id")
+       SELECT * FROM "given"`,
+      [smsId, OUTCOME_UNKNOWN, CLAIM_STALE_SECONDS],
+    )) as { id: string }[];
+    if (given) {
+      this.logger.warn({ smsId }, 'text message given up: its sending was interrupted');
+      return 'outcome unknown';
+    }
+    const [owed] = (await this.dataSource.query(
+      `SELECT 1 FROM "notification_sms" WHERE "id" = $1 AND "sent_at" IS NULL AND "failed_at" IS NULL`,
+      [smsId],
+    )) as unknown[];
+    if (owed) throw new Error(`text message ${smsId} is being sent by another worker`);
+    return 'nothing to send';
   }
 }
