@@ -92,5 +92,7 @@ export const propertySlugParamsSchema = lazySchema(() =>
 export const propertyIdParamsSchema = lazySchema(() => z.object({ id: z.uuid() }));
 
 /** `/v1/properties/:id/documents/:documentId` (delete) and `/v1/owner/properties/:id/documents/:documentId/file`. */
-export const propertyDocumentParamsSchema = lazySchema(() => z.object({ id: z.uuid(), documentId: z.uuid() }));
+export const propertyDocumentParamsSchema = lazySchema(() =>
+  z.object({ id: z.uuid(), documentId: z.uuid() }),
+);
 export type PropertyDocumentParams = z.infer<typeof propertyDocumentParamsSchema>;
