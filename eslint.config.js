@@ -58,4 +58,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Routing comes from @manzil/ui/router, the one router the shell shares with the remotes
+    // (a direct import bundles a second react-router, with its own context: see
+    // frontends/ui/src/router.ts). Tests may use react-router's MemoryRouter.
+    files: ['frontends/*/src/**/*.{ts,tsx}'],
+    ignores: ['frontends/ui/src/router.ts', '**/*.spec.{ts,tsx}', '**/test-*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-router', message: "Import routing from '@manzil/ui/router'." }] },
+      ],
+    },
+  },
 );

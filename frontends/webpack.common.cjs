@@ -11,7 +11,7 @@ const queryCoreVersion = require('@tanstack/query-core/package.json').version;
 
 /**
  * Shared as singletons between the shell and the remotes: one React, one router (the
- * remotes' <Routes> live in the shell's router), one react-intl and one design system (its
+ * remotes' <Routes> live in the shell's router; shared as @manzil/ui/router), one react-intl and one design system (its
  * CSS is injected once). One TanStack Query: the shell's QueryClientProvider wraps every
  * remote's outlet, and a remote's useQuery finds that context only if both use the same
  * module (a second copy would have its own context, and no client). Its core too, whose
@@ -23,7 +23,9 @@ const shared = {
   react: { singleton: true, requiredVersion: rootDeps.react },
   'react/jsx-runtime': { singleton: true, requiredVersion: rootDeps.react },
   'react-dom': { singleton: true, requiredVersion: rootDeps['react-dom'] },
-  'react-router': { singleton: true, requiredVersion: rootDeps['react-router'] },
+  // Not react-router itself: the part of it the frontends use (ui/src/router.ts), so that
+  // webpack tree-shakes the rest; one module, so still one router.
+  '@manzil/ui/router': { singleton: true, requiredVersion: '*' },
   'react-intl': { singleton: true, requiredVersion: rootDeps['react-intl'] },
   '@tanstack/react-query': { singleton: true, requiredVersion: rootDeps['@tanstack/react-query'] },
   '@tanstack/query-core': { singleton: true, requiredVersion: queryCoreVersion },

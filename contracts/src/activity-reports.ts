@@ -1,37 +1,42 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** The buckets a report's series is counted in, and the most of each one window may span. */
 export const REPORT_BUCKETS = ['day', 'week', 'month'] as const;
 export type ReportBucket = (typeof REPORT_BUCKETS)[number];
 export const REPORT_MAX_BUCKETS: Record<ReportBucket, number> = { day: 31, week: 26, month: 24 };
 
-const day = z.iso.date();
+const day = lazySchema(() => z.iso.date());
 
 /**
  * A window of a time series (the "page" of a report): `bucket` size and `from`…`to` (dates in
  * the site's time zone, both included). Without dates: the last REPORT_MAX_BUCKETS buckets to
  * today. A longer window than the bucket allows is refused (the client moves the window).
  */
-export const reportWindowQuerySchema = z
-  .object({
-    bucket: z.enum(REPORT_BUCKETS).default('month'),
-    from: day.optional(),
-    to: day.optional(),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'report.window', path: ['from'] });
+export const reportWindowQuerySchema = lazySchema(() =>
+  z
+    .object({
+      bucket: z.enum(REPORT_BUCKETS).default('month'),
+      from: day.optional(),
+      to: day.optional(),
+    })
+    .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'report.window', path: ['from'] }),
+);
 export type ReportWindowQuery = z.infer<typeof reportWindowQuerySchema>;
 
 /**
  * Spend over time (payments): what the plan holder paid per bucket (Paid payments, by the day
  * they were paid, in the site's time zone), zero-filled so a chart has every bucket.
  */
-export const spendReportSchema = z.object({
-  bucket: z.enum(REPORT_BUCKETS),
-  from: day,
-  to: day,
-  currency: z.enum(['AED', 'SAR']),
-  items: z.array(z.object({ start: day, amount: z.number(), payments: z.int() })),
-});
+export const spendReportSchema = lazySchema(() =>
+  z.object({
+    bucket: z.enum(REPORT_BUCKETS),
+    from: day,
+    to: day,
+    currency: z.enum(['AED', 'SAR']),
+    items: z.array(z.object({ start: day, amount: z.number(), payments: z.int() })),
+  }),
+);
 export type SpendReport = z.infer<typeof spendReportSchema>;
 
 /**
@@ -40,12 +45,16 @@ export type SpendReport = z.infer<typeof spendReportSchema>;
  * drew: `views` (detail page views, one per visitor per listing per day) and `leads`
  * (enquiries, appointment requests, call and WhatsApp clicks). Zero-filled.
  */
-export const listingsReportSchema = z.object({
-  bucket: z.enum(REPORT_BUCKETS),
-  from: day,
-  to: day,
-  items: z.array(z.object({ start: day, added: z.int(), approved: z.int(), views: z.int(), leads: z.int() })),
-});
+export const listingsReportSchema = lazySchema(() =>
+  z.object({
+    bucket: z.enum(REPORT_BUCKETS),
+    from: day,
+    to: day,
+    items: z.array(
+      z.object({ start: day, added: z.int(), approved: z.int(), views: z.int(), leads: z.int() }),
+    ),
+  }),
+);
 export type ListingsReport = z.infer<typeof listingsReportSchema>;
 
 /** The contact buttons of a listing's agent card whose clicks count as leads. */

@@ -10,6 +10,7 @@ import {
   mobileSchema,
   nameSchema,
 } from './validation.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The content service's CMS (spec §2 header/footer/pages, §3 admin info, top menu, ads, §9
@@ -61,37 +62,45 @@ export function pickLanguage(value: Bilingual, language: Language): string {
 
 /** An absolute http(s) URL or a path on the site (`/blog`, `/api/content/v1/media/x.svg`). */
 export const CMS_URL_PATTERN = /^(https?:\/\/[^\s<>"']+|\/[^\s<>"']*)$/;
-export const cmsUrlSchema = z.preprocess(
-  text,
-  z.string({ message: 'url.invalid' }).max(500, 'url.invalid').regex(CMS_URL_PATTERN, 'url.invalid'),
+export const cmsUrlSchema = lazySchema(() =>
+  z.preprocess(
+    text,
+    z.string({ message: 'url.invalid' }).max(500, 'url.invalid').regex(CMS_URL_PATTERN, 'url.invalid'),
+  ),
 );
-export const cmsOptionalUrlSchema = z
-  .preprocess(
-    (value) => (value === '' ? null : text(value)),
-    z.string().max(500, 'url.invalid').regex(CMS_URL_PATTERN, 'url.invalid').nullable(),
-  )
-  .default(null);
+export const cmsOptionalUrlSchema = lazySchema(() =>
+  z
+    .preprocess(
+      (value) => (value === '' ? null : text(value)),
+      z.string().max(500, 'url.invalid').regex(CMS_URL_PATTERN, 'url.invalid').nullable(),
+    )
+    .default(null),
+);
 
 /** A Latin slug (`about-us`, `dubai-marina`). */
-export const cmsSlugSchema = z.preprocess(
-  text,
-  z
-    .string({ message: 'slug.invalid' })
-    .max(120, 'slug.invalid')
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug.invalid'),
+export const cmsSlugSchema = lazySchema(() =>
+  z.preprocess(
+    text,
+    z
+      .string({ message: 'slug.invalid' })
+      .max(120, 'slug.invalid')
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug.invalid'),
+  ),
 );
 /** An Arabic (or any letters) slug (`من-نحن`). */
-export const cmsSlugArSchema = z.preprocess(
-  text,
-  z
-    .string({ message: 'slug.invalid' })
-    .max(120, 'slug.invalid')
-    .regex(/^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u, 'slug.invalid'),
+export const cmsSlugArSchema = lazySchema(() =>
+  z.preprocess(
+    text,
+    z
+      .string({ message: 'slug.invalid' })
+      .max(120, 'slug.invalid')
+      .regex(/^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u, 'slug.invalid'),
+  ),
 );
 
-const idSchema = z.uuid();
-const positionSchema = z.coerce.number().int().min(0).max(10_000).default(0);
-const isoDate = z.iso.datetime({ offset: true });
+const idSchema = lazySchema(() => z.uuid());
+const positionSchema = lazySchema(() => z.coerce.number().int().min(0).max(10_000).default(0));
+const isoDate = lazySchema(() => z.iso.datetime({ offset: true }));
 
 /** The message keys of this file (texts in `VALIDATION_MESSAGES` of validation.ts). */
 export const CMS_MESSAGE_KEYS = [
@@ -127,116 +136,132 @@ export const CMS_ACKNOWLEDGEMENTS = {
 // ---------------------------------------------------------------------------------------
 // Admin info (spec §3) — footer contact block, social links, Saudi app block
 
-export const adminInfoSchema = z.object({
-  email: z.string(),
-  /** Without the prefix; the site's prefix is `phonePrefix` (+971 / +966). */
-  mobile: z.string(),
-  phonePrefix: z.string(),
-  /** Digits with country code, for `https://wa.me/<whatsapp>`. */
-  whatsapp: z.string(),
-  /** In the request's language. */
-  addresses: z.array(z.string()),
-  facebookUrl: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
-  twitterUrl: z.string().nullable(),
-  youtubeUrl: z.string().nullable(),
-  /** Spelled as the spec spells it. */
-  instgramUrl: z.string().nullable(),
-  /** Saudi site only (null on ae): app download block and licence certificate in the footer. */
-  appStoreUrl: z.string().nullable(),
-  playStoreUrl: z.string().nullable(),
-  licenceCertificateUrl: z.string().nullable(),
-});
+export const adminInfoSchema = lazySchema(() =>
+  z.object({
+    email: z.string(),
+    /** Without the prefix; the site's prefix is `phonePrefix` (+971 / +966). */
+    mobile: z.string(),
+    phonePrefix: z.string(),
+    /** Digits with country code, for `https://wa.me/<whatsapp>`. */
+    whatsapp: z.string(),
+    /** In the request's language. */
+    addresses: z.array(z.string()),
+    facebookUrl: z.string().nullable(),
+    linkedinUrl: z.string().nullable(),
+    twitterUrl: z.string().nullable(),
+    youtubeUrl: z.string().nullable(),
+    /** Spelled as the spec spells it. */
+    instgramUrl: z.string().nullable(),
+    /** Saudi site only (null on ae): app download block and licence certificate in the footer. */
+    appStoreUrl: z.string().nullable(),
+    playStoreUrl: z.string().nullable(),
+    licenceCertificateUrl: z.string().nullable(),
+  }),
+);
 export type AdminInfo = z.infer<typeof adminInfoSchema>;
 
 /** `PUT admin/admin-info` body, and what `GET admin/admin-info` returns (plus updatedAt). */
-export const updateAdminInfoSchema = z.object({
-  email: emailSchema,
-  mobile: mobileSchema,
-  whatsapp: z.preprocess(
-    (value) => (typeof value === 'string' ? value.replace(/[\s+-]/g, '') : value),
-    z.string().regex(/^\d{8,15}$/, 'mobile.invalid'),
-  ),
-  addresses: z.array(bilingualText(300)).max(10),
-  facebookUrl: cmsOptionalUrlSchema,
-  linkedinUrl: cmsOptionalUrlSchema,
-  twitterUrl: cmsOptionalUrlSchema,
-  youtubeUrl: cmsOptionalUrlSchema,
-  instgramUrl: cmsOptionalUrlSchema,
-  /** Must stay null on the UAE site (422 `cms.saudiOnly`). */
-  appStoreUrl: cmsOptionalUrlSchema,
-  playStoreUrl: cmsOptionalUrlSchema,
-  licenceCertificateUrl: cmsOptionalUrlSchema,
-});
+export const updateAdminInfoSchema = lazySchema(() =>
+  z.object({
+    email: emailSchema,
+    mobile: mobileSchema,
+    whatsapp: z.preprocess(
+      (value) => (typeof value === 'string' ? value.replace(/[\s+-]/g, '') : value),
+      z.string().regex(/^\d{8,15}$/, 'mobile.invalid'),
+    ),
+    addresses: z.array(bilingualText(300)).max(10),
+    facebookUrl: cmsOptionalUrlSchema,
+    linkedinUrl: cmsOptionalUrlSchema,
+    twitterUrl: cmsOptionalUrlSchema,
+    youtubeUrl: cmsOptionalUrlSchema,
+    instgramUrl: cmsOptionalUrlSchema,
+    /** Must stay null on the UAE site (422 `cms.saudiOnly`). */
+    appStoreUrl: cmsOptionalUrlSchema,
+    playStoreUrl: cmsOptionalUrlSchema,
+    licenceCertificateUrl: cmsOptionalUrlSchema,
+  }),
+);
 export type UpdateAdminInfo = z.infer<typeof updateAdminInfoSchema>;
-export const adminInfoAdminSchema = updateAdminInfoSchema.extend({
-  addresses: z.array(z.object({ en: z.string(), ar: z.string() })),
-  whatsapp: z.string(),
-  site: siteSchema,
-  updatedAt: isoDate,
-});
+export const adminInfoAdminSchema = lazySchema(() =>
+  updateAdminInfoSchema.extend({
+    addresses: z.array(z.object({ en: z.string(), ar: z.string() })),
+    whatsapp: z.string(),
+    site: siteSchema,
+    updatedAt: isoDate,
+  }),
+);
 
 // ---------------------------------------------------------------------------------------
 // Top menu (spec §3): `GET top-menus?type=Agent|Company|Customer`
 
 export const TOP_MENU_TYPES = ['Agent', 'Company', 'Customer'] as const;
 /** No type = a visitor: filtered like a customer (spec §6). */
-export const topMenuQuerySchema = z.object({ type: z.enum(TOP_MENU_TYPES).optional() });
-export const topMenuItemSchema = z.object({
-  _id: idSchema,
-  name: z.string(),
-  nameAr: z.string(),
-  link: z.string(),
-  linkAr: z.string(),
-  /**
-   * What the item points at. When it is a property type slug (buy, rent, commercial-buy,
-   * commercial-rent) the item is hidden from visitors and customers while that type is inactive.
-   */
-  menuSlug: z.string(),
-});
+export const topMenuQuerySchema = lazySchema(() => z.object({ type: z.enum(TOP_MENU_TYPES).optional() }));
+export const topMenuItemSchema = lazySchema(() =>
+  z.object({
+    _id: idSchema,
+    name: z.string(),
+    nameAr: z.string(),
+    link: z.string(),
+    linkAr: z.string(),
+    /**
+     * What the item points at. When it is a property type slug (buy, rent, commercial-buy,
+     * commercial-rent) the item is hidden from visitors and customers while that type is inactive.
+     */
+    menuSlug: z.string(),
+  }),
+);
 export type TopMenuItem = z.infer<typeof topMenuItemSchema>;
 
-export const menuInputSchema = z.object({
-  name: bilingualText(60),
-  /** A site path per language (`/buy/properties-for-sale`, Arabic path) or an http(s) URL. */
-  link: z.object({ en: cmsUrlSchema, ar: cmsUrlSchema }),
-  menuSlug: cmsSlugSchema,
-  position: positionSchema,
-  published: z.boolean().default(true),
-});
+export const menuInputSchema = lazySchema(() =>
+  z.object({
+    name: bilingualText(60),
+    /** A site path per language (`/buy/properties-for-sale`, Arabic path) or an http(s) URL. */
+    link: z.object({ en: cmsUrlSchema, ar: cmsUrlSchema }),
+    menuSlug: cmsSlugSchema,
+    position: positionSchema,
+    published: z.boolean().default(true),
+  }),
+);
 export type MenuInput = z.infer<typeof menuInputSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Static pages (about, terms, privacy, /pages/[slug])
 
-export const cmsPageSummarySchema = z.object({
-  id: idSchema,
-  slug: z.string(),
-  publicSlug: z.string(),
-  publicSlugAr: z.string(),
-  title: z.string(),
-});
+export const cmsPageSummarySchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    slug: z.string(),
+    publicSlug: z.string(),
+    publicSlugAr: z.string(),
+    title: z.string(),
+  }),
+);
 /** `GET pages/:slug` where slug is the publicSlug or the publicSlugAr (or the internal slug). */
-export const cmsPageSchema = cmsPageSummarySchema.extend({
-  /** Markdown in the request language. */
-  body: z.string(),
-  /** `renderCmsMarkdown(body)`: safe HTML. */
-  bodyHtml: z.string(),
-  language: languageSchema,
-  updatedAt: isoDate,
-});
+export const cmsPageSchema = lazySchema(() =>
+  cmsPageSummarySchema.extend({
+    /** Markdown in the request language. */
+    body: z.string(),
+    /** `renderCmsMarkdown(body)`: safe HTML. */
+    bodyHtml: z.string(),
+    language: languageSchema,
+    updatedAt: isoDate,
+  }),
+);
 export type CmsPage = z.infer<typeof cmsPageSchema>;
 
-export const cmsPageInputSchema = z.object({
-  /** Internal key (`about-us`, `terms-and-conditions`, `privacy-policy`, ...). */
-  slug: cmsSlugSchema,
-  publicSlug: cmsSlugSchema,
-  publicSlugAr: cmsSlugArSchema,
-  title: bilingualText(150),
-  body: bilingualMarkdown(50_000),
-  position: positionSchema,
-  published: z.boolean().default(true),
-});
+export const cmsPageInputSchema = lazySchema(() =>
+  z.object({
+    /** Internal key (`about-us`, `terms-and-conditions`, `privacy-policy`, ...). */
+    slug: cmsSlugSchema,
+    publicSlug: cmsSlugSchema,
+    publicSlugAr: cmsSlugArSchema,
+    title: bilingualText(150),
+    body: bilingualMarkdown(50_000),
+    position: positionSchema,
+    published: z.boolean().default(true),
+  }),
+);
 export type CmsPageInput = z.infer<typeof cmsPageInputSchema>;
 
 // ---------------------------------------------------------------------------------------
@@ -252,166 +277,198 @@ export const FAQ_CATEGORIES = {
   account: { en: 'Your account', ar: 'حسابك' },
 } as const satisfies Record<string, Record<Language, string>>;
 export type FaqCategory = keyof typeof FAQ_CATEGORIES;
-export const faqCategorySchema = z.enum(Object.keys(FAQ_CATEGORIES) as [FaqCategory, ...FaqCategory[]], {
-  message: 'text.required',
-});
+export const faqCategorySchema = lazySchema(() =>
+  z.enum(Object.keys(FAQ_CATEGORIES) as [FaqCategory, ...FaqCategory[]], {
+    message: 'text.required',
+  }),
+);
 
-export const faqQuerySchema = paginationQuerySchema.extend({ category: faqCategorySchema.optional() });
-export const faqSchema = z.object({
-  id: idSchema,
-  question: z.string(),
-  answer: z.string(),
-  category: faqCategorySchema,
-  /** The category's name in the request language. */
-  categoryName: z.string(),
-  position: z.number().int(),
-});
+export const faqQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({ category: faqCategorySchema.optional() }),
+);
+export const faqSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    question: z.string(),
+    answer: z.string(),
+    category: faqCategorySchema,
+    /** The category's name in the request language. */
+    categoryName: z.string(),
+    position: z.number().int(),
+  }),
+);
 export type Faq = z.infer<typeof faqSchema>;
 
-export const faqInputSchema = z.object({
-  question: bilingualText(300),
-  answer: z.object({ en: cmsLongText(5000), ar: cmsLongText(5000) }),
-  category: faqCategorySchema,
-  position: positionSchema,
-  published: z.boolean().default(true),
-});
+export const faqInputSchema = lazySchema(() =>
+  z.object({
+    question: bilingualText(300),
+    answer: z.object({ en: cmsLongText(5000), ar: cmsLongText(5000) }),
+    category: faqCategorySchema,
+    position: positionSchema,
+    published: z.boolean().default(true),
+  }),
+);
 export type FaqInput = z.infer<typeof faqInputSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Blogs
 
-export const blogQuerySchema = paginationQuerySchema.extend({
-  /** A tag in either language. */
-  tag: z.preprocess(text, z.string().max(60)).optional(),
-});
-export const blogSummarySchema = z.object({
-  id: idSchema,
-  slug: z.string(),
-  slugAr: z.string(),
-  title: z.string(),
-  excerpt: z.string(),
-  coverImage: z.string(),
-  author: z.string(),
-  publishedAt: isoDate,
-  tags: z.array(z.string()),
-});
-export const blogSchema = blogSummarySchema.extend({
-  body: z.string(),
-  bodyHtml: z.string(),
-  language: languageSchema,
-  updatedAt: isoDate,
-});
+export const blogQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({
+    /** A tag in either language. */
+    tag: z.preprocess(text, z.string().max(60)).optional(),
+  }),
+);
+export const blogSummarySchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    slug: z.string(),
+    slugAr: z.string(),
+    title: z.string(),
+    excerpt: z.string(),
+    coverImage: z.string(),
+    author: z.string(),
+    publishedAt: isoDate,
+    tags: z.array(z.string()),
+  }),
+);
+export const blogSchema = lazySchema(() =>
+  blogSummarySchema.extend({
+    body: z.string(),
+    bodyHtml: z.string(),
+    language: languageSchema,
+    updatedAt: isoDate,
+  }),
+);
 export type BlogSummary = z.infer<typeof blogSummarySchema>;
 export type Blog = z.infer<typeof blogSchema>;
 
-export const blogInputSchema = z.object({
-  slug: cmsSlugSchema,
-  slugAr: cmsSlugArSchema,
-  title: bilingualText(200),
-  excerpt: bilingualText(400),
-  body: bilingualMarkdown(100_000),
-  coverImage: cmsUrlSchema,
-  author: bilingualText(80),
-  tags: z.array(bilingualText(40)).max(10).default([]),
-  /** When absent, set when the blog is first published. */
-  publishedAt: isoDate.optional(),
-  published: z.boolean().default(true),
-});
+export const blogInputSchema = lazySchema(() =>
+  z.object({
+    slug: cmsSlugSchema,
+    slugAr: cmsSlugArSchema,
+    title: bilingualText(200),
+    excerpt: bilingualText(400),
+    body: bilingualMarkdown(100_000),
+    coverImage: cmsUrlSchema,
+    author: bilingualText(80),
+    tags: z.array(bilingualText(40)).max(10).default([]),
+    /** When absent, set when the blog is first published. */
+    publishedAt: isoDate.optional(),
+    published: z.boolean().default(true),
+  }),
+);
 export type BlogInput = z.infer<typeof blogInputSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Banners and ads (spec §3 Ad: "first result's display field")
 
 export const BANNER_PLACEMENTS = ['home', 'ad', 'side'] as const;
-export const bannerPlacementSchema = z.enum(BANNER_PLACEMENTS);
+export const bannerPlacementSchema = lazySchema(() => z.enum(BANNER_PLACEMENTS));
 /** The `display` object, in the request language. */
-export const bannerDisplaySchema = z.object({
-  title: z.string(),
-  subtitle: z.string(),
-  ctaLabel: z.string(),
-  link: z.string().nullable(),
-  imageUrl: z.string(),
-  imageAlt: z.string(),
-});
+export const bannerDisplaySchema = lazySchema(() =>
+  z.object({
+    title: z.string(),
+    subtitle: z.string(),
+    ctaLabel: z.string(),
+    link: z.string().nullable(),
+    imageUrl: z.string(),
+    imageAlt: z.string(),
+  }),
+);
 /** `GET home-banner | ad-banner | side-ads` → an array of these, in order; the client shows `[0].display`. */
-export const bannerSchema = z.object({
-  _id: idSchema,
-  placement: bannerPlacementSchema,
-  display: bannerDisplaySchema,
-});
+export const bannerSchema = lazySchema(() =>
+  z.object({
+    _id: idSchema,
+    placement: bannerPlacementSchema,
+    display: bannerDisplaySchema,
+  }),
+);
 export type Banner = z.infer<typeof bannerSchema>;
 
-export const bannerInputSchema = z.object({
-  placement: bannerPlacementSchema,
-  title: bilingualText(150),
-  subtitle: optionalBilingualText(300),
-  ctaLabel: optionalBilingualText(40),
-  link: z.object({ en: cmsOptionalUrlSchema, ar: cmsOptionalUrlSchema }).default({ en: null, ar: null }),
-  imageUrl: cmsUrlSchema,
-  /** Art for the rtl page when the image has text or direction; falls back to imageUrl. */
-  imageUrlAr: cmsOptionalUrlSchema,
-  position: positionSchema,
-  published: z.boolean().default(true),
-});
+export const bannerInputSchema = lazySchema(() =>
+  z.object({
+    placement: bannerPlacementSchema,
+    title: bilingualText(150),
+    subtitle: optionalBilingualText(300),
+    ctaLabel: optionalBilingualText(40),
+    link: z.object({ en: cmsOptionalUrlSchema, ar: cmsOptionalUrlSchema }).default({ en: null, ar: null }),
+    imageUrl: cmsUrlSchema,
+    /** Art for the rtl page when the image has text or direction; falls back to imageUrl. */
+    imageUrlAr: cmsOptionalUrlSchema,
+    position: positionSchema,
+    published: z.boolean().default(true),
+  }),
+);
 export type BannerInput = z.infer<typeof bannerInputSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Communities / area guides
 
-export const communityQuerySchema = paginationQuerySchema.extend({
-  /** `dubai`, `abu-dhabi`, `riyadh`, `jeddah`. */
-  city: cmsSlugSchema.optional(),
-});
-export const communitySummarySchema = z.object({
-  id: idSchema,
-  slug: z.string(),
-  slugAr: z.string(),
-  name: z.string(),
-  city: z.string(),
-  citySlug: z.string(),
-  summary: z.string(),
-  coverImage: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-});
-export const communitySchema = communitySummarySchema.extend({
-  /** Markdown. */
-  description: z.string(),
-  descriptionHtml: z.string(),
-  highlights: z.array(z.string()),
-  language: languageSchema,
-});
+export const communityQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({
+    /** `dubai`, `abu-dhabi`, `riyadh`, `jeddah`. */
+    city: cmsSlugSchema.optional(),
+  }),
+);
+export const communitySummarySchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    slug: z.string(),
+    slugAr: z.string(),
+    name: z.string(),
+    city: z.string(),
+    citySlug: z.string(),
+    summary: z.string(),
+    coverImage: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  }),
+);
+export const communitySchema = lazySchema(() =>
+  communitySummarySchema.extend({
+    /** Markdown. */
+    description: z.string(),
+    descriptionHtml: z.string(),
+    highlights: z.array(z.string()),
+    language: languageSchema,
+  }),
+);
 export type CommunitySummary = z.infer<typeof communitySummarySchema>;
 export type Community = z.infer<typeof communitySchema>;
 
-export const communityInputSchema = z.object({
-  slug: cmsSlugSchema,
-  slugAr: cmsSlugArSchema,
-  name: bilingualText(100),
-  city: bilingualText(60),
-  citySlug: cmsSlugSchema,
-  summary: bilingualText(300),
-  description: bilingualMarkdown(20_000),
-  highlights: z.array(bilingualText(200)).max(12).default([]),
-  coverImage: cmsUrlSchema,
-  latitude: latitudeSchema,
-  longitude: longitudeSchema,
-  position: positionSchema,
-  published: z.boolean().default(true),
-});
+export const communityInputSchema = lazySchema(() =>
+  z.object({
+    slug: cmsSlugSchema,
+    slugAr: cmsSlugArSchema,
+    name: bilingualText(100),
+    city: bilingualText(60),
+    citySlug: cmsSlugSchema,
+    summary: bilingualText(300),
+    description: bilingualMarkdown(20_000),
+    highlights: z.array(bilingualText(200)).max(12).default([]),
+    coverImage: cmsUrlSchema,
+    latitude: latitudeSchema,
+    longitude: longitudeSchema,
+    position: positionSchema,
+    published: z.boolean().default(true),
+  }),
+);
 export type CommunityInput = z.infer<typeof communityInputSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Master data and mortgage settings
 
 export const MASTER_DATA_KINDS = ['propertyKinds', 'furnishing', 'amenities'] as const;
-export const masterDataOptionSchema = z.object({ value: z.string(), label: z.string() });
+export const masterDataOptionSchema = lazySchema(() => z.object({ value: z.string(), label: z.string() }));
 /** `GET master-data`: option lists in the request language, values are the stored keys. */
-export const masterDataSchema = z.object({
-  propertyKinds: z.array(masterDataOptionSchema),
-  furnishing: z.array(masterDataOptionSchema),
-  amenities: z.array(masterDataOptionSchema),
-});
+export const masterDataSchema = lazySchema(() =>
+  z.object({
+    propertyKinds: z.array(masterDataOptionSchema),
+    furnishing: z.array(masterDataOptionSchema),
+    amenities: z.array(masterDataOptionSchema),
+  }),
+);
 export type MasterData = z.infer<typeof masterDataSchema>;
 
 /** Spec §5/§9 mortgage limits, the same on both sites. */
@@ -425,124 +482,142 @@ export const MORTGAGE_LIMITS = {
 } as const;
 
 /** `GET mortgage-settings`: limits, defaults and the upfront-cost rates of the site. */
-export const mortgageSettingsSchema = z.object({
-  currency: z.enum(['AED', 'SAR']),
-  minPropertyValue: z.number(),
-  minTermYears: z.number(),
-  maxTermYears: z.number(),
-  /** Site rule (UAE Central Bank 20% for a first home, SAMA 10%). */
-  minDownPaymentPercent: z.number(),
-  maxDownPaymentPercent: z.number(),
-  minInterestRate: z.number(),
-  maxInterestRate: z.number(),
-  defaultInterestRate: z.number(),
-  defaultTermYears: z.number(),
-  defaultDownPaymentPercent: z.number(),
-  /** Spec §9: agency and admin (trustee) fees differ below and above this value. */
-  feeThreshold: z.number(),
-  fees: z.object({
-    landDepartmentPercent: z.number(),
-    registrationFeeBelow: z.number(),
-    registrationFeeAbove: z.number(),
-    mortgageRegistrationPercent: z.number(),
-    mortgageRegistrationFixed: z.number(),
-    agencyPercentBelow: z.number(),
-    agencyPercentAbove: z.number(),
-    bankArrangementPercent: z.number(),
-    valuationFee: z.number(),
-    vatPercent: z.number(),
+export const mortgageSettingsSchema = lazySchema(() =>
+  z.object({
+    currency: z.enum(['AED', 'SAR']),
+    minPropertyValue: z.number(),
+    minTermYears: z.number(),
+    maxTermYears: z.number(),
+    /** Site rule (UAE Central Bank 20% for a first home, SAMA 10%). */
+    minDownPaymentPercent: z.number(),
+    maxDownPaymentPercent: z.number(),
+    minInterestRate: z.number(),
+    maxInterestRate: z.number(),
+    defaultInterestRate: z.number(),
+    defaultTermYears: z.number(),
+    defaultDownPaymentPercent: z.number(),
+    /** Spec §9: agency and admin (trustee) fees differ below and above this value. */
+    feeThreshold: z.number(),
+    fees: z.object({
+      landDepartmentPercent: z.number(),
+      registrationFeeBelow: z.number(),
+      registrationFeeAbove: z.number(),
+      mortgageRegistrationPercent: z.number(),
+      mortgageRegistrationFixed: z.number(),
+      agencyPercentBelow: z.number(),
+      agencyPercentAbove: z.number(),
+      bankArrangementPercent: z.number(),
+      valuationFee: z.number(),
+      vatPercent: z.number(),
+    }),
   }),
-});
+);
 export type MortgageSettings = z.infer<typeof mortgageSettingsSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Contact us, complaints and suggestions, feedback (public forms)
 
-export const contactUsSchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  countryCode: countryCodeSchema,
-  mobile: mobileSchema,
-  message: z.preprocess(
-    longText,
-    z.string({ message: 'message.required' }).min(1, 'message.required').max(2000, 'text.tooLong'),
-  ),
-});
+export const contactUsSchema = lazySchema(() =>
+  z.object({
+    name: nameSchema,
+    email: emailSchema,
+    countryCode: countryCodeSchema,
+    mobile: mobileSchema,
+    message: z.preprocess(
+      longText,
+      z.string({ message: 'message.required' }).min(1, 'message.required').max(2000, 'text.tooLong'),
+    ),
+  }),
+);
 export type ContactUs = z.infer<typeof contactUsSchema>;
 
 export const COMPLAINT_TYPES = ['complaint', 'suggestion'] as const;
-export const complaintSchema = contactUsSchema.extend({
-  type: z.enum(COMPLAINT_TYPES, { message: 'complaintType.invalid' }),
-  subject: cmsRequiredText(150),
-});
+export const complaintSchema = lazySchema(() =>
+  contactUsSchema.extend({
+    type: z.enum(COMPLAINT_TYPES, { message: 'complaintType.invalid' }),
+    subject: cmsRequiredText(150),
+  }),
+);
 export type ComplaintInput = z.infer<typeof complaintSchema>;
 
 export const FEEDBACK_TYPES = ['page', 'blog', 'faq', 'community', 'property', 'general'] as const;
-export const feedbackSchema = z.object({
-  type: z.enum(FEEDBACK_TYPES).default('general'),
-  /** The page/blog/... slug or id the feedback is about. */
-  target: z.preprocess(text, z.string().max(200)).optional(),
-  rating: z.coerce
-    .number({ message: 'rating.required' })
-    .int('rating.required')
-    .min(1, 'rating.required')
-    .max(5, 'rating.required'),
-  comment: z.preprocess(longText, z.string().max(1000, 'text.tooLong')).optional(),
-});
+export const feedbackSchema = lazySchema(() =>
+  z.object({
+    type: z.enum(FEEDBACK_TYPES).default('general'),
+    /** The page/blog/... slug or id the feedback is about. */
+    target: z.preprocess(text, z.string().max(200)).optional(),
+    rating: z.coerce
+      .number({ message: 'rating.required' })
+      .int('rating.required')
+      .min(1, 'rating.required')
+      .max(5, 'rating.required'),
+    comment: z.preprocess(longText, z.string().max(1000, 'text.tooLong')).optional(),
+  }),
+);
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
 
 /** What a submission answers (with an acknowledgement `message` in the request language). */
-export const submissionReceiptSchema = z.object({ id: idSchema, createdAt: isoDate });
+export const submissionReceiptSchema = lazySchema(() => z.object({ id: idSchema, createdAt: isoDate }));
 
 export const MESSAGE_STATUSES = ['new', 'in-progress', 'answered', 'closed'] as const;
-export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
+export const messageStatusSchema = lazySchema(() => z.enum(MESSAGE_STATUSES));
 /** `PUT admin/contact-messages/:id/answer` and `admin/complaints/:id/answer`. */
-export const answerMessageSchema = z
-  .object({
-    status: z.enum(['in-progress', 'answered', 'closed']),
-    reply: z.preprocess(longText, z.string().max(5000, 'text.tooLong')).default(''),
-  })
-  .refine((answer) => answer.status !== 'answered' || answer.reply.length > 0, {
-    message: 'reply.required',
-    path: ['reply'],
-  });
+export const answerMessageSchema = lazySchema(() =>
+  z
+    .object({
+      status: z.enum(['in-progress', 'answered', 'closed']),
+      reply: z.preprocess(longText, z.string().max(5000, 'text.tooLong')).default(''),
+    })
+    .refine((answer) => answer.status !== 'answered' || answer.reply.length > 0, {
+      message: 'reply.required',
+      path: ['reply'],
+    }),
+);
 export type AnswerMessage = z.infer<typeof answerMessageSchema>;
 
-export const messageQuerySchema = paginationQuerySchema.extend({ status: messageStatusSchema.optional() });
-export const contactMessageSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  email: z.string(),
-  countryCode: z.string(),
-  mobile: z.string(),
-  message: z.string(),
-  language: languageSchema,
-  status: messageStatusSchema,
-  reply: z.string().nullable(),
-  repliedAt: isoDate.nullable(),
-  createdAt: isoDate,
-});
-export const complaintMessageSchema = contactMessageSchema.extend({
-  type: z.enum(COMPLAINT_TYPES),
-  subject: z.string(),
-  accountId: z.string().nullable(),
-});
-export const feedbackEntrySchema = z.object({
-  id: idSchema,
-  type: z.enum(FEEDBACK_TYPES),
-  target: z.string().nullable(),
-  rating: z.number().int(),
-  comment: z.string().nullable(),
-  accountId: z.string().nullable(),
-  createdAt: isoDate,
-});
+export const messageQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({ status: messageStatusSchema.optional() }),
+);
+export const contactMessageSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    email: z.string(),
+    countryCode: z.string(),
+    mobile: z.string(),
+    message: z.string(),
+    language: languageSchema,
+    status: messageStatusSchema,
+    reply: z.string().nullable(),
+    repliedAt: isoDate.nullable(),
+    createdAt: isoDate,
+  }),
+);
+export const complaintMessageSchema = lazySchema(() =>
+  contactMessageSchema.extend({
+    type: z.enum(COMPLAINT_TYPES),
+    subject: z.string(),
+    accountId: z.string().nullable(),
+  }),
+);
+export const feedbackEntrySchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    type: z.enum(FEEDBACK_TYPES),
+    target: z.string().nullable(),
+    rating: z.number().int(),
+    comment: z.string().nullable(),
+    accountId: z.string().nullable(),
+    createdAt: isoDate,
+  }),
+);
 
 // ---------------------------------------------------------------------------------------
 // Admin console: one shape per kind, everything in both languages
 
 export const CMS_KINDS = ['pages', 'blogs', 'faqs', 'menus', 'banners', 'communities'] as const;
 export type CmsKind = (typeof CMS_KINDS)[number];
-export const cmsKindSchema = z.enum(CMS_KINDS);
+export const cmsKindSchema = lazySchema(() => z.enum(CMS_KINDS));
 
 const adminMeta = {
   id: idSchema,
@@ -571,15 +646,17 @@ export const ADMIN_INPUT_SCHEMAS = {
 } as const satisfies Record<CmsKind, z.ZodType>;
 export type AdminItem<K extends CmsKind> = z.infer<(typeof ADMIN_ITEM_SCHEMAS)[K]>;
 export type AdminInput<K extends CmsKind> = z.input<(typeof ADMIN_INPUT_SCHEMAS)[K]>;
-export const adminListQuerySchema = paginationQuerySchema.extend({
-  published: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
-  /** banners only: `home`, `ad`, `side`. */
-  placement: bannerPlacementSchema.optional(),
-});
-export const mediaFileSchema = z.object({ file: z.string(), url: z.string() });
+export const adminListQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({
+    published: z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
+    /** banners only: `home`, `ad`, `side`. */
+    placement: bannerPlacementSchema.optional(),
+  }),
+);
+export const mediaFileSchema = lazySchema(() => z.object({ file: z.string(), url: z.string() }));
 
 // ---------------------------------------------------------------------------------------
 // Endpoints

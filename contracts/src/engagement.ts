@@ -4,6 +4,7 @@ import { localizedTextSchema, propertySummarySchema } from './listings.js';
 import { publicProjectSchema, unitSchema } from './projects.js';
 import type { Language, Site } from './site.js';
 import { normalizeDigits, tidySpaces } from './text.js';
+import { lazySchema } from './lazy-schema.js';
 
 /*
  * Customer engagement of the listings service (spec §2 wishlist and my appointment, §3
@@ -15,16 +16,20 @@ import { normalizeDigits, tidySpaces } from './text.js';
 /** What a customer can save (spec §1: properties, projects and units). */
 export const WISHLIST_ITEM_KINDS = ['property', 'project', 'unit'] as const;
 export type WishlistItemKind = (typeof WISHLIST_ITEM_KINDS)[number];
-export const wishlistItemKindSchema = z.enum(WISHLIST_ITEM_KINDS);
+export const wishlistItemKindSchema = lazySchema(() => z.enum(WISHLIST_ITEM_KINDS));
 
 /** `POST /v1/wishlist` */
-export const wishlistItemRequestSchema = z.object({ kind: wishlistItemKindSchema, id: z.uuid() });
+export const wishlistItemRequestSchema = lazySchema(() =>
+  z.object({ kind: wishlistItemKindSchema, id: z.uuid() }),
+);
 export type WishlistItemRequest = z.infer<typeof wishlistItemRequestSchema>;
 /** `DELETE /v1/wishlist/:kind/:id` */
 export const wishlistItemParamsSchema = wishlistItemRequestSchema;
 
 /** `GET /v1/wishlist?kind=&page=&limit=`: the caller's saved items, last saved first. */
-export const wishlistQuerySchema = paginationQuerySchema.extend({ kind: wishlistItemKindSchema.optional() });
+export const wishlistQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({ kind: wishlistItemKindSchema.optional() }),
+);
 export type WishlistQuery = z.infer<typeof wishlistQuerySchema>;
 
 /**
@@ -34,30 +39,34 @@ export type WishlistQuery = z.infer<typeof wishlistQuerySchema>;
  * - `project`: a project's card, or the project of a saved unit (null once it is unpublished);
  * - `unit`: a saved unit while its project is public (a sold or reserved unit stays, with its status).
  */
-export const wishlistEntrySchema = z.object({
-  kind: wishlistItemKindSchema,
-  id: z.uuid(),
-  savedAt: z.iso.datetime(),
-  property: propertySummarySchema.nullable(),
-  project: publicProjectSchema.nullable(),
-  unit: unitSchema.nullable(),
-});
+export const wishlistEntrySchema = lazySchema(() =>
+  z.object({
+    kind: wishlistItemKindSchema,
+    id: z.uuid(),
+    savedAt: z.iso.datetime(),
+    property: propertySummarySchema.nullable(),
+    project: publicProjectSchema.nullable(),
+    unit: unitSchema.nullable(),
+  }),
+);
 export type WishlistEntry = z.infer<typeof wishlistEntrySchema>;
 
 export const WISHLIST_CONTAINS_MAX = 100;
 /** `GET /v1/wishlist/contains?kind=property&ids=a,b`: which of (at most 100) ids the caller saved. */
-export const wishlistContainsQuerySchema = z.object({
-  kind: wishlistItemKindSchema.default('property'),
-  ids: z
-    .string()
-    .transform((value) => [...new Set(value.split(',').filter(Boolean))])
-    .pipe(z.array(z.uuid()).min(1).max(WISHLIST_CONTAINS_MAX)),
-});
+export const wishlistContainsQuerySchema = lazySchema(() =>
+  z.object({
+    kind: wishlistItemKindSchema.default('property'),
+    ids: z
+      .string()
+      .transform((value) => [...new Set(value.split(',').filter(Boolean))])
+      .pipe(z.array(z.uuid()).min(1).max(WISHLIST_CONTAINS_MAX)),
+  }),
+);
 export type WishlistContainsQuery = z.infer<typeof wishlistContainsQuerySchema>;
-export const wishlistContainsSchema = z.object({ saved: z.array(z.uuid()) });
+export const wishlistContainsSchema = lazySchema(() => z.object({ saved: z.array(z.uuid()) }));
 export type WishlistContains = z.infer<typeof wishlistContainsSchema>;
 /** `DELETE /v1/wishlist/:kind/:id`: whether the item was saved (removing twice is no error). */
-export const wishlistRemovedSchema = z.object({ removed: z.boolean() });
+export const wishlistRemovedSchema = lazySchema(() => z.object({ removed: z.boolean() }));
 export type WishlistRemoved = z.infer<typeof wishlistRemovedSchema>;
 
 // ---------------------------------------------------------------- appointments
@@ -94,68 +103,78 @@ const digits = (value: unknown) => (typeof value === 'string' ? normalizeDigits(
 const tidy = (value: unknown) => (typeof value === 'string' ? tidySpaces(value) : value);
 
 /** `POST /v1/appointments`: date and time are the site's local day and slot. */
-export const appointmentRequestSchema = z
-  .object({
-    kind: z.enum(APPOINTMENT_KINDS),
-    propertyId: z.uuid({ message: 'appointment.propertyRequired' }).optional(),
-    agentId: z.uuid({ message: 'appointment.agentRequired' }).optional(),
-    date: z.preprocess(
-      digits,
-      z
-        .string({ message: 'appointment.dateRequired' })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'appointment.dateRequired'),
-    ),
-    time: z.preprocess(
-      digits,
-      z
-        .string({ message: 'appointment.timeRequired' })
-        .refine((value) => APPOINTMENT_TIMES.includes(value), 'appointment.timeRequired'),
-    ),
-    name: z.preprocess(
-      tidy,
-      z.string({ message: 'appointment.nameRequired' }).min(2, 'appointment.nameRequired').max(100),
-    ),
-    phone: z.preprocess(
-      (value) => (typeof value === 'string' ? normalizeDigits(value).replace(/[\s-]/g, '') : value),
-      z.string({ message: 'appointment.phoneRequired' }).regex(/^\+?\d{7,15}$/, 'appointment.phoneRequired'),
-    ),
-    email: z.preprocess(
-      (value) => (typeof value === 'string' ? value.trim() : value),
-      z.email({ message: 'appointment.emailRequired' }).max(200),
-    ),
-    note: z.preprocess(tidy, z.string().max(500, 'text.tooLong')).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.kind === 'viewing' && !value.propertyId)
-      ctx.addIssue({ code: 'custom', path: ['propertyId'], message: 'appointment.propertyRequired' });
-    if (value.kind === 'meeting' && !value.agentId && !value.propertyId)
-      ctx.addIssue({ code: 'custom', path: ['agentId'], message: 'appointment.agentRequired' });
-  });
+export const appointmentRequestSchema = lazySchema(() =>
+  z
+    .object({
+      kind: z.enum(APPOINTMENT_KINDS),
+      propertyId: z.uuid({ message: 'appointment.propertyRequired' }).optional(),
+      agentId: z.uuid({ message: 'appointment.agentRequired' }).optional(),
+      date: z.preprocess(
+        digits,
+        z
+          .string({ message: 'appointment.dateRequired' })
+          .regex(/^\d{4}-\d{2}-\d{2}$/, 'appointment.dateRequired'),
+      ),
+      time: z.preprocess(
+        digits,
+        z
+          .string({ message: 'appointment.timeRequired' })
+          .refine((value) => APPOINTMENT_TIMES.includes(value), 'appointment.timeRequired'),
+      ),
+      name: z.preprocess(
+        tidy,
+        z.string({ message: 'appointment.nameRequired' }).min(2, 'appointment.nameRequired').max(100),
+      ),
+      phone: z.preprocess(
+        (value) => (typeof value === 'string' ? normalizeDigits(value).replace(/[\s-]/g, '') : value),
+        z
+          .string({ message: 'appointment.phoneRequired' })
+          .regex(/^\+?\d{7,15}$/, 'appointment.phoneRequired'),
+      ),
+      email: z.preprocess(
+        (value) => (typeof value === 'string' ? value.trim() : value),
+        z.email({ message: 'appointment.emailRequired' }).max(200),
+      ),
+      note: z.preprocess(tidy, z.string().max(500, 'text.tooLong')).optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.kind === 'viewing' && !value.propertyId)
+        ctx.addIssue({ code: 'custom', path: ['propertyId'], message: 'appointment.propertyRequired' });
+      if (value.kind === 'meeting' && !value.agentId && !value.propertyId)
+        ctx.addIssue({ code: 'custom', path: ['agentId'], message: 'appointment.agentRequired' });
+    }),
+);
 export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
 
 /** `POST /v1/appointments/:id/status` (spec §4 "a change-status call exists"). */
-export const appointmentStatusRequestSchema = z.object({ status: z.enum(['accepted', 'rejected']) });
+export const appointmentStatusRequestSchema = lazySchema(() =>
+  z.object({ status: z.enum(['accepted', 'rejected']) }),
+);
 export type AppointmentStatusRequest = z.infer<typeof appointmentStatusRequestSchema>;
 
 /** `GET /v1/appointments?status=&page=`: a customer's own, or an agent's (company: its agents'). */
-export const appointmentsQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(APPOINTMENT_STATUSES).optional(),
-});
+export const appointmentsQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({
+    status: z.enum(APPOINTMENT_STATUSES).optional(),
+  }),
+);
 export type AppointmentsQuery = z.infer<typeof appointmentsQuerySchema>;
 
-export const appointmentSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(APPOINTMENT_KINDS),
-  status: z.enum(APPOINTMENT_STATUSES),
-  startsAt: z.iso.datetime(),
-  timeZone: z.string(),
-  property: z.object({ id: z.uuid(), slug: z.string(), title: localizedTextSchema }).nullable(),
-  agentId: z.uuid(),
-  customer: z.object({ id: z.uuid(), name: z.string(), phone: z.string(), email: z.string() }),
-  note: z.string(),
-  createdAt: z.iso.datetime(),
-  decidedAt: z.iso.datetime().nullable(),
-});
+export const appointmentSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    kind: z.enum(APPOINTMENT_KINDS),
+    status: z.enum(APPOINTMENT_STATUSES),
+    startsAt: z.iso.datetime(),
+    timeZone: z.string(),
+    property: z.object({ id: z.uuid(), slug: z.string(), title: localizedTextSchema }).nullable(),
+    agentId: z.uuid(),
+    customer: z.object({ id: z.uuid(), name: z.string(), phone: z.string(), email: z.string() }),
+    note: z.string(),
+    createdAt: z.iso.datetime(),
+    decidedAt: z.iso.datetime().nullable(),
+  }),
+);
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 /**

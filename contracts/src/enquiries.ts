@@ -10,6 +10,7 @@ import {
 import { projectDetailSchema } from './projects.js';
 import { normalizeDigits, tidySpaces } from './text.js';
 import { emailSchema, mobileSchema, nameSchema } from './validation.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Customer engagement kept by the listings service (spec §2 request property and the
@@ -51,38 +52,44 @@ export const ENQUIRY_TYPE_LABELS: Record<EnquiryType, { en: string; ar: string }
 export const ENQUIRY_MESSAGE_MAX = 1000;
 
 /** `POST /v1/properties/:id/enquiries`: what the customer sends from the agent card. */
-export const enquiryRequestSchema = z.object({
-  type: z.enum(ENQUIRY_TYPES, { message: 'enquiry.typeRequired' }),
-  name: nameSchema,
-  email: emailSchema,
-  countryCode: z.enum(['+971', '+966'], { message: 'countryCode.invalid' }),
-  mobile: mobileSchema,
-  message: z.preprocess(
-    (value) => blankToUndefined(text(value)),
-    z.string().max(ENQUIRY_MESSAGE_MAX, 'text.tooLong').optional(),
-  ),
-});
+export const enquiryRequestSchema = lazySchema(() =>
+  z.object({
+    type: z.enum(ENQUIRY_TYPES, { message: 'enquiry.typeRequired' }),
+    name: nameSchema,
+    email: emailSchema,
+    countryCode: z.enum(['+971', '+966'], { message: 'countryCode.invalid' }),
+    mobile: mobileSchema,
+    message: z.preprocess(
+      (value) => blankToUndefined(text(value)),
+      z.string().max(ENQUIRY_MESSAGE_MAX, 'text.tooLong').optional(),
+    ),
+  }),
+);
 export type EnquiryRequest = z.infer<typeof enquiryRequestSchema>;
 
 /** An enquiry as its sender gets it back and the agent's inbox lists it. */
-export const enquirySchema = z.object({
-  id: z.uuid(),
-  propertyId: z.uuid(),
-  property: z.object({ slug: z.string(), title: localizedTextSchema }),
-  type: z.enum(ENQUIRY_TYPES),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  message: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  /** When the agent answered (marked it responded); null while it waits. */
-  respondedAt: z.iso.datetime().nullable(),
-});
+export const enquirySchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    propertyId: z.uuid(),
+    property: z.object({ slug: z.string(), title: localizedTextSchema }),
+    type: z.enum(ENQUIRY_TYPES),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    message: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    /** When the agent answered (marked it responded); null while it waits. */
+    respondedAt: z.iso.datetime().nullable(),
+  }),
+);
 export type Enquiry = z.infer<typeof enquirySchema>;
 
-export const enquiriesQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(['open', 'responded']).optional(),
-});
+export const enquiriesQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({
+    status: z.enum(['open', 'responded']).optional(),
+  }),
+);
 export type EnquiriesQuery = z.infer<typeof enquiriesQuerySchema>;
 
 /**
@@ -97,13 +104,15 @@ export const RESPONSE_WINDOW_DAYS = 90;
 /** An enquiry left unanswered this long counts as slow (it is in the sample at this time). */
 export const RESPONSE_UNANSWERED_AFTER_HOURS = 24;
 
-export const agentResponseSchema = z.object({
-  /** Median minutes from enquiry to answer, or null with too few enquiries to say. */
-  medianMinutes: z.number().nullable(),
-  sample: z.number().int().min(0),
-  /** True only when the median supports the "typically responds within 5 minutes" line. */
-  respondsFast: z.boolean(),
-});
+export const agentResponseSchema = lazySchema(() =>
+  z.object({
+    /** Median minutes from enquiry to answer, or null with too few enquiries to say. */
+    medianMinutes: z.number().nullable(),
+    sample: z.number().int().min(0),
+    /** True only when the median supports the "typically responds within 5 minutes" line. */
+    respondsFast: z.boolean(),
+  }),
+);
 export type AgentResponse = z.infer<typeof agentResponseSchema>;
 
 export function respondsFast(medianMinutes: number | null, sample: number): boolean {
@@ -131,43 +140,48 @@ export function requirementListingType(
 
 const positive = () =>
   z.number({ message: 'number.invalid' }).positive('number.positive').max(9_999_999_999, 'number.invalid');
-const amount = z.preprocess(number, positive());
-const optionalAmount = z.preprocess(number, positive().optional());
+const amount = lazySchema(() => z.preprocess(number, positive()));
+const optionalAmount = lazySchema(() => z.preprocess(number, positive().optional()));
 
 /** `POST /v1/requirements`: a customer requests or lists a property. */
-export const requirementBaseSchema = z.object({
-  name: nameSchema,
-  /** City id of the site's master data (`/v1/locations`). */
-  cityId: z.preprocess(
-    text,
-    z.string({ message: 'requirement.cityRequired' }).min(1, 'requirement.cityRequired').max(120),
-  ),
-  subLocation: z.preprocess((v) => blankToUndefined(text(v)), z.string().max(120, 'text.tooLong').optional()),
-  budgetMin: amount,
-  budgetMax: amount,
-  areaMin: optionalAmount,
-  areaMax: optionalAmount,
-  propertyKind: z.enum(PROPERTY_KINDS, { message: 'requirement.kindRequired' }),
-  requestType: z.enum(REQUIREMENT_REQUEST_TYPES, { message: 'requirement.requestTypeRequired' }),
-  category: z.enum(REQUIREMENT_CATEGORIES, { message: 'requirement.categoryRequired' }),
-  unitType: z.preprocess((v) => blankToUndefined(text(v)), z.string().max(60, 'text.tooLong').optional()),
-  finance: z.preprocess(
-    blankToUndefined,
-    z.enum(FINANCE_TYPES, { message: 'requirement.financeRequired' }).optional(),
-  ),
-  ownerName: z.preprocess((v) => blankToUndefined(text(v)), z.string().max(50, 'name.length').optional()),
-  email: emailSchema,
-  countryCode: z.enum(['+971', '+966'], { message: 'countryCode.invalid' }),
-  mobile: mobileSchema,
-  description: z.preprocess(
-    (v) => blankToUndefined(text(v)),
-    z.string().max(ENQUIRY_MESSAGE_MAX, 'text.tooLong').optional(),
-  ),
-  userType: z.preprocess(
-    blankToUndefined,
-    z.enum(REQUIREMENT_USER_TYPES, { message: 'requirement.userTypeRequired' }).optional(),
-  ),
-});
+export const requirementBaseSchema = lazySchema(() =>
+  z.object({
+    name: nameSchema,
+    /** City id of the site's master data (`/v1/locations`). */
+    cityId: z.preprocess(
+      text,
+      z.string({ message: 'requirement.cityRequired' }).min(1, 'requirement.cityRequired').max(120),
+    ),
+    subLocation: z.preprocess(
+      (v) => blankToUndefined(text(v)),
+      z.string().max(120, 'text.tooLong').optional(),
+    ),
+    budgetMin: amount,
+    budgetMax: amount,
+    areaMin: optionalAmount,
+    areaMax: optionalAmount,
+    propertyKind: z.enum(PROPERTY_KINDS, { message: 'requirement.kindRequired' }),
+    requestType: z.enum(REQUIREMENT_REQUEST_TYPES, { message: 'requirement.requestTypeRequired' }),
+    category: z.enum(REQUIREMENT_CATEGORIES, { message: 'requirement.categoryRequired' }),
+    unitType: z.preprocess((v) => blankToUndefined(text(v)), z.string().max(60, 'text.tooLong').optional()),
+    finance: z.preprocess(
+      blankToUndefined,
+      z.enum(FINANCE_TYPES, { message: 'requirement.financeRequired' }).optional(),
+    ),
+    ownerName: z.preprocess((v) => blankToUndefined(text(v)), z.string().max(50, 'name.length').optional()),
+    email: emailSchema,
+    countryCode: z.enum(['+971', '+966'], { message: 'countryCode.invalid' }),
+    mobile: mobileSchema,
+    description: z.preprocess(
+      (v) => blankToUndefined(text(v)),
+      z.string().max(ENQUIRY_MESSAGE_MAX, 'text.tooLong').optional(),
+    ),
+    userType: z.preprocess(
+      blankToUndefined,
+      z.enum(REQUIREMENT_USER_TYPES, { message: 'requirement.userTypeRequired' }).optional(),
+    ),
+  }),
+);
 
 type RequirementBase = z.infer<typeof requirementBaseSchema>;
 
@@ -191,36 +205,40 @@ export function requirementRequestSchemaFor(site: 'ae' | 'sa') {
 }
 export type RequirementRequest = RequirementBase;
 
-export const requirementSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  city: z.object({ id: z.string(), name: localizedTextSchema }),
-  subLocation: z.string().nullable(),
-  budgetMin: z.number(),
-  budgetMax: z.number(),
-  areaMin: z.number().nullable(),
-  areaMax: z.number().nullable(),
-  propertyKind: propertyKindSchema,
-  requestType: z.enum(REQUIREMENT_REQUEST_TYPES),
-  category: z.enum(REQUIREMENT_CATEGORIES),
-  unitType: z.string().nullable(),
-  finance: z.enum(FINANCE_TYPES).nullable(),
-  status: z.enum(REQUIREMENT_STATUSES),
-  /** Spec §3 "agreement status": none until an agent agrees terms with the customer. */
-  agreementStatus: z.string().nullable(),
-  ownerName: z.string().nullable(),
-  email: z.string(),
-  phone: z.string(),
-  description: z.string().nullable(),
-  userType: z.enum(REQUIREMENT_USER_TYPES).nullable(),
-  createdAt: z.iso.datetime(),
-});
+export const requirementSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    city: z.object({ id: z.string(), name: localizedTextSchema }),
+    subLocation: z.string().nullable(),
+    budgetMin: z.number(),
+    budgetMax: z.number(),
+    areaMin: z.number().nullable(),
+    areaMax: z.number().nullable(),
+    propertyKind: propertyKindSchema,
+    requestType: z.enum(REQUIREMENT_REQUEST_TYPES),
+    category: z.enum(REQUIREMENT_CATEGORIES),
+    unitType: z.string().nullable(),
+    finance: z.enum(FINANCE_TYPES).nullable(),
+    status: z.enum(REQUIREMENT_STATUSES),
+    /** Spec §3 "agreement status": none until an agent agrees terms with the customer. */
+    agreementStatus: z.string().nullable(),
+    ownerName: z.string().nullable(),
+    email: z.string(),
+    phone: z.string(),
+    description: z.string().nullable(),
+    userType: z.enum(REQUIREMENT_USER_TYPES).nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type Requirement = z.infer<typeof requirementSchema>;
 
 /** `POST /v1/requirements/:id/status`: the customer closes their requirement or opens it again. */
-export const requirementStatusRequestSchema = z.object({ status: z.enum(REQUIREMENT_STATUSES) });
+export const requirementStatusRequestSchema = lazySchema(() =>
+  z.object({ status: z.enum(REQUIREMENT_STATUSES) }),
+);
 export type RequirementStatusRequest = z.infer<typeof requirementStatusRequestSchema>;
-export const requirementIdParamsSchema = z.object({ id: z.uuid() });
+export const requirementIdParamsSchema = lazySchema(() => z.object({ id: z.uuid() }));
 
 // ---------------------------------------------------------------- presentations
 
@@ -230,38 +248,46 @@ export const PRESENTATION_MESSAGE_MAX = 1000;
 export const PRESENTATION_UNITS_MAX = 100;
 
 /** `POST /v1/agent/presentations`: the agent's own public listings and a message. */
-export const presentationRequestSchema = z.object({
-  propertyIds: z
-    .array(z.uuid({ message: 'presentation.propertiesRequired' }), {
-      message: 'presentation.propertiesRequired',
-    })
-    .min(1, 'presentation.propertiesRequired')
-    .max(PRESENTATION_PROPERTIES_MAX, 'presentation.tooMany')
-    .refine((ids) => new Set(ids).size === ids.length, 'presentation.propertiesRequired'),
-  message: z.preprocess(
-    (v) => blankToUndefined(text(v)),
-    z.string().max(PRESENTATION_MESSAGE_MAX, 'text.tooLong').optional(),
-  ),
-});
+export const presentationRequestSchema = lazySchema(() =>
+  z.object({
+    propertyIds: z
+      .array(z.uuid({ message: 'presentation.propertiesRequired' }), {
+        message: 'presentation.propertiesRequired',
+      })
+      .min(1, 'presentation.propertiesRequired')
+      .max(PRESENTATION_PROPERTIES_MAX, 'presentation.tooMany')
+      .refine((ids) => new Set(ids).size === ids.length, 'presentation.propertiesRequired'),
+    message: z.preprocess(
+      (v) => blankToUndefined(text(v)),
+      z.string().max(PRESENTATION_MESSAGE_MAX, 'text.tooLong').optional(),
+    ),
+  }),
+);
 export type PresentationRequest = z.infer<typeof presentationRequestSchema>;
 
 /** What the share link shows: the agent's message and the chosen listings' cards. */
-export const presentationSchema = z.object({
-  id: z.uuid(),
-  kind: z.literal('properties'),
-  agentName: z.string(),
-  message: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  /** Only listings still public: one sold or taken off since drops out. */
-  properties: z.array(propertySummarySchema),
-});
+export const presentationSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    kind: z.literal('properties'),
+    agentName: z.string(),
+    message: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    /** Only listings still public: one sold or taken off since drops out. */
+    properties: z.array(propertySummarySchema),
+  }),
+);
 export type Presentation = z.infer<typeof presentationSchema>;
 
-export const presentationIdParamsSchema = z.object({
-  id: z.uuid({ message: 'presentation.invalidUrl' }),
-});
+export const presentationIdParamsSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid({ message: 'presentation.invalidUrl' }),
+  }),
+);
 
-export const presentationPdfQuerySchema = z.object({ language: z.enum(['en', 'ar']).default('en') });
+export const presentationPdfQuerySchema = lazySchema(() =>
+  z.object({ language: z.enum(['en', 'ar']).default('en') }),
+);
 
 /**
  * `POST /v1/agent/project-presentations`: published projects of the caller's company (a company:
@@ -269,42 +295,46 @@ export const presentationPdfQuerySchema = z.object({ language: z.enum(['en', 'ar
  * project of the site) and a message. `unitIds` picks units: each must be an available unit of
  * one of the chosen projects; a project none of whose units is picked shows all its available ones.
  */
-export const projectPresentationRequestSchema = z.object({
-  projectIds: z
-    .array(z.uuid({ message: 'presentation.projectsRequired' }), {
-      message: 'presentation.projectsRequired',
-    })
-    .min(1, 'presentation.projectsRequired')
-    .max(PRESENTATION_PROPERTIES_MAX, 'presentation.tooManyProjects')
-    .refine((ids) => new Set(ids).size === ids.length, 'presentation.projectsRequired'),
-  unitIds: z
-    .array(z.uuid({ message: 'presentation.unitsInvalid' }), { message: 'presentation.unitsInvalid' })
-    .max(PRESENTATION_UNITS_MAX, 'presentation.tooManyUnits')
-    .refine((ids) => new Set(ids).size === ids.length, 'presentation.unitsInvalid')
-    .default([]),
-  message: z.preprocess(
-    (v) => blankToUndefined(text(v)),
-    z.string().max(PRESENTATION_MESSAGE_MAX, 'text.tooLong').optional(),
-  ),
-});
+export const projectPresentationRequestSchema = lazySchema(() =>
+  z.object({
+    projectIds: z
+      .array(z.uuid({ message: 'presentation.projectsRequired' }), {
+        message: 'presentation.projectsRequired',
+      })
+      .min(1, 'presentation.projectsRequired')
+      .max(PRESENTATION_PROPERTIES_MAX, 'presentation.tooManyProjects')
+      .refine((ids) => new Set(ids).size === ids.length, 'presentation.projectsRequired'),
+    unitIds: z
+      .array(z.uuid({ message: 'presentation.unitsInvalid' }), { message: 'presentation.unitsInvalid' })
+      .max(PRESENTATION_UNITS_MAX, 'presentation.tooManyUnits')
+      .refine((ids) => new Set(ids).size === ids.length, 'presentation.unitsInvalid')
+      .default([]),
+    message: z.preprocess(
+      (v) => blankToUndefined(text(v)),
+      z.string().max(PRESENTATION_MESSAGE_MAX, 'text.tooLong').optional(),
+    ),
+  }),
+);
 export type ProjectPresentationRequest = z.infer<typeof projectPresentationRequestSchema>;
 
 /**
  * What a project proposal's link shows: the message and each project still published with its
  * units still available (a unit reserved or sold since drops out, as does an unpublished project).
  */
-export const projectPresentationSchema = z.object({
-  id: z.uuid(),
-  kind: z.literal('projects'),
-  agentName: z.string(),
-  message: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  /**
-   * Each project with the units to show: the picked ones still available when the builder
-   * picked some of it (`unitsPicked`), else all its available units.
-   */
-  projects: z.array(projectDetailSchema.extend({ unitsPicked: z.boolean() })),
-});
+export const projectPresentationSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    kind: z.literal('projects'),
+    agentName: z.string(),
+    message: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    /**
+     * Each project with the units to show: the picked ones still available when the builder
+     * picked some of it (`unitsPicked`), else all its available units.
+     */
+    projects: z.array(projectDetailSchema.extend({ unitsPicked: z.boolean() })),
+  }),
+);
 export type ProjectPresentation = z.infer<typeof projectPresentationSchema>;
 
 /** Listings' engagement endpoints, relative to `/api/listings`. */

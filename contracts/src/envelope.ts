@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** DESIGN rule 4: every response is `{ status, success, message, results }`. */
 export function envelopeSchema<T extends z.ZodTypeAny>(results: T) {
@@ -18,14 +19,16 @@ export interface ApiEnvelope<T> {
 }
 
 /** A validation error names each field with its message in the request's language. */
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export const fieldErrorSchema = lazySchema(() => z.object({ field: z.string(), message: z.string() }));
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** Every list endpoint is paginated: `?page=1&limit=20`, limit at most 100. */
-export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const paginationQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+);
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
 export function pageSchema<T extends z.ZodTypeAny>(item: T) {

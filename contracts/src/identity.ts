@@ -17,10 +17,11 @@ import {
   termsSchema,
   withConfirmedPassword,
 } from './validation.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** Spec §1/§6 roles of an account (a visitor has none). `user` is a customer. */
 export const ACCOUNT_ROLES = ['user', 'agent', 'company', 'admin'] as const;
-export const roleSchema = z.enum(ACCOUNT_ROLES);
+export const roleSchema = lazySchema(() => z.enum(ACCOUNT_ROLES));
 export type AccountRole = z.infer<typeof roleSchema>;
 
 /** `/login?type=Customer|Agent|Company` and the account kind behind it. */
@@ -59,32 +60,38 @@ export const IDENTITY_LIMITS = {
   clientCookieDays: 3650,
 } as const;
 
-const loose = z.string().trim();
+const loose = lazySchema(() => z.string().trim());
 
 /** Spec §3 login payload: countryCode, mobile, password, nothing else. */
-export const loginRequestSchema = z.object({
-  countryCode: countryCodeSchema,
-  mobile: mobileSchema,
-  password: z.string({ message: 'password.required' }).min(1, 'password.required'),
-});
+export const loginRequestSchema = lazySchema(() =>
+  z.object({
+    countryCode: countryCodeSchema,
+    mobile: mobileSchema,
+    password: z.string({ message: 'password.required' }).min(1, 'password.required'),
+  }),
+);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** Spec §3 login response results. */
-export const loginResultsSchema = z.object({
-  token: z.string(),
-  refresh_token: z.string(),
-  is_nafath_verified: z.boolean(),
-  verified: z.boolean(),
-});
+export const loginResultsSchema = lazySchema(() =>
+  z.object({
+    token: z.string(),
+    refresh_token: z.string(),
+    is_nafath_verified: z.boolean(),
+    verified: z.boolean(),
+  }),
+);
 export type LoginResults = z.infer<typeof loginResultsSchema>;
 
 /** The results of a failed login of an account whose mobile is not verified yet (→ /otpVerify). */
-export const unverifiedResultsSchema = z.object({
-  verified: z.literal(false),
-  countryCode: countryCodeSchema,
-  mobile: z.string(),
-  purpose: z.literal('signup'),
-});
+export const unverifiedResultsSchema = lazySchema(() =>
+  z.object({
+    verified: z.literal(false),
+    countryCode: countryCodeSchema,
+    mobile: z.string(),
+    purpose: z.literal('signup'),
+  }),
+);
 
 export const registerCustomerSchema = withConfirmedPassword(
   z.object({
@@ -149,73 +156,85 @@ export const registerCompanySchema = withConfirmedPassword(
 );
 
 export const OTP_PURPOSES = ['signup', 'login', 'reset', 'delete'] as const;
-export const otpPurposeSchema = z.enum(OTP_PURPOSES);
+export const otpPurposeSchema = lazySchema(() => z.enum(OTP_PURPOSES));
 
-export const verifyOtpSchema = z.object({
-  countryCode: countryCodeSchema,
-  mobile: mobileSchema,
-  otp: otpSchema,
-  purpose: otpPurposeSchema,
-});
-export const resendOtpSchema = z.object({
-  countryCode: countryCodeSchema,
-  mobile: mobileSchema,
-  purpose: otpPurposeSchema,
-});
-export const forgotPasswordSchema = z.object({ countryCode: countryCodeSchema, mobile: mobileSchema });
+export const verifyOtpSchema = lazySchema(() =>
+  z.object({
+    countryCode: countryCodeSchema,
+    mobile: mobileSchema,
+    otp: otpSchema,
+    purpose: otpPurposeSchema,
+  }),
+);
+export const resendOtpSchema = lazySchema(() =>
+  z.object({
+    countryCode: countryCodeSchema,
+    mobile: mobileSchema,
+    purpose: otpPurposeSchema,
+  }),
+);
+export const forgotPasswordSchema = lazySchema(() =>
+  z.object({ countryCode: countryCodeSchema, mobile: mobileSchema }),
+);
 export const resetPasswordSchema = withConfirmedPassword(
   z.object({ resetToken: z.string().min(1), password: passwordSchema, confirmPassword: z.string() }),
 );
 export const changePasswordSchema = withConfirmedPassword(
   z.object({ oldPassword: passwordSchema, password: passwordSchema, confirmPassword: z.string() }),
 ).refine((value) => value.oldPassword !== value.password, { message: 'password.same', path: ['password'] });
-export const refreshTokenSchema = z.object({ refresh_token: z.string().min(1) });
-export const changeLanguageSchema = z.object({ language: languageSchema });
+export const refreshTokenSchema = lazySchema(() => z.object({ refresh_token: z.string().min(1) }));
+export const changeLanguageSchema = lazySchema(() => z.object({ language: languageSchema }));
 
 /** What /profile shows; the token carries the session fields of spec §3. */
-export const accountProfileSchema = z.object({
-  id: z.uuid(),
-  role: roleSchema,
-  site: siteSchema,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  name: z.string(),
-  email: z.string().nullable(),
-  countryCode: countryCodeSchema,
-  mobile: z.string(),
-  /** Customer's profile_pic, agent's profilePic, company's logo: one URL or null. */
-  picture: z.string().nullable(),
-  language: languageSchema,
-  verified: z.boolean(),
-  isNafathVerified: z.boolean(),
-  companyId: z.uuid().nullable(),
-  /** The Arabic form of an agent's or company's name (Arabic pages show it), or null. */
-  nameAr: z.string().nullable().optional(),
-});
+export const accountProfileSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    role: roleSchema,
+    site: siteSchema,
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    name: z.string(),
+    email: z.string().nullable(),
+    countryCode: countryCodeSchema,
+    mobile: z.string(),
+    /** Customer's profile_pic, agent's profilePic, company's logo: one URL or null. */
+    picture: z.string().nullable(),
+    language: languageSchema,
+    verified: z.boolean(),
+    isNafathVerified: z.boolean(),
+    companyId: z.uuid().nullable(),
+    /** The Arabic form of an agent's or company's name (Arabic pages show it), or null. */
+    nameAr: z.string().nullable().optional(),
+  }),
+);
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
-export const updateProfileSchema = z.object({
-  firstName: nameSchema.optional(),
-  lastName: nameSchema.optional(),
-  name: nameSchema.optional(),
-  email: emailSchema.optional(),
-  /** Agents and companies only (others: ignored); '' clears it. */
-  nameAr: nameArSchema.optional(),
-});
+export const updateProfileSchema = lazySchema(() =>
+  z.object({
+    firstName: nameSchema.optional(),
+    lastName: nameSchema.optional(),
+    name: nameSchema.optional(),
+    email: emailSchema.optional(),
+    /** Agents and companies only (others: ignored); '' clears it. */
+    nameAr: nameArSchema.optional(),
+  }),
+);
 
 /** A company's agent, as /myAgents lists it. */
-export const agentSummarySchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  countryCode: countryCodeSchema,
-  mobile: z.string(),
-  brn: z.string(),
-  designation: z.string().nullable(),
-  status: z.enum(['active', 'inactive']),
-  picture: z.string().nullable(),
-});
+export const agentSummarySchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    countryCode: countryCodeSchema,
+    mobile: z.string(),
+    brn: z.string(),
+    designation: z.string().nullable(),
+    status: z.enum(['active', 'inactive']),
+    picture: z.string().nullable(),
+  }),
+);
 export const createAgentSchema = withConfirmedPassword(
   z.object({
     ...agentFields,
@@ -229,52 +248,64 @@ export const createAgentSchema = withConfirmedPassword(
  * PUT IDENTITY_API.agent(id): the fields of createAgentSchema; the password changes only when
  * one is given (with its confirmation).
  */
-export const updateAgentSchema = z
-  .object({
-    ...agentFields,
-    pictureId: z.string().min(1).optional(),
-    password: passwordSchema.optional(),
-    confirmPassword: z.string().optional(),
-  })
-  .refine((agent) => (agent.password ?? '') === (agent.confirmPassword ?? ''), {
-    message: 'password.mismatch',
-    path: ['confirmPassword'],
-  });
+export const updateAgentSchema = lazySchema(() =>
+  z
+    .object({
+      ...agentFields,
+      pictureId: z.string().min(1).optional(),
+      password: passwordSchema.optional(),
+      confirmPassword: z.string().optional(),
+    })
+    .refine((agent) => (agent.password ?? '') === (agent.confirmPassword ?? ''), {
+      message: 'password.mismatch',
+      path: ['confirmPassword'],
+    }),
+);
 /** PATCH IDENTITY_API.agentStatus(id). */
-export const agentStatusUpdateSchema = z.object({ status: z.enum(['active', 'inactive']) });
+export const agentStatusUpdateSchema = lazySchema(() => z.object({ status: z.enum(['active', 'inactive']) }));
 /** GET IDENTITY_API.agent(id): what the edit form needs. */
-export const agentDetailSchema = agentSummarySchema.extend({
-  whatsapp: z.boolean(),
-  nationality: z.string().nullable(),
-  languages: z.array(z.string()),
-  bio: z.string().nullable(),
-  pictureId: z.string().nullable(),
-});
+export const agentDetailSchema = lazySchema(() =>
+  agentSummarySchema.extend({
+    whatsapp: z.boolean(),
+    nationality: z.string().nullable(),
+    languages: z.array(z.string()),
+    bio: z.string().nullable(),
+    pictureId: z.string().nullable(),
+  }),
+);
 /** GET IDENTITY_API.companies item. */
-export const companySummarySchema = z.object({ id: z.uuid(), name: z.string(), logo: z.string().nullable() });
+export const companySummarySchema = lazySchema(() =>
+  z.object({ id: z.uuid(), name: z.string(), logo: z.string().nullable() }),
+);
 /** POST IDENTITY_API.uploads results. */
-export const uploadResultsSchema = z.object({ id: z.uuid(), url: z.string() });
+export const uploadResultsSchema = lazySchema(() => z.object({ id: z.uuid(), url: z.string() }));
 /** What resend-OTP, forgot-password and the deletion OTP answer. */
-export const otpTimingSchema = z.object({
-  expiresInSeconds: z.number().int(),
-  resendInSeconds: z.number().int(),
-});
+export const otpTimingSchema = lazySchema(() =>
+  z.object({
+    expiresInSeconds: z.number().int(),
+    resendInSeconds: z.number().int(),
+  }),
+);
 
-export const nafathRequestSchema = z.object({ nationalId: nationalIdSchema });
-export const nafathRequestResultsSchema = z.object({
-  transId: z.string(),
-  random: z.string(),
-  expiresAt: z.iso.datetime(),
-});
+export const nafathRequestSchema = lazySchema(() => z.object({ nationalId: nationalIdSchema }));
+export const nafathRequestResultsSchema = lazySchema(() =>
+  z.object({
+    transId: z.string(),
+    random: z.string(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
 export const NAFATH_STATUSES = ['WAITING', 'COMPLETED', 'REJECTED', 'EXPIRED'] as const;
-export const nafathStatusSchema = z.enum(NAFATH_STATUSES);
+export const nafathStatusSchema = lazySchema(() => z.enum(NAFATH_STATUSES));
 
-export const googleSignInSchema = z.object({
-  idToken: z.string().min(1),
-  role: z.enum(['user', 'agent', 'company']).default('user'),
-  /** The nonce the browser sent to the authorization endpoint; when given, the token's `nonce` must equal it. */
-  nonce: z.string().min(1).max(200).optional(),
-});
+export const googleSignInSchema = lazySchema(() =>
+  z.object({
+    idToken: z.string().min(1),
+    role: z.enum(['user', 'agent', 'company']).default('user'),
+    /** The nonce the browser sent to the authorization endpoint; when given, the token's `nonce` must equal it. */
+    nonce: z.string().min(1).max(200).optional(),
+  }),
+);
 /** The proofs the owner of an existing account can give before Google is linked to it. */
 export const GOOGLE_LINK_PROOFS = ['password', 'otp'] as const;
 export type GoogleLinkProof = (typeof GOOGLE_LINK_PROOFS)[number];
@@ -286,35 +317,43 @@ export type GoogleLinkProof = (typeof GOOGLE_LINK_PROOFS)[number];
  * `expiresInSeconds`. When `separate` is true the person may instead start a separate
  * customer account with the e-mail Google proved; the other account then loses that e-mail.
  */
-export const googleLinkRequiredSchema = z.object({
-  linkRequired: z.literal(true),
-  ticket: z.string().min(1),
-  expiresInSeconds: z.number().int().positive(),
-  email: z.string(),
-  proofs: z.array(z.enum(GOOGLE_LINK_PROOFS)),
-  /** The account's mobile with most digits hidden ("+971 ••••••567"), where the code goes; null without one. */
-  mobile: z.string().nullable(),
-  separate: z.boolean(),
-});
+export const googleLinkRequiredSchema = lazySchema(() =>
+  z.object({
+    linkRequired: z.literal(true),
+    ticket: z.string().min(1),
+    expiresInSeconds: z.number().int().positive(),
+    email: z.string(),
+    proofs: z.array(z.enum(GOOGLE_LINK_PROOFS)),
+    /** The account's mobile with most digits hidden ("+971 ••••••567"), where the code goes; null without one. */
+    mobile: z.string().nullable(),
+    separate: z.boolean(),
+  }),
+);
 export type GoogleLinkRequired = z.infer<typeof googleLinkRequiredSchema>;
 /** What POST IDENTITY_API.google answers: a session (200) or the step above (202). */
-export const googleSignInResultsSchema = z.union([loginResultsSchema, googleLinkRequiredSchema]);
+export const googleSignInResultsSchema = lazySchema(() =>
+  z.union([loginResultsSchema, googleLinkRequiredSchema]),
+);
 export type GoogleSignInResults = z.infer<typeof googleSignInResultsSchema>;
 
-const linkTicketSchema = z.string({ message: 'required' }).min(1, 'required').max(200, 'invalid');
+const linkTicketSchema = lazySchema(() =>
+  z.string({ message: 'required' }).min(1, 'required').max(200, 'invalid'),
+);
 /** POST IDENTITY_API.googleLinkOtp and IDENTITY_API.googleSeparate. */
-export const googleTicketSchema = z.object({ ticket: linkTicketSchema });
+export const googleTicketSchema = lazySchema(() => z.object({ ticket: linkTicketSchema }));
 /** POST IDENTITY_API.googleLink: the ticket and one proof, the account's password or the code sent to its mobile. */
-export const googleLinkSchema = z
-  .object({
-    ticket: linkTicketSchema,
-    password: z.string().min(1, 'password.required').max(200, 'invalid').optional(),
-    otp: otpSchema.optional(),
-  })
-  .refine((body) => (body.password === undefined) !== (body.otp === undefined), {
-    message: 'required',
-    path: ['password'],
-  });
+export const googleLinkSchema = lazySchema(() =>
+  z
+    .object({
+      ticket: linkTicketSchema,
+      password: z.string().min(1, 'password.required').max(200, 'invalid').optional(),
+      otp: otpSchema.optional(),
+    })
+    .refine((body) => (body.password === undefined) !== (body.otp === undefined), {
+      message: 'required',
+      path: ['password'],
+    }),
+);
 
 /** The message of the 202 above, in the request's language. */
 export const GOOGLE_LINK_REQUIRED_MESSAGE = {
@@ -323,34 +362,44 @@ export const GOOGLE_LINK_REQUIRED_MESSAGE = {
 } as const;
 
 /** GET IDENTITY_API.googleConfig: where the browser starts Google sign-in (implicit flow, `response_type=id_token`). */
-export const googleConfigSchema = z.object({ authorizationEndpoint: z.url(), clientId: z.string().min(1) });
+export const googleConfigSchema = lazySchema(() =>
+  z.object({ authorizationEndpoint: z.url(), clientId: z.string().min(1) }),
+);
 export type GoogleConfig = z.infer<typeof googleConfigSchema>;
-export const accountDeletionSchema = z.object({ otp: otpSchema, reason: loose.max(500).optional() });
+export const accountDeletionSchema = lazySchema(() =>
+  z.object({ otp: otpSchema, reason: loose.max(500).optional() }),
+);
 
 /** A deletion request waits out its grace period (`pending`), then the account is `anonymised`. */
 export const DELETION_REQUEST_STATES = ['pending', 'anonymised'] as const;
-export const deletionRequestsQuerySchema = paginationQuerySchema.extend({
-  state: z.enum(DELETION_REQUEST_STATES).optional(),
-});
+export const deletionRequestsQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({
+    state: z.enum(DELETION_REQUEST_STATES).optional(),
+  }),
+);
 /** What the admin console shows of a request: the name only until the account is anonymised. */
-export const deletionRequestSchema = z.object({
-  id: z.uuid(),
-  accountId: z.uuid(),
-  role: z.enum(ACCOUNT_ROLES),
-  name: z.string().nullable(),
-  reason: z.string().nullable(),
-  requestedAt: z.string(),
-  eraseAfter: z.string(),
-  anonymisedAt: z.string().nullable(),
-});
+export const deletionRequestSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    accountId: z.uuid(),
+    role: z.enum(ACCOUNT_ROLES),
+    name: z.string().nullable(),
+    reason: z.string().nullable(),
+    requestedAt: z.string(),
+    eraseAfter: z.string(),
+    anonymisedAt: z.string().nullable(),
+  }),
+);
 export type DeletionRequestView = z.infer<typeof deletionRequestSchema>;
 export type DeletionRequestsQuery = z.infer<typeof deletionRequestsQuerySchema>;
 
 /** accountProfileSchema and whether the e-mail is proved by a code sent to it (GET/PUT IDENTITY_API.profile answer this). */
-export const accountProfileWithEmailSchema = accountProfileSchema.extend({ emailVerified: z.boolean() });
+export const accountProfileWithEmailSchema = lazySchema(() =>
+  accountProfileSchema.extend({ emailVerified: z.boolean() }),
+);
 export type AccountProfileWithEmail = z.infer<typeof accountProfileWithEmailSchema>;
 /** POST IDENTITY_API.verifyEmail: the code sent to the signed-in account's e-mail. */
-export const verifyEmailSchema = z.object({ otp: otpSchema });
+export const verifyEmailSchema = lazySchema(() => z.object({ otp: otpSchema }));
 
 /**
  * Google sign-up creates customers only (an agent needs a BRN and picture, a company an ORN

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MortgageSettings } from './cms.js';
 import type { Language } from './site.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The mortgage calculator (spec §5 and §9): its rules with their messages, the monthly payment
@@ -40,7 +41,9 @@ export interface MortgageInput {
   interestRate: number;
 }
 
-const amount = z.coerce.number({ message: 'mortgage.number' }).refine(Number.isFinite, 'mortgage.number');
+const amount = lazySchema(() =>
+  z.coerce.number({ message: 'mortgage.number' }).refine(Number.isFinite, 'mortgage.number'),
+);
 
 /**
  * The calculator's input checked against the site's settings: value ≥ the minimum (50,000),

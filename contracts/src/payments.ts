@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** Spec §3 and §9: plan names Gold, Standard, Basic; durations 1, 3, 6 months and 1 year. */
 export const PLAN_TIERS = ['basic', 'standard', 'gold'] as const;
@@ -11,56 +12,64 @@ export const PLAN_DURATIONS = [1, 3, 6, 12] as const;
 export const PAYMENT_STATUSES = ['pending', 'canceled', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const planViewSchema = z.object({
-  id: z.uuid(),
-  /** In the request's language. */
-  name: z.string(),
-  tier: z.enum(PLAN_TIERS),
-  durationMonths: z.number().int(),
-  fees: z.number(),
-  currency: z.enum(['AED', 'SAR']),
-  propertyQuota: z.number().int(),
-  agentQuota: z.number().int(),
-});
+export const planViewSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    /** In the request's language. */
+    name: z.string(),
+    tier: z.enum(PLAN_TIERS),
+    durationMonths: z.number().int(),
+    fees: z.number(),
+    currency: z.enum(['AED', 'SAR']),
+    propertyQuota: z.number().int(),
+    agentQuota: z.number().int(),
+  }),
+);
 export type PlanView = z.infer<typeof planViewSchema>;
 
 /** Purchase (a new or following subscription) or upgrade (to a higher tier, from now). */
-export const purchasePlanBodySchema = z.object({ planId: z.uuid() });
+export const purchasePlanBodySchema = lazySchema(() => z.object({ planId: z.uuid() }));
 export type PurchasePlanBody = z.infer<typeof purchasePlanBodySchema>;
 
 /** Where the browser goes next: the provider's hosted checkout page. */
-export const checkoutViewSchema = z.object({
-  paymentId: z.uuid(),
-  status: z.enum(PAYMENT_STATUSES),
-  checkoutUrl: z.url(),
-});
+export const checkoutViewSchema = lazySchema(() =>
+  z.object({
+    paymentId: z.uuid(),
+    status: z.enum(PAYMENT_STATUSES),
+    checkoutUrl: z.url(),
+  }),
+);
 export type CheckoutView = z.infer<typeof checkoutViewSchema>;
 
-export const paymentViewSchema = z.object({
-  id: z.uuid(),
-  purpose: z.enum(['subscription', 'upgrade']),
-  status: z.enum(PAYMENT_STATUSES),
-  amount: z.number(),
-  currency: z.enum(['AED', 'SAR']),
-  plan: planViewSchema,
-  /** The subscription it bought, once paid. */
-  subscriptionId: z.uuid().nullable(),
-  createdAt: z.iso.datetime(),
-  paidAt: z.iso.datetime().nullable(),
-});
+export const paymentViewSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    purpose: z.enum(['subscription', 'upgrade']),
+    status: z.enum(PAYMENT_STATUSES),
+    amount: z.number(),
+    currency: z.enum(['AED', 'SAR']),
+    plan: planViewSchema,
+    /** The subscription it bought, once paid. */
+    subscriptionId: z.uuid().nullable(),
+    createdAt: z.iso.datetime(),
+    paidAt: z.iso.datetime().nullable(),
+  }),
+);
 export type PaymentView = z.infer<typeof paymentViewSchema>;
 
-export const subscriptionViewSchema = z.object({
-  id: z.uuid(),
-  plan: planViewSchema,
-  /** `scheduled`: bought while another runs, starts when it ends. */
-  status: z.enum(['scheduled', 'active', 'expired', 'upgraded']),
-  startsAt: z.iso.datetime(),
-  endsAt: z.iso.datetime(),
-});
+export const subscriptionViewSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    plan: planViewSchema,
+    /** `scheduled`: bought while another runs, starts when it ends. */
+    status: z.enum(['scheduled', 'active', 'expired', 'upgraded']),
+    startsAt: z.iso.datetime(),
+    endsAt: z.iso.datetime(),
+  }),
+);
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
-export const paymentIdParamsSchema = z.object({ id: z.uuid() });
+export const paymentIdParamsSchema = lazySchema(() => z.object({ id: z.uuid() }));
 
 /** Payments' endpoints, relative to the service (`/api/payments` through the gateway). */
 export const PAYMENTS_API = {

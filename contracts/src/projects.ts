@@ -4,6 +4,7 @@ import { localizedTextSchema } from './listings.js';
 import { typedNumber } from './property.js';
 import { siteSchema } from './site.js';
 import { normalizeDigits, tidySpaces } from './text.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * New projects and their units (spec §3 Project, §4 "project completion: off plan or ready", the
@@ -14,7 +15,7 @@ import { normalizeDigits, tidySpaces } from './text.js';
  */
 
 export const PROJECT_COMPLETIONS = ['offPlan', 'ready'] as const;
-export const projectCompletionSchema = z.enum(PROJECT_COMPLETIONS);
+export const projectCompletionSchema = lazySchema(() => z.enum(PROJECT_COMPLETIONS));
 export type ProjectCompletion = z.infer<typeof projectCompletionSchema>;
 
 /** Unit layouts as the portals users compare us with name them. */
@@ -28,15 +29,15 @@ export const UNIT_LAYOUTS = [
   'office',
   'retail',
 ] as const;
-export const unitLayoutSchema = z.enum(UNIT_LAYOUTS);
+export const unitLayoutSchema = lazySchema(() => z.enum(UNIT_LAYOUTS));
 
 /** A unit is available, held for a buyer (booking started) or sold. */
 export const UNIT_STATUSES = ['available', 'reserved', 'sold'] as const;
-export const unitStatusSchema = z.enum(UNIT_STATUSES);
+export const unitStatusSchema = lazySchema(() => z.enum(UNIT_STATUSES));
 export type UnitStatus = z.infer<typeof unitStatusSchema>;
 
 export const PROJECT_STATUSES = ['draft', 'published'] as const;
-export const projectStatusSchema = z.enum(PROJECT_STATUSES);
+export const projectStatusSchema = lazySchema(() => z.enum(PROJECT_STATUSES));
 
 export const PROJECT_LIMITS = {
   titleMax: 150,
@@ -68,48 +69,56 @@ const wholeCount = (max: number) =>
       .min(0, 'number.invalid')
       .max(max, 'number.invalid'),
   );
-const percent = z.preprocess(
-  (value) => (typeof value === 'string' ? normalizeDigits(value).trim() : value),
-  z.coerce
-    .number({ message: 'number.invalid' })
-    .int('number.integer')
-    .min(0, 'number.invalid')
-    .max(100, 'number.invalid'),
+const percent = lazySchema(() =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? normalizeDigits(value).trim() : value),
+    z.coerce
+      .number({ message: 'number.invalid' })
+      .int('number.integer')
+      .min(0, 'number.invalid')
+      .max(100, 'number.invalid'),
+  ),
 );
 
 /** Spec: "payment plan: booking, construction, handover", each a share of the price; 100 in all. */
-export const paymentPlanSchema = z
-  .object({ booking: percent, construction: percent, handover: percent })
-  .refine((plan) => plan.booking + plan.construction + plan.handover === 100, {
-    message: 'project.paymentPlanSum',
-    path: ['handover'],
-  });
+export const paymentPlanSchema = lazySchema(() =>
+  z
+    .object({ booking: percent, construction: percent, handover: percent })
+    .refine((plan) => plan.booking + plan.construction + plan.handover === 100, {
+      message: 'project.paymentPlanSum',
+      path: ['handover'],
+    }),
+);
 export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
-const projectTitleSchema = z.object({
-  en: requiredText(PROJECT_LIMITS.titleMax, 'project.titleRequired'),
-  ar: requiredText(PROJECT_LIMITS.titleMax, 'project.titleRequired'),
-});
-
-const projectFields = z.object({
-  title: projectTitleSchema,
-  description: z.object({
-    en: optionalText(PROJECT_LIMITS.descriptionMax),
-    ar: optionalText(PROJECT_LIMITS.descriptionMax),
+const projectTitleSchema = lazySchema(() =>
+  z.object({
+    en: requiredText(PROJECT_LIMITS.titleMax, 'project.titleRequired'),
+    ar: requiredText(PROJECT_LIMITS.titleMax, 'project.titleRequired'),
   }),
-  developer: requiredText(PROJECT_LIMITS.developerMax, 'project.developerRequired'),
-  licenceNumber: optionalText(PROJECT_LIMITS.licenceMax),
-  /** A city of the site's location master data, and optionally one of its communities. */
-  cityId: requiredText(120),
-  communityId: optionalText(120),
-  totalArea: typedNumber({ maxChars: PROJECT_LIMITS.areaMaxChars }),
-  totalUnits: wholeCount(PROJECT_LIMITS.unitsMax),
-  availableUnits: wholeCount(PROJECT_LIMITS.unitsMax),
-  deliveryDate: z.iso.date({ message: 'date.invalid' }),
-  startingPrice: typedNumber({ maxChars: PROJECT_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  paymentPlan: paymentPlanSchema,
-  completion: projectCompletionSchema,
-});
+);
+
+const projectFields = lazySchema(() =>
+  z.object({
+    title: projectTitleSchema,
+    description: z.object({
+      en: optionalText(PROJECT_LIMITS.descriptionMax),
+      ar: optionalText(PROJECT_LIMITS.descriptionMax),
+    }),
+    developer: requiredText(PROJECT_LIMITS.developerMax, 'project.developerRequired'),
+    licenceNumber: optionalText(PROJECT_LIMITS.licenceMax),
+    /** A city of the site's location master data, and optionally one of its communities. */
+    cityId: requiredText(120),
+    communityId: optionalText(120),
+    totalArea: typedNumber({ maxChars: PROJECT_LIMITS.areaMaxChars }),
+    totalUnits: wholeCount(PROJECT_LIMITS.unitsMax),
+    availableUnits: wholeCount(PROJECT_LIMITS.unitsMax),
+    deliveryDate: z.iso.date({ message: 'date.invalid' }),
+    startingPrice: typedNumber({ maxChars: PROJECT_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
+    paymentPlan: paymentPlanSchema,
+    completion: projectCompletionSchema,
+  }),
+);
 
 const unitsWithinTotal = (value: { totalUnits?: number; availableUnits?: number }, ctx: z.RefinementCtx) => {
   if (
@@ -135,16 +144,18 @@ export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
 export const projectUpdateSchema = projectFields.partial().superRefine(unitsWithinTotal);
 export type ProjectUpdateRequest = z.infer<typeof projectUpdateSchema>;
 
-const unitFields = z.object({
-  layout: unitLayoutSchema,
-  /** Studio is 0, as for properties (spec §9). */
-  bedrooms: wholeCount(PROJECT_LIMITS.bedroomsMax),
-  area: typedNumber({ maxChars: 5, lengthKey: 'property.buaLength' }),
-  price: typedNumber({ maxChars: PROJECT_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  /** A floor plan: an https link, or the path an upload set (`PROJECTS_API.floorPlan`). */
-  floorPlanUrl: optionalText(500),
-  reference: optionalText(30),
-});
+const unitFields = lazySchema(() =>
+  z.object({
+    layout: unitLayoutSchema,
+    /** Studio is 0, as for properties (spec §9). */
+    bedrooms: wholeCount(PROJECT_LIMITS.bedroomsMax),
+    area: typedNumber({ maxChars: 5, lengthKey: 'property.buaLength' }),
+    price: typedNumber({ maxChars: PROJECT_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
+    /** A floor plan: an https link, or the path an upload set (`PROJECTS_API.floorPlan`). */
+    floorPlanUrl: optionalText(500),
+    reference: optionalText(30),
+  }),
+);
 
 /** `POST /v1/projects/:id/units`: a new unit is available. */
 export const unitCreateSchema = unitFields;
@@ -154,80 +165,92 @@ export type UnitCreateInput = z.input<typeof unitCreateSchema>;
 export const unitUpdateSchema = unitFields.partial().extend({ status: unitStatusSchema.optional() });
 export type UnitUpdateRequest = z.infer<typeof unitUpdateSchema>;
 
-export const unitSchema = z.object({
-  id: z.uuid(),
-  projectId: z.uuid(),
-  layout: unitLayoutSchema,
-  bedrooms: z.number().int().min(0),
-  area: z.number().positive(),
-  price: z.number().positive(),
-  floorPlanUrl: z.string().nullable(),
-  reference: z.string().nullable(),
-  status: unitStatusSchema,
-});
+export const unitSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    layout: unitLayoutSchema,
+    bedrooms: z.number().int().min(0),
+    area: z.number().positive(),
+    price: z.number().positive(),
+    floorPlanUrl: z.string().nullable(),
+    reference: z.string().nullable(),
+    status: unitStatusSchema,
+  }),
+);
 export type Unit = z.infer<typeof unitSchema>;
 
-const placeSchema = z.object({ id: z.string(), name: localizedTextSchema });
+const placeSchema = lazySchema(() => z.object({ id: z.string(), name: localizedTextSchema }));
 
 /** A project as readers see it (the public detail, search's read model, `project.published`). */
-export const publicProjectSchema = z.object({
-  id: z.uuid(),
-  site: siteSchema,
-  slug: z.string(),
-  title: localizedTextSchema,
-  description: localizedTextSchema,
-  developer: z.string(),
-  licenceNumber: z.string().nullable(),
-  city: placeSchema,
-  community: placeSchema.nullable(),
-  totalArea: z.number().positive(),
-  areaUnit: z.enum(['sqft', 'sqm']),
-  totalUnits: z.number().int().min(0),
-  availableUnits: z.number().int().min(0),
-  deliveryDate: z.iso.date(),
-  startingPrice: z.number().positive(),
-  currency: z.enum(['AED', 'SAR']),
-  paymentPlan: z.object({
-    booking: z.number().int(),
-    construction: z.number().int(),
-    handover: z.number().int(),
+export const publicProjectSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    site: siteSchema,
+    slug: z.string(),
+    title: localizedTextSchema,
+    description: localizedTextSchema,
+    developer: z.string(),
+    licenceNumber: z.string().nullable(),
+    city: placeSchema,
+    community: placeSchema.nullable(),
+    totalArea: z.number().positive(),
+    areaUnit: z.enum(['sqft', 'sqm']),
+    totalUnits: z.number().int().min(0),
+    availableUnits: z.number().int().min(0),
+    deliveryDate: z.iso.date(),
+    startingPrice: z.number().positive(),
+    currency: z.enum(['AED', 'SAR']),
+    paymentPlan: z.object({
+      booking: z.number().int(),
+      construction: z.number().int(),
+      handover: z.number().int(),
+    }),
+    completion: projectCompletionSchema,
+    /** The brochure PDF, served by the listings service; null until one is uploaded. */
+    brochureUrl: z.string().nullable(),
+    companyId: z.uuid(),
+    publishedAt: z.iso.datetime(),
   }),
-  completion: projectCompletionSchema,
-  /** The brochure PDF, served by the listings service; null until one is uploaded. */
-  brochureUrl: z.string().nullable(),
-  companyId: z.uuid(),
-  publishedAt: z.iso.datetime(),
-});
+);
 export type PublicProject = z.infer<typeof publicProjectSchema>;
 
 /** A public project with its units (the detail page). */
-export const projectDetailSchema = publicProjectSchema.extend({ units: z.array(unitSchema) });
+export const projectDetailSchema = lazySchema(() =>
+  publicProjectSchema.extend({ units: z.array(unitSchema) }),
+);
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
 /** What the owning company and admins read: the public fields plus its status. */
-export const ownedProjectSchema = publicProjectSchema.extend({
-  status: projectStatusSchema,
-  publishedAt: z.iso.datetime().nullable(),
-  units: z.array(unitSchema),
-});
+export const ownedProjectSchema = lazySchema(() =>
+  publicProjectSchema.extend({
+    status: projectStatusSchema,
+    publishedAt: z.iso.datetime().nullable(),
+    units: z.array(unitSchema),
+  }),
+);
 export type OwnedProject = z.infer<typeof ownedProjectSchema>;
 
 /** `GET /v1/projects` (listings and search): paginated, filtered by city and completion. */
-export const projectListQuerySchema = paginationQuerySchema.extend({
-  cityId: z.string().trim().min(1).max(120).optional(),
-  completion: projectCompletionSchema.optional(),
-});
+export const projectListQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({
+    cityId: z.string().trim().min(1).max(120).optional(),
+    completion: projectCompletionSchema.optional(),
+  }),
+);
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
 /** `GET /v1/owner/projects`: the company's or the admin's list, also by status (admins: `/admin/projects`). */
-export const ownedProjectListQuerySchema = projectListQuerySchema.extend({
-  status: projectStatusSchema.optional(),
-});
+export const ownedProjectListQuerySchema = lazySchema(() =>
+  projectListQuerySchema.extend({
+    status: projectStatusSchema.optional(),
+  }),
+);
 export type OwnedProjectListQuery = z.infer<typeof ownedProjectListQuerySchema>;
 
-export const projectSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
-export const projectIdParamsSchema = z.object({ id: z.uuid() });
-export const unitParamsSchema = z.object({ id: z.uuid(), unitId: z.uuid() });
+export const projectSlugParamsSchema = lazySchema(() => z.object({ slug: z.string().min(1).max(200) }));
+export const projectIdParamsSchema = lazySchema(() => z.object({ id: z.uuid() }));
+export const unitParamsSchema = lazySchema(() => z.object({ id: z.uuid(), unitId: z.uuid() }));
 
 /**
  * A unit's floor plan address if a page may link to it: the listings' own path (an upload) or an

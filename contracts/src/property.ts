@@ -13,6 +13,7 @@ import {
 import { SITE_FACTS, siteSchema, type Site } from './site.js';
 import { normalizeDigits, tidySpaces } from './text.js';
 import { regulatorVerifiedSchema, TRAKHEESI_PATTERN } from './rega.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The whole Property of spec §3: its enums, the draft an agent or a company edits (create and
@@ -42,14 +43,14 @@ export const AD_CHANNELS = ['licensedPlatform', 'bulletinBoard', 'socialMedia', 
 /** Market state of a listing beside its approval: on the market, sold, or taken off by its owner. */
 export const LISTING_STATES = ['active', 'inactive', 'sold'] as const;
 
-export const marketStatusSchema = z.enum(MARKET_STATUSES);
-export const furnishingSchema = z.enum(FURNISHINGS);
-export const occupancySchema = z.enum(OCCUPANCIES);
-export const fitOutSchema = z.enum(FIT_OUTS);
-export const openSpaceTypeSchema = z.enum(OPEN_SPACE_TYPES);
-export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
-export const facingSchema = z.enum(FACINGS);
-export const listingStateSchema = z.enum(LISTING_STATES);
+export const marketStatusSchema = lazySchema(() => z.enum(MARKET_STATUSES));
+export const furnishingSchema = lazySchema(() => z.enum(FURNISHINGS));
+export const occupancySchema = lazySchema(() => z.enum(OCCUPANCIES));
+export const fitOutSchema = lazySchema(() => z.enum(FIT_OUTS));
+export const openSpaceTypeSchema = lazySchema(() => z.enum(OPEN_SPACE_TYPES));
+export const paymentMethodSchema = lazySchema(() => z.enum(PAYMENT_METHODS));
+export const facingSchema = lazySchema(() => z.enum(FACINGS));
+export const listingStateSchema = lazySchema(() => z.enum(LISTING_STATES));
 
 /** Category and purpose follow from the type slug (spec §3: buy, rent, commercial-buy, commercial-rent). */
 export function categoryOf(type: PropertyTypeSlug): (typeof PROPERTY_CATEGORIES)[number] {
@@ -122,9 +123,11 @@ const count = (max = 999) =>
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 /** Spec §5: a valid URL (http or https). */
-export const tourUrlSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim() : value),
-  z.url({ protocol: /^https?$/, message: 'property.url360' }),
+export const tourUrlSchema = lazySchema(() =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.url({ protocol: /^https?$/, message: 'property.url360' }),
+  ),
 );
 
 /** Spec §5 videos: at most 2 per listing (links and uploads together), mp4, under 50 MB. */
@@ -146,178 +149,188 @@ function isWebLink(value: string): boolean {
 }
 
 /** A video of a listing: a link (http or https), or the path of a video uploaded to the listing. */
-export const videoUrlSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim() : value),
-  z
-    .string({ message: 'video.url' })
-    .max(500, 'text.tooLong')
-    .refine((value) => UPLOADED_VIDEO.test(value) || isWebLink(value), 'video.url'),
+export const videoUrlSchema = lazySchema(() =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z
+      .string({ message: 'video.url' })
+      .max(500, 'text.tooLong')
+      .refine((value) => UPLOADED_VIDEO.test(value) || isWebLink(value), 'video.url'),
+  ),
 );
 
-const isoDate = z.iso.date({ message: 'date.invalid' });
+const isoDate = lazySchema(() => z.iso.date({ message: 'date.invalid' }));
 
 /** A border of a Saudi title deed (north/south/east/west). */
-export const deedBorderSchema = z.object({
-  name: text(100),
-  description: text(300),
-  length: optional(typedNumber({ maxChars: 10 })),
-});
+export const deedBorderSchema = lazySchema(() =>
+  z.object({
+    name: text(100),
+    description: text(300),
+    length: optional(typedNumber({ maxChars: 10 })),
+  }),
+);
 
 /**
  * Spec §3 Saudi regulator (ad) fields, as the REGA advertisement validator returns them and as
  * the agent types them before validation. All optional in a draft; `creationDate` must come
  * before `endDate`.
  */
-export const regulatorFieldsSchema = z
-  .object({
-    advertiserId: text(30),
-    advertiserName: text(100),
-    advertiserMobile: text(15),
-    adLicenseNumber: text(30),
-    titleDeedNumber: text(30),
-    titleDeedType: text(50),
-    platformOwner: text(100),
-    platformId: text(50),
-    operationType: optional(z.enum(AD_OPERATION_TYPES)),
-    operationReason: text(300),
-    creationDate: optional(isoDate),
-    endDate: optional(isoDate),
-    borders: z
-      .object({
-        north: deedBorderSchema.optional(),
-        south: deedBorderSchema.optional(),
-        east: deedBorderSchema.optional(),
-        west: deedBorderSchema.optional(),
-      })
-      .optional(),
-    landTotalPrice: optional(typedNumber({ maxChars: 15 })),
-    totalAnnualRent: optional(typedNumber({ maxChars: 15 })),
-    channels: z.array(z.enum(AD_CHANNELS)).max(AD_CHANNELS.length).optional(),
-    region: text(100),
-    postalCode: text(10),
-    streetName: text(100),
-    buildingNumber: text(10),
-    additionalNumber: text(10),
-    adMapCoordinates: z
-      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-      .optional(),
-    propertyFace: text(50),
-    usage: text(50),
-    utilities: z.array(z.string().max(50)).max(20).optional(),
-    rooms: optional(count(99)),
-    obligations: text(1000),
-    guarantees: text(1000),
-    planNumber: text(30),
-    landNumber: text(30),
-    buildingCodeCompliant: z.boolean().optional(),
-    isConstrained: z.boolean().optional(),
-    isPawned: z.boolean().optional(),
-    notes: text(1000),
-    localDescription: text(1000),
-    brokerageLicenseNumber: text(30),
-    adSource: text(50),
-  })
-  .superRefine((value, ctx) => {
-    if (value.creationDate && value.endDate && !(value.creationDate < value.endDate))
-      ctx.addIssue({ code: 'custom', message: 'regulator.dates', path: ['endDate'] });
-  });
+export const regulatorFieldsSchema = lazySchema(() =>
+  z
+    .object({
+      advertiserId: text(30),
+      advertiserName: text(100),
+      advertiserMobile: text(15),
+      adLicenseNumber: text(30),
+      titleDeedNumber: text(30),
+      titleDeedType: text(50),
+      platformOwner: text(100),
+      platformId: text(50),
+      operationType: optional(z.enum(AD_OPERATION_TYPES)),
+      operationReason: text(300),
+      creationDate: optional(isoDate),
+      endDate: optional(isoDate),
+      borders: z
+        .object({
+          north: deedBorderSchema.optional(),
+          south: deedBorderSchema.optional(),
+          east: deedBorderSchema.optional(),
+          west: deedBorderSchema.optional(),
+        })
+        .optional(),
+      landTotalPrice: optional(typedNumber({ maxChars: 15 })),
+      totalAnnualRent: optional(typedNumber({ maxChars: 15 })),
+      channels: z.array(z.enum(AD_CHANNELS)).max(AD_CHANNELS.length).optional(),
+      region: text(100),
+      postalCode: text(10),
+      streetName: text(100),
+      buildingNumber: text(10),
+      additionalNumber: text(10),
+      adMapCoordinates: z
+        .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+        .optional(),
+      propertyFace: text(50),
+      usage: text(50),
+      utilities: z.array(z.string().max(50)).max(20).optional(),
+      rooms: optional(count(99)),
+      obligations: text(1000),
+      guarantees: text(1000),
+      planNumber: text(30),
+      landNumber: text(30),
+      buildingCodeCompliant: z.boolean().optional(),
+      isConstrained: z.boolean().optional(),
+      isPawned: z.boolean().optional(),
+      notes: text(1000),
+      localDescription: text(1000),
+      brokerageLicenseNumber: text(30),
+      adSource: text(50),
+    })
+    .superRefine((value, ctx) => {
+      if (value.creationDate && value.endDate && !(value.creationDate < value.endDate))
+        ctx.addIssue({ code: 'custom', message: 'regulator.dates', path: ['endDate'] });
+    }),
+);
 export type RegulatorFields = z.infer<typeof regulatorFieldsSchema>;
 
 const localizedOptional = (max: number) => z.object({ en: text(max), ar: text(max) });
 
 /** A photo of the floor plan or a document, with its title (spec §3). */
-export const titledFileSchema = z.object({ url: z.string().min(1).max(500), title: text(100) });
+export const titledFileSchema = lazySchema(() =>
+  z.object({ url: z.string().min(1).max(500), title: text(100) }),
+);
 
 /**
  * The fields of a property an owner edits, every one optional so the wizard saves a draft at
  * every step; a choice or a place sent blank is "not given", so a PATCH can clear it. Each field carries its §5 rule; the rules that join fields (rent price, Saudi
  * dates, map bounds) are added per site by `propertyDraftSchemaFor`.
  */
-export const propertyFieldsSchema = z.object({
-  propertyType: propertyTypeSlugSchema.optional(),
-  kind: propertyKindSchema.optional(),
-  title: localizedOptional(PROPERTY_LIMITS.titleMax).optional(),
-  subTitle: localizedOptional(PROPERTY_LIMITS.subTitleMax).optional(),
-  description: localizedOptional(PROPERTY_LIMITS.descriptionMax).optional(),
-  nearestFacilities: localizedOptional(1000).optional(),
-  price: optional(
-    typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  ),
-  priceDaily: optional(
-    typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  ),
-  priceWeekly: optional(
-    typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  ),
-  priceMonthly: optional(
-    typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  ),
-  priceYearly: optional(
-    typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  ),
-  /** Studio is 0 (spec §9: Studio (0) to 11). */
-  bedrooms: optional(count(PROPERTY_LIMITS.bedroomsMax)),
-  bathrooms: optional(count(20)),
-  livingRooms: optional(count(20)),
-  guestRooms: optional(count(20)),
-  maidsRoom: z.boolean().optional(),
-  driverRoom: z.boolean().optional(),
-  parking: optional(count(99)),
-  openSpaceType: optional(openSpaceTypeSchema),
-  amenities: z.array(z.string().trim().min(1).max(50)).max(PROPERTY_LIMITS.amenitiesMax).optional(),
-  cheques: optional(typedNumber({ maxChars: 2, integer: true })),
-  securityDeposit: optional(
-    typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  ),
-  serviceCharge: optional(
-    typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
-  ),
-  /** Built-up area, in the site's area unit: 1 to 5 characters (spec §5). */
-  builtUpArea: optional(
-    typedNumber({
-      minChars: PROPERTY_LIMITS.buaMinChars,
-      maxChars: PROPERTY_LIMITS.buaMaxChars,
-      lengthKey: 'property.buaLength',
-    }),
-  ),
-  plotSize: optional(typedNumber({ maxChars: 10 })),
-  agreementType: optional(agreementTypeSchema),
-  marketStatus: optional(marketStatusSchema),
-  furnishing: optional(furnishingSchema),
-  occupancy: optional(occupancySchema),
-  fitOut: optional(fitOutSchema),
-  paymentMethod: optional(paymentMethodSchema),
-  facing: optional(facingSchema),
-  advertType: text(30),
-  layoutType: text(30),
-  numberOfFloors: optional(typedNumber({ maxChars: 3, integer: true })),
-  floorNumber: optional(count(300)),
-  unitNumber: text(15),
-  street: text(PROPERTY_LIMITS.shortTextMax),
-  streetWidth: optional(typedNumber({ maxChars: 5 })),
-  length: optional(typedNumber({ maxChars: 5 })),
-  width: optional(typedNumber({ maxChars: 5 })),
-  age: optional(count(200)),
-  zone: text(PROPERTY_LIMITS.shortTextMax),
-  district: text(PROPERTY_LIMITS.shortTextMax),
-  cityId: optional(z.string().min(1).max(120)),
-  communityId: optional(z.string().min(1).max(120)),
-  subCommunityId: optional(z.string().min(1).max(120)),
-  buildingId: optional(z.string().min(1).max(120)),
-  latitude: optional(z.coerce.number({ message: 'latitude.invalid' })),
-  longitude: optional(z.coerce.number({ message: 'longitude.invalid' })),
-  videos: z.array(videoUrlSchema).max(2, 'video.count').optional(),
-  floorPlans: z.array(titledFileSchema).max(10).optional(),
-  tour360Url: optional(tourUrlSchema),
-  permitNumber: text(30),
-  referenceNumber: text(30),
-  advertisementNumber: text(30),
-  financialStatus: text(50),
-  stage: text(50),
-  /** Who shows the property: an agent's own id, or one of the company's agents. */
-  agentId: z.uuid().optional(),
-  regulator: regulatorFieldsSchema.optional(),
-});
+export const propertyFieldsSchema = lazySchema(() =>
+  z.object({
+    propertyType: propertyTypeSlugSchema.optional(),
+    kind: propertyKindSchema.optional(),
+    title: localizedOptional(PROPERTY_LIMITS.titleMax).optional(),
+    subTitle: localizedOptional(PROPERTY_LIMITS.subTitleMax).optional(),
+    description: localizedOptional(PROPERTY_LIMITS.descriptionMax).optional(),
+    nearestFacilities: localizedOptional(1000).optional(),
+    price: optional(
+      typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
+    ),
+    priceDaily: optional(
+      typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
+    ),
+    priceWeekly: optional(
+      typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
+    ),
+    priceMonthly: optional(
+      typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
+    ),
+    priceYearly: optional(
+      typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
+    ),
+    /** Studio is 0 (spec §9: Studio (0) to 11). */
+    bedrooms: optional(count(PROPERTY_LIMITS.bedroomsMax)),
+    bathrooms: optional(count(20)),
+    livingRooms: optional(count(20)),
+    guestRooms: optional(count(20)),
+    maidsRoom: z.boolean().optional(),
+    driverRoom: z.boolean().optional(),
+    parking: optional(count(99)),
+    openSpaceType: optional(openSpaceTypeSchema),
+    amenities: z.array(z.string().trim().min(1).max(50)).max(PROPERTY_LIMITS.amenitiesMax).optional(),
+    cheques: optional(typedNumber({ maxChars: 2, integer: true })),
+    securityDeposit: optional(
+      typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
+    ),
+    serviceCharge: optional(
+      typedNumber({ maxChars: PROPERTY_LIMITS.priceMaxChars, lengthKey: 'property.priceLength' }),
+    ),
+    /** Built-up area, in the site's area unit: 1 to 5 characters (spec §5). */
+    builtUpArea: optional(
+      typedNumber({
+        minChars: PROPERTY_LIMITS.buaMinChars,
+        maxChars: PROPERTY_LIMITS.buaMaxChars,
+        lengthKey: 'property.buaLength',
+      }),
+    ),
+    plotSize: optional(typedNumber({ maxChars: 10 })),
+    agreementType: optional(agreementTypeSchema),
+    marketStatus: optional(marketStatusSchema),
+    furnishing: optional(furnishingSchema),
+    occupancy: optional(occupancySchema),
+    fitOut: optional(fitOutSchema),
+    paymentMethod: optional(paymentMethodSchema),
+    facing: optional(facingSchema),
+    advertType: text(30),
+    layoutType: text(30),
+    numberOfFloors: optional(typedNumber({ maxChars: 3, integer: true })),
+    floorNumber: optional(count(300)),
+    unitNumber: text(15),
+    street: text(PROPERTY_LIMITS.shortTextMax),
+    streetWidth: optional(typedNumber({ maxChars: 5 })),
+    length: optional(typedNumber({ maxChars: 5 })),
+    width: optional(typedNumber({ maxChars: 5 })),
+    age: optional(count(200)),
+    zone: text(PROPERTY_LIMITS.shortTextMax),
+    district: text(PROPERTY_LIMITS.shortTextMax),
+    cityId: optional(z.string().min(1).max(120)),
+    communityId: optional(z.string().min(1).max(120)),
+    subCommunityId: optional(z.string().min(1).max(120)),
+    buildingId: optional(z.string().min(1).max(120)),
+    latitude: optional(z.coerce.number({ message: 'latitude.invalid' })),
+    longitude: optional(z.coerce.number({ message: 'longitude.invalid' })),
+    videos: z.array(videoUrlSchema).max(2, 'video.count').optional(),
+    floorPlans: z.array(titledFileSchema).max(10).optional(),
+    tour360Url: optional(tourUrlSchema),
+    permitNumber: text(30),
+    referenceNumber: text(30),
+    advertisementNumber: text(30),
+    financialStatus: text(50),
+    stage: text(50),
+    /** Who shows the property: an agent's own id, or one of the company's agents. */
+    agentId: z.uuid().optional(),
+    regulator: regulatorFieldsSchema.optional(),
+  }),
+);
 export type PropertyFields = z.infer<typeof propertyFieldsSchema>;
 
 const RENT_PRICES = ['priceDaily', 'priceWeekly', 'priceMonthly', 'priceYearly'] as const;
@@ -454,25 +467,32 @@ export function displayPriceOf(
  */
 export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg'] as const;
 export const DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
-export const propertyDocumentRequestSchema = z.object({
-  title: z.preprocess(
-    (value) => (typeof value === 'string' ? tidySpaces(value) : value),
-    z.string({ message: 'document.titleRequired' }).min(1, 'document.titleRequired').max(100, 'text.tooLong'),
-  ),
-  fileName: z.string().trim().min(1, 'file.required').max(200, 'text.tooLong'),
-  contentType: z.enum(DOCUMENT_TYPES, { message: 'document.type' }),
-  sizeBytes: z
-    .number()
-    .int()
-    .min(1, 'file.required')
-    .max(DOCUMENT_MAX_BYTES - 1, 'document.size'),
-});
-export const propertyDocumentSchema = propertyDocumentRequestSchema.extend({
-  id: z.uuid(),
-  createdAt: z.iso.datetime(),
-  /** Gateway path of the stored file, for the owner and the site's admins; null for metadata-only rows. */
-  fileUrl: z.string().nullable(),
-});
+export const propertyDocumentRequestSchema = lazySchema(() =>
+  z.object({
+    title: z.preprocess(
+      (value) => (typeof value === 'string' ? tidySpaces(value) : value),
+      z
+        .string({ message: 'document.titleRequired' })
+        .min(1, 'document.titleRequired')
+        .max(100, 'text.tooLong'),
+    ),
+    fileName: z.string().trim().min(1, 'file.required').max(200, 'text.tooLong'),
+    contentType: z.enum(DOCUMENT_TYPES, { message: 'document.type' }),
+    sizeBytes: z
+      .number()
+      .int()
+      .min(1, 'file.required')
+      .max(DOCUMENT_MAX_BYTES - 1, 'document.size'),
+  }),
+);
+export const propertyDocumentSchema = lazySchema(() =>
+  propertyDocumentRequestSchema.extend({
+    id: z.uuid(),
+    createdAt: z.iso.datetime(),
+    /** Gateway path of the stored file, for the owner and the site's admins; null for metadata-only rows. */
+    fileUrl: z.string().nullable(),
+  }),
+);
 export type PropertyDocument = z.infer<typeof propertyDocumentSchema>;
 
 /** Spec §5 photos: at least 6 on a listing, at most 10 per selection, each under 2 MB, jpeg/png/jpg/gif. */
@@ -490,132 +510,149 @@ export const PHOTO_LIMITS = {
 export const PHOTO_SIZES = { thumb: 320, card: 640, detail: 1280 } as const;
 export type PhotoSize = keyof typeof PHOTO_SIZES;
 
-export const propertyPhotoSchema = z.object({
-  id: z.uuid(),
-  position: z.number().int().min(0),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  /** Gateway paths of each size (webp). */
-  urls: z.object({ thumb: z.string(), card: z.string(), detail: z.string() }),
-  /** A tiny webp as a data URL to show while the photo loads; null under 40 px (spec §9). */
-  blurDataUrl: z.string().nullable(),
-});
+export const propertyPhotoSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    position: z.number().int().min(0),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    /** Gateway paths of each size (webp). */
+    urls: z.object({ thumb: z.string(), card: z.string(), detail: z.string() }),
+    /** A tiny webp as a data URL to show while the photo loads; null under 40 px (spec §9). */
+    blurDataUrl: z.string().nullable(),
+  }),
+);
 export type PropertyPhoto = z.infer<typeof propertyPhotoSchema>;
 
 /** `PUT /v1/properties/:id/photos/order`: every photo id of the listing, in the new order. */
-export const photoOrderRequestSchema = z.object({
-  ids: z.array(z.uuid()).min(1).max(PHOTO_LIMITS.maxPerListing),
-});
+export const photoOrderRequestSchema = lazySchema(() =>
+  z.object({
+    ids: z.array(z.uuid()).min(1).max(PHOTO_LIMITS.maxPerListing),
+  }),
+);
 
 /** A location of the hierarchy as a listing carries it: id and names in both languages. */
-export const locationRefSchema = z.object({ id: z.string(), name: localizedTextSchema });
+export const locationRefSchema = lazySchema(() => z.object({ id: z.string(), name: localizedTextSchema }));
 export type LocationRef = z.infer<typeof locationRefSchema>;
 
 /** What the owner (and the moderators) read of a property: the draft and its workflow. */
-export const ownedPropertySchema = z.object({
-  id: z.uuid(),
-  site: siteSchema,
-  slug: z.string(),
-  approvalStatus: approvalStatusSchema,
-  state: listingStateSchema,
-  /** The owner's working copy: what they typed, validated field by field. */
-  draft: z.record(z.string(), z.unknown()),
-  /** The accepted version the public sees, while an edit waits for approval (absent if never accepted). */
-  published: z.record(z.string(), z.unknown()).nullable(),
-  agentId: z.uuid().nullable(),
-  companyId: z.uuid().nullable(),
-  rejectedReason: z.string().nullable(),
-  rejectedAt: z.iso.datetime().nullable(),
-  submittedAt: z.iso.datetime().nullable(),
-  approvedAt: z.iso.datetime().nullable(),
-  soldAt: z.iso.datetime().nullable(),
-  documents: z.array(propertyDocumentSchema),
-  photos: z.array(propertyPhotoSchema),
-  /** Spec §3 agreement badge of the draft's agreement type (PLATINUM, GOLD, SILVER; shared: none). */
-  badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
-  /** What the regulator confirmed of the Saudi ad licence (null: not checked yet, or on `ae`). */
-  regulatorVerified: regulatorVerifiedSchema.nullable(),
-  /** Share of the fields a complete listing has that are filled (spec §4 completeness indicator). */
-  completeness: z.object({ percent: z.number().int().min(0).max(100), missing: z.array(z.string()) }),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+export const ownedPropertySchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    site: siteSchema,
+    slug: z.string(),
+    approvalStatus: approvalStatusSchema,
+    state: listingStateSchema,
+    /** The owner's working copy: what they typed, validated field by field. */
+    draft: z.record(z.string(), z.unknown()),
+    /** The accepted version the public sees, while an edit waits for approval (absent if never accepted). */
+    published: z.record(z.string(), z.unknown()).nullable(),
+    agentId: z.uuid().nullable(),
+    companyId: z.uuid().nullable(),
+    rejectedReason: z.string().nullable(),
+    rejectedAt: z.iso.datetime().nullable(),
+    submittedAt: z.iso.datetime().nullable(),
+    approvedAt: z.iso.datetime().nullable(),
+    soldAt: z.iso.datetime().nullable(),
+    documents: z.array(propertyDocumentSchema),
+    photos: z.array(propertyPhotoSchema),
+    /** Spec §3 agreement badge of the draft's agreement type (PLATINUM, GOLD, SILVER; shared: none). */
+    badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
+    /** What the regulator confirmed of the Saudi ad licence (null: not checked yet, or on `ae`). */
+    regulatorVerified: regulatorVerifiedSchema.nullable(),
+    /** Share of the fields a complete listing has that are filled (spec §4 completeness indicator). */
+    completeness: z.object({ percent: z.number().int().min(0).max(100), missing: z.array(z.string()) }),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+);
 export type OwnedProperty = z.infer<typeof ownedPropertySchema>;
 
-export const propertyRejectRequestSchema = z.object({
-  reason: z.preprocess(
-    (value) => (typeof value === 'string' ? tidySpaces(value) : value),
-    z.string({ message: 'reject.reasonRequired' }).min(5, 'reject.reasonRequired').max(1000, 'text.tooLong'),
-  ),
-});
-export const propertyStateRequestSchema = z.object({ active: z.boolean() });
+export const propertyRejectRequestSchema = lazySchema(() =>
+  z.object({
+    reason: z.preprocess(
+      (value) => (typeof value === 'string' ? tidySpaces(value) : value),
+      z
+        .string({ message: 'reject.reasonRequired' })
+        .min(5, 'reject.reasonRequired')
+        .max(1000, 'text.tooLong'),
+    ),
+  }),
+);
+export const propertyStateRequestSchema = lazySchema(() => z.object({ active: z.boolean() }));
 
 /** `GET /v1/admin/properties`: the moderation queue (pending first, oldest submission first). */
-export const moderationQueueQuerySchema = paginationQuerySchema.extend({
-  status: approvalStatusSchema.default('pending'),
-  propertyType: propertyTypeSlugSchema.optional(),
-  cityId: z.string().max(120).optional(),
-  agentId: z.uuid().optional(),
-  companyId: z.uuid().optional(),
-  q: z.string().trim().min(1).max(100).optional(),
-  /** Submitted on or after / on or before these days (UTC, YYYY-MM-DD). */
-  submittedFrom: z.iso.date().optional(),
-  submittedTo: z.iso.date().optional(),
-});
+export const moderationQueueQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({
+    status: approvalStatusSchema.default('pending'),
+    propertyType: propertyTypeSlugSchema.optional(),
+    cityId: z.string().max(120).optional(),
+    agentId: z.uuid().optional(),
+    companyId: z.uuid().optional(),
+    q: z.string().trim().min(1).max(100).optional(),
+    /** Submitted on or after / on or before these days (UTC, YYYY-MM-DD). */
+    submittedFrom: z.iso.date().optional(),
+    submittedTo: z.iso.date().optional(),
+  }),
+);
 export type ModerationQueueQuery = z.infer<typeof moderationQueueQuerySchema>;
 
 /** `GET /v1/owner/properties`: the caller's properties (a company: those of its agents). */
-export const myPropertiesQuerySchema = paginationQuerySchema.extend({
-  status: approvalStatusSchema.optional(),
-});
+export const myPropertiesQuerySchema = lazySchema(() =>
+  paginationQuerySchema.extend({
+    status: approvalStatusSchema.optional(),
+  }),
+);
 
 /**
  * The public version of a listing (payload of `listing.approved` v2): the summary of v1 plus
  * every public field search needs. A superset of the v1 summary, so a v1 reader of the summary
  * keeps its meaning.
  */
-export const publishedPropertySchema = propertySummarySchema.extend({
-  category: z.enum(PROPERTY_CATEGORIES),
-  purpose: z.enum(PROPERTY_PURPOSES),
-  subTitle: localizedTextSchema.nullable(),
-  description: localizedTextSchema.nullable(),
-  nearestFacilities: localizedTextSchema.nullable(),
-  prices: z.object({
-    price: z.number().positive().nullable(),
-    daily: z.number().positive().nullable(),
-    weekly: z.number().positive().nullable(),
-    monthly: z.number().positive().nullable(),
-    yearly: z.number().positive().nullable(),
+export const publishedPropertySchema = lazySchema(() =>
+  propertySummarySchema.extend({
+    category: z.enum(PROPERTY_CATEGORIES),
+    purpose: z.enum(PROPERTY_PURPOSES),
+    subTitle: localizedTextSchema.nullable(),
+    description: localizedTextSchema.nullable(),
+    nearestFacilities: localizedTextSchema.nullable(),
+    prices: z.object({
+      price: z.number().positive().nullable(),
+      daily: z.number().positive().nullable(),
+      weekly: z.number().positive().nullable(),
+      monthly: z.number().positive().nullable(),
+      yearly: z.number().positive().nullable(),
+    }),
+    location: z.object({
+      city: locationRefSchema.nullable(),
+      community: locationRefSchema.nullable(),
+      subCommunity: locationRefSchema.nullable(),
+      building: locationRefSchema.nullable(),
+    }),
+    facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
+    media: z.object({
+      photos: z.array(z.string()),
+      videos: z.array(z.string()),
+      floorPlans: z.array(titledFileSchema),
+      tour360Url: z.string().nullable(),
+    }),
+    /**
+     * `nameAr`: the advertiser's name in Arabic, for Arabic pages (absent: `name` on both).
+     * Optional, so v2 events published before it still read.
+     */
+    agent: z.object({ id: z.uuid().nullable(), name: z.string(), nameAr: z.string().optional() }),
+    company: z.object({ id: z.uuid() }).nullable(),
+    badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
+    regulator: z.record(z.string(), z.unknown()).nullable(),
+    /**
+     * What the regulator confirmed of the ad licence when it was last checked: shown as
+     * "regulator-verified" information. Optional so v2 events published before it still read.
+     */
+    regulatorVerified: regulatorVerifiedSchema.nullable().optional(),
+    permitNumber: z.string().nullable(),
+    referenceNumber: z.string().nullable(),
   }),
-  location: z.object({
-    city: locationRefSchema.nullable(),
-    community: locationRefSchema.nullable(),
-    subCommunity: locationRefSchema.nullable(),
-    building: locationRefSchema.nullable(),
-  }),
-  facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
-  media: z.object({
-    photos: z.array(z.string()),
-    videos: z.array(z.string()),
-    floorPlans: z.array(titledFileSchema),
-    tour360Url: z.string().nullable(),
-  }),
-  /**
-   * `nameAr`: the advertiser's name in Arabic, for Arabic pages (absent: `name` on both).
-   * Optional, so v2 events published before it still read.
-   */
-  agent: z.object({ id: z.uuid().nullable(), name: z.string(), nameAr: z.string().optional() }),
-  company: z.object({ id: z.uuid() }).nullable(),
-  badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
-  regulator: z.record(z.string(), z.unknown()).nullable(),
-  /**
-   * What the regulator confirmed of the ad licence when it was last checked: shown as
-   * "regulator-verified" information. Optional so v2 events published before it still read.
-   */
-  regulatorVerified: regulatorVerifiedSchema.nullable().optional(),
-  permitNumber: z.string().nullable(),
-  referenceNumber: z.string().nullable(),
-});
+);
 export type PublishedProperty = z.infer<typeof publishedPropertySchema>;
 
 /** Spec §3: exclusive plus → PLATINUM, exclusive → GOLD, non exclusive → SILVER, shared → none. */
@@ -627,10 +664,12 @@ export function badgeOf(agreementType: z.infer<typeof agreementTypeSchema> | und
  * `GET /v1/properties/:slug`: the card of a public listing (v1's summary, unchanged) with its
  * badge and, on `sa`, the regulator-verified ad licence data.
  */
-export const publicPropertySchema = propertySummarySchema.extend({
-  badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
-  regulatorVerified: regulatorVerifiedSchema.nullable(),
-});
+export const publicPropertySchema = lazySchema(() =>
+  propertySummarySchema.extend({
+    badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
+    regulatorVerified: regulatorVerifiedSchema.nullable(),
+  }),
+);
 export type PublicProperty = z.infer<typeof publicPropertySchema>;
 
 /** The fields a complete listing has, for the completeness indicator (spec §4). */
@@ -702,10 +741,12 @@ export function completenessOf(
 }
 
 /** A line of a property's audit trail (who, when, what): `GET /v1/admin/properties/:id/history`. */
-export const propertyAuditEntrySchema = z.object({
-  actorId: z.uuid().nullable(),
-  actorRole: z.enum(['agent', 'company', 'admin', 'user', 'system']),
-  action: z.string(),
-  detail: z.record(z.string(), z.unknown()),
-  at: z.iso.datetime(),
-});
+export const propertyAuditEntrySchema = lazySchema(() =>
+  z.object({
+    actorId: z.uuid().nullable(),
+    actorRole: z.enum(['agent', 'company', 'admin', 'user', 'system']),
+    action: z.string(),
+    detail: z.record(z.string(), z.unknown()),
+    at: z.iso.datetime(),
+  }),
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Language } from './site.js';
 import { normalizeDigits } from './text.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The Saudi advertising licence (spec §3 Saudi regulator fields, INTEGRATIONS.md "REGA"): what
@@ -20,10 +21,12 @@ export const advertiserIdSchema = digits(10, 10, 'rega.advertiserId');
 export const adLicenseNumberSchema = digits(6, 20, 'rega.adLicenseNumber');
 
 /** `POST /v1/properties/:id/ad-licence`: the wizard's ad-licence step asks the regulator. */
-export const adLicenceCheckRequestSchema = z.object({
-  advertiserId: advertiserIdSchema,
-  adLicenseNumber: adLicenseNumberSchema,
-});
+export const adLicenceCheckRequestSchema = lazySchema(() =>
+  z.object({
+    advertiserId: advertiserIdSchema,
+    adLicenseNumber: adLicenseNumberSchema,
+  }),
+);
 export type AdLicenceCheckRequest = z.infer<typeof adLicenceCheckRequestSchema>;
 
 /** The kind of ID the validator is told (`idType`), from the advertiser id's first digit. */
@@ -33,60 +36,64 @@ export function advertiserIdTypeOf(advertiserId: string): 'national' | 'iqama' |
   return 'national';
 }
 
-const border = z.object({
-  name: z.string().nullable(),
-  description: z.string().nullable(),
-  length: z.number().nullable(),
-});
+const border = lazySchema(() =>
+  z.object({
+    name: z.string().nullable(),
+    description: z.string().nullable(),
+    length: z.number().nullable(),
+  }),
+);
 
 /**
  * What the regulator confirmed of an ad licence, at `verifiedAt`. The mandatory data of an ad
  * (advertiser name and role, licence numbers, location, area, price, usage, restrictions) is
  * never null; the rest is what the licence carries.
  */
-export const regulatorVerifiedSchema = z.object({
-  adLicenseNumber: z.string(),
-  advertiserId: z.string(),
-  advertiserName: z.string(),
-  advertiserRole: z.string(),
-  advertiserMobile: z.string().nullable(),
-  brokerageLicenseNumber: z.string().nullable(),
-  titleDeedNumber: z.string().nullable(),
-  titleDeedType: z.string().nullable(),
-  creationDate: z.iso.date(),
-  endDate: z.iso.date(),
-  region: z.string(),
-  city: z.string(),
-  district: z.string(),
-  postalCode: z.string().nullable(),
-  streetName: z.string().nullable(),
-  buildingNumber: z.string().nullable(),
-  additionalNumber: z.string().nullable(),
-  planNumber: z.string().nullable(),
-  landNumber: z.string().nullable(),
-  adMapCoordinates: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
-  area: z.number().nonnegative(),
-  price: z.number().nonnegative(),
-  landTotalPrice: z.number().nullable(),
-  totalAnnualRent: z.number().nullable(),
-  usage: z.string(),
-  propertyFace: z.string().nullable(),
-  utilities: z.array(z.string()),
-  rooms: z.number().int().nullable(),
-  channels: z.array(z.string()),
-  borders: z.object({ north: border, south: border, east: border, west: border }).nullable(),
-  obligations: z.string().nullable(),
-  guarantees: z.string().nullable(),
-  buildingCodeCompliant: z.boolean().nullable(),
-  isConstrained: z.boolean(),
-  isPawned: z.boolean(),
-  hasDisputes: z.boolean(),
-  localDescription: z.string().nullable(),
-  notes: z.string().nullable(),
-  qrCodeUrl: z.string().nullable(),
-  adSource: z.string().nullable(),
-  verifiedAt: z.iso.datetime(),
-});
+export const regulatorVerifiedSchema = lazySchema(() =>
+  z.object({
+    adLicenseNumber: z.string(),
+    advertiserId: z.string(),
+    advertiserName: z.string(),
+    advertiserRole: z.string(),
+    advertiserMobile: z.string().nullable(),
+    brokerageLicenseNumber: z.string().nullable(),
+    titleDeedNumber: z.string().nullable(),
+    titleDeedType: z.string().nullable(),
+    creationDate: z.iso.date(),
+    endDate: z.iso.date(),
+    region: z.string(),
+    city: z.string(),
+    district: z.string(),
+    postalCode: z.string().nullable(),
+    streetName: z.string().nullable(),
+    buildingNumber: z.string().nullable(),
+    additionalNumber: z.string().nullable(),
+    planNumber: z.string().nullable(),
+    landNumber: z.string().nullable(),
+    adMapCoordinates: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+    area: z.number().nonnegative(),
+    price: z.number().nonnegative(),
+    landTotalPrice: z.number().nullable(),
+    totalAnnualRent: z.number().nullable(),
+    usage: z.string(),
+    propertyFace: z.string().nullable(),
+    utilities: z.array(z.string()),
+    rooms: z.number().int().nullable(),
+    channels: z.array(z.string()),
+    borders: z.object({ north: border, south: border, east: border, west: border }).nullable(),
+    obligations: z.string().nullable(),
+    guarantees: z.string().nullable(),
+    buildingCodeCompliant: z.boolean().nullable(),
+    isConstrained: z.boolean(),
+    isPawned: z.boolean(),
+    hasDisputes: z.boolean(),
+    localDescription: z.string().nullable(),
+    notes: z.string().nullable(),
+    qrCodeUrl: z.string().nullable(),
+    adSource: z.string().nullable(),
+    verifiedAt: z.iso.datetime(),
+  }),
+);
 export type RegulatorVerified = z.infer<typeof regulatorVerifiedSchema>;
 
 /**

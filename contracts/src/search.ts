@@ -19,6 +19,7 @@ import {
 } from './property.js';
 import { siteSchema } from './site.js';
 import { normalizeArabic, normalizeDigits, tidySpaces } from './text.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The search service's API (issue 12): listing search with facet counts, map clusters and pins,
@@ -60,9 +61,11 @@ function queryNumber(schema: z.ZodNumber) {
 }
 
 /** A query-string boolean (`true`/`false`; also `1`/`0`). */
-export const queryBooleanSchema = z.preprocess(
-  (value) => (value === '1' ? 'true' : value === '0' ? 'false' : value),
-  z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]),
+export const queryBooleanSchema = lazySchema(() =>
+  z.preprocess(
+    (value) => (value === '1' ? 'true' : value === '0' ? 'false' : value),
+    z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]),
+  ),
 );
 
 const intQuery = (min: number, max: number) =>
@@ -72,7 +75,7 @@ const intQuery = (min: number, max: number) =>
   );
 
 export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'area'] as const;
-export const searchSortSchema = z.enum(SEARCH_SORTS);
+export const searchSortSchema = lazySchema(() => z.enum(SEARCH_SORTS));
 export type SearchSort = z.infer<typeof searchSortSchema>;
 
 /** Studio is 0 (spec §9: Studio (0) to 11). */
@@ -80,22 +83,24 @@ export const BEDROOM_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 export const BATHROOM_MAX = 20;
 
 /** A map viewport in degrees (spec §9 bounds): south < north; west < east. */
-export const mapBoundsSchema = z
-  .object({
-    north: queryNumber(z.number().min(-90).max(90)),
-    south: queryNumber(z.number().min(-90).max(90)),
-    east: queryNumber(z.number().min(-180).max(180)),
-    west: queryNumber(z.number().min(-180).max(180)),
-  })
-  .superRefine((value, ctx) => {
-    const given = [value.north, value.south, value.east, value.west].filter((v) => v !== undefined);
-    if (given.length !== 0 && given.length !== 4)
-      ctx.addIssue({ code: 'custom', message: 'bounds.incomplete', path: ['north'] });
-    if (value.north !== undefined && value.south !== undefined && !(value.south < value.north))
-      ctx.addIssue({ code: 'custom', message: 'bounds.invalid', path: ['south'] });
-    if (value.east !== undefined && value.west !== undefined && !(value.west < value.east))
-      ctx.addIssue({ code: 'custom', message: 'bounds.invalid', path: ['west'] });
-  });
+export const mapBoundsSchema = lazySchema(() =>
+  z
+    .object({
+      north: queryNumber(z.number().min(-90).max(90)),
+      south: queryNumber(z.number().min(-90).max(90)),
+      east: queryNumber(z.number().min(-180).max(180)),
+      west: queryNumber(z.number().min(-180).max(180)),
+    })
+    .superRefine((value, ctx) => {
+      const given = [value.north, value.south, value.east, value.west].filter((v) => v !== undefined);
+      if (given.length !== 0 && given.length !== 4)
+        ctx.addIssue({ code: 'custom', message: 'bounds.incomplete', path: ['north'] });
+      if (value.north !== undefined && value.south !== undefined && !(value.south < value.north))
+        ctx.addIssue({ code: 'custom', message: 'bounds.invalid', path: ['south'] });
+      if (value.east !== undefined && value.west !== undefined && !(value.west < value.east))
+        ctx.addIssue({ code: 'custom', message: 'bounds.invalid', path: ['west'] });
+    }),
+);
 export interface MapBounds {
   north: number;
   south: number;
@@ -149,7 +154,7 @@ function rangeRules(
     ctx.addIssue({ code: 'custom', message: 'range.minAboveMax', path: ['areaMax'] });
 }
 
-export const searchFiltersSchema = z.object(searchFilterShape).superRefine(rangeRules);
+export const searchFiltersSchema = lazySchema(() => z.object(searchFilterShape).superRefine(rangeRules));
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 
 const boundsShape = {
@@ -173,17 +178,19 @@ function boundsRules(value: Partial<MapBounds>, ctx: z.RefinementCtx) {
  * `facets=false`, the facet counts. Optional bounds keep a list in step with a map.
  * Pagination as everywhere: `page` (from 1), `limit` (≤ 100).
  */
-export const searchQuerySchema = searchPropertiesQuerySchema
-  .extend({
-    ...searchFilterShape,
-    ...boundsShape,
-    sort: searchSortSchema.default('newest'),
-    facets: queryBooleanSchema.default(true),
-  })
-  .superRefine((value, ctx) => {
-    rangeRules(value, ctx);
-    boundsRules(value, ctx);
-  });
+export const searchQuerySchema = lazySchema(() =>
+  searchPropertiesQuerySchema
+    .extend({
+      ...searchFilterShape,
+      ...boundsShape,
+      sort: searchSortSchema.default('newest'),
+      facets: queryBooleanSchema.default(true),
+    })
+    .superRefine((value, ctx) => {
+      rangeRules(value, ctx);
+      boundsRules(value, ctx);
+    }),
+);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** The list endpoint's query before the search issue; the new query accepts all of it. */
@@ -192,43 +199,49 @@ export type ListingSearchQuery = SearchQuery;
 
 /** Spec §9: the price a card shows; a rent shows the first positive of daily…yearly with its period. */
 export const PRICE_PERIODS = ['total', 'daily', 'weekly', 'monthly', 'yearly'] as const;
-export const displayPriceSchema = z.object({
-  amount: z.number().positive(),
-  period: z.enum(PRICE_PERIODS),
-});
+export const displayPriceSchema = lazySchema(() =>
+  z.object({
+    amount: z.number().positive(),
+    period: z.enum(PRICE_PERIODS),
+  }),
+);
 export type DisplayPrice = z.infer<typeof displayPriceSchema>;
 
 /** A search result card: the v1 summary (older readers keep working) plus what the cards and map show. */
-export const searchHitSchema = propertySummarySchema.extend({
-  purpose: z.enum(PROPERTY_PURPOSES),
-  commercial: z.boolean(),
-  displayPrice: displayPriceSchema,
-  location: publishedPropertySchema.shape.location,
-  subTitle: localizedTextSchema.nullable(),
-  furnishing: furnishingSchema.nullable(),
-  marketStatus: marketStatusSchema.nullable(),
-  amenities: z.array(z.string()),
-  badge: publishedPropertySchema.shape.badge,
-  photos: z.array(z.string()),
-  photoCount: z.number().int().min(0),
-  hasVideo: z.boolean(),
-  hasTour: z.boolean(),
-  agent: publishedPropertySchema.shape.agent,
-  company: publishedPropertySchema.shape.company,
-  /** False when the listing's coordinates are only its area's (spec §8: 'Exact location not available.'). */
-  exactLocation: z.boolean(),
-});
+export const searchHitSchema = lazySchema(() =>
+  propertySummarySchema.extend({
+    purpose: z.enum(PROPERTY_PURPOSES),
+    commercial: z.boolean(),
+    displayPrice: displayPriceSchema,
+    location: publishedPropertySchema.shape.location,
+    subTitle: localizedTextSchema.nullable(),
+    furnishing: furnishingSchema.nullable(),
+    marketStatus: marketStatusSchema.nullable(),
+    amenities: z.array(z.string()),
+    badge: publishedPropertySchema.shape.badge,
+    photos: z.array(z.string()),
+    photoCount: z.number().int().min(0),
+    hasVideo: z.boolean(),
+    hasTour: z.boolean(),
+    agent: publishedPropertySchema.shape.agent,
+    company: publishedPropertySchema.shape.company,
+    /** False when the listing's coordinates are only its area's (spec §8: 'Exact location not available.'). */
+    exactLocation: z.boolean(),
+  }),
+);
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
 /** One value of a facet with the number of listings it would give. */
 export const facetBucketSchema = <T extends z.ZodType>(value: T) =>
   z.object({ value, count: z.number().int().min(0) });
-export const locationFacetBucketSchema = z.object({
-  id: z.string(),
-  level: locationLevelSchema,
-  name: localizedTextSchema,
-  count: z.number().int().min(0),
-});
+export const locationFacetBucketSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    level: locationLevelSchema,
+    name: localizedTextSchema,
+    count: z.number().int().min(0),
+  }),
+);
 
 /**
  * Facet counts of a search. The multi-choice facets (propertyType, kind, bedrooms, bathrooms,
@@ -237,22 +250,26 @@ export const locationFacetBucketSchema = z.object({
  * `location` counts the places one level below the deepest chosen location (the cities when
  * none is chosen) within the whole filtered set. Values with no listing are left out.
  */
-export const searchFacetsSchema = z.object({
-  propertyType: z.array(facetBucketSchema(propertyTypeSlugSchema)),
-  kind: z.array(facetBucketSchema(propertyKindSchema)),
-  bedrooms: z.array(facetBucketSchema(z.number().int())),
-  bathrooms: z.array(facetBucketSchema(z.number().int())),
-  furnishing: z.array(facetBucketSchema(furnishingSchema)),
-  agreementType: z.array(facetBucketSchema(agreementTypeSchema)),
-  marketStatus: z.array(facetBucketSchema(marketStatusSchema)),
-  location: z.array(locationFacetBucketSchema),
-});
+export const searchFacetsSchema = lazySchema(() =>
+  z.object({
+    propertyType: z.array(facetBucketSchema(propertyTypeSlugSchema)),
+    kind: z.array(facetBucketSchema(propertyKindSchema)),
+    bedrooms: z.array(facetBucketSchema(z.number().int())),
+    bathrooms: z.array(facetBucketSchema(z.number().int())),
+    furnishing: z.array(facetBucketSchema(furnishingSchema)),
+    agreementType: z.array(facetBucketSchema(agreementTypeSchema)),
+    marketStatus: z.array(facetBucketSchema(marketStatusSchema)),
+    location: z.array(locationFacetBucketSchema),
+  }),
+);
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
 /** `GET /v1/properties` answer: `{ items, page, limit, total, facets }` (facets null when not asked). */
-export const searchResultPageSchema = pageSchema(searchHitSchema).extend({
-  facets: searchFacetsSchema.nullable(),
-});
+export const searchResultPageSchema = lazySchema(() =>
+  pageSchema(searchHitSchema).extend({
+    facets: searchFacetsSchema.nullable(),
+  }),
+);
 export type SearchResultPage = z.infer<typeof searchResultPageSchema>;
 
 /**
@@ -273,34 +290,40 @@ const requiredBoundsShape = {
   east: coordinate(180),
   west: coordinate(180),
 } as const;
-export const mapClustersQuerySchema = z
-  .object({
-    ...searchFilterShape,
-    ...requiredBoundsShape,
-    zoom: intQuery(0, 22),
-  })
-  .superRefine((value, ctx) => {
-    rangeRules(value, ctx);
-    boundsRules(value, ctx);
-  });
+export const mapClustersQuerySchema = lazySchema(() =>
+  z
+    .object({
+      ...searchFilterShape,
+      ...requiredBoundsShape,
+      zoom: intQuery(0, 22),
+    })
+    .superRefine((value, ctx) => {
+      rangeRules(value, ctx);
+      boundsRules(value, ctx);
+    }),
+);
 export type MapClustersQuery = z.infer<typeof mapClustersQuerySchema>;
 
-export const latLngSchema = z.object({ lat: z.number(), lng: z.number() });
-export const mapClusterSchema = z.object({
-  /** The grid cell (a geohash). */
-  key: z.string(),
-  count: z.number().int().min(1),
-  centre: latLngSchema,
-  bounds: z.object({ north: z.number(), south: z.number(), east: z.number(), west: z.number() }),
-});
+export const latLngSchema = lazySchema(() => z.object({ lat: z.number(), lng: z.number() }));
+export const mapClusterSchema = lazySchema(() =>
+  z.object({
+    /** The grid cell (a geohash). */
+    key: z.string(),
+    count: z.number().int().min(1),
+    centre: latLngSchema,
+    bounds: z.object({ north: z.number(), south: z.number(), east: z.number(), west: z.number() }),
+  }),
+);
 export type MapCluster = z.infer<typeof mapClusterSchema>;
-export const mapClustersSchema = z.object({
-  clusters: z.array(mapClusterSchema),
-  /** Listings in the viewport matching the filters. */
-  total: z.number().int().min(0),
-  /** Geohash precision used for this zoom. */
-  precision: z.number().int().min(1).max(12),
-});
+export const mapClustersSchema = lazySchema(() =>
+  z.object({
+    clusters: z.array(mapClusterSchema),
+    /** Listings in the viewport matching the filters. */
+    total: z.number().int().min(0),
+    /** Geohash precision used for this zoom. */
+    precision: z.number().int().min(1).max(12),
+  }),
+);
 export type MapClusters = z.infer<typeof mapClustersSchema>;
 
 /** Geohash precision of the cluster grid for a map zoom (about 4–8 cells across a viewport). */
@@ -313,35 +336,39 @@ export function clusterPrecisionForZoom(zoom: number): number {
  * viewport as map markers, newest first; `limit` up to `MAP_PIN_LIMIT_MAX`.
  */
 export const MAP_PIN_LIMIT_MAX = 500;
-export const mapPinsQuerySchema = z
-  .object({
-    ...searchFilterShape,
-    ...requiredBoundsShape,
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(MAP_PIN_LIMIT_MAX).default(200),
-  })
-  .superRefine((value, ctx) => {
-    rangeRules(value, ctx);
-    boundsRules(value, ctx);
-  });
+export const mapPinsQuerySchema = lazySchema(() =>
+  z
+    .object({
+      ...searchFilterShape,
+      ...requiredBoundsShape,
+      page: z.coerce.number().int().min(1).default(1),
+      limit: z.coerce.number().int().min(1).max(MAP_PIN_LIMIT_MAX).default(200),
+    })
+    .superRefine((value, ctx) => {
+      rangeRules(value, ctx);
+      boundsRules(value, ctx);
+    }),
+);
 export type MapPinsQuery = z.infer<typeof mapPinsQuerySchema>;
 
-export const mapPinSchema = z.object({
-  id: z.uuid(),
-  slug: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  exactLocation: z.boolean(),
-  title: localizedTextSchema,
-  kind: propertyKindSchema,
-  propertyType: propertyTypeSlugSchema,
-  bedrooms: z.number().int(),
-  displayPrice: displayPriceSchema,
-  currency: z.enum(['AED', 'SAR']),
-  coverPhoto: z.string(),
-});
+export const mapPinSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    slug: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    exactLocation: z.boolean(),
+    title: localizedTextSchema,
+    kind: propertyKindSchema,
+    propertyType: propertyTypeSlugSchema,
+    bedrooms: z.number().int(),
+    displayPrice: displayPriceSchema,
+    currency: z.enum(['AED', 'SAR']),
+    coverPhoto: z.string(),
+  }),
+);
 export type MapPin = z.infer<typeof mapPinSchema>;
-export const mapPinsPageSchema = pageSchema(mapPinSchema);
+export const mapPinsPageSchema = lazySchema(() => pageSchema(mapPinSchema));
 
 /**
  * `GET /v1/locations/autocomplete?q=…&level=…&limit=…`: places of the site's hierarchy (city,
@@ -349,34 +376,38 @@ export const mapPinsPageSchema = pageSchema(mapPinSchema);
  * trigram similarity after `normalizeSearchText`), best match first, then the most listings.
  * Built from the places the listing events carry, so each has its count of live listings.
  */
-export const locationAutocompleteQuerySchema = z.object({
-  q: z.preprocess(
-    (value) => (typeof value === 'string' ? tidySpaces(value) : value),
-    z.string().min(1).max(100),
-  ),
-  level: listOf(locationLevelSchema, 4),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(20).default(10),
-});
+export const locationAutocompleteQuerySchema = lazySchema(() =>
+  z.object({
+    q: z.preprocess(
+      (value) => (typeof value === 'string' ? tidySpaces(value) : value),
+      z.string().min(1).max(100),
+    ),
+    level: listOf(locationLevelSchema, 4),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(20).default(10),
+  }),
+);
 export type LocationAutocompleteQuery = z.infer<typeof locationAutocompleteQuerySchema>;
 
-export const locationSuggestionSchema = z.object({
-  id: z.string(),
-  level: locationLevelSchema,
-  name: localizedTextSchema,
-  /** The place and its parents, nearest first: "Marina Gate, Dubai Marina, Dubai" in each language. */
-  path: localizedTextSchema,
-  parentId: z.string().nullable(),
-  /** Live listings in the place (and below it). */
-  count: z.number().int().min(0),
-  centre: latLngSchema.nullable(),
-});
+export const locationSuggestionSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    level: locationLevelSchema,
+    name: localizedTextSchema,
+    /** The place and its parents, nearest first: "Marina Gate, Dubai Marina, Dubai" in each language. */
+    path: localizedTextSchema,
+    parentId: z.string().nullable(),
+    /** Live listings in the place (and below it). */
+    count: z.number().int().min(0),
+    centre: latLngSchema.nullable(),
+  }),
+);
 export type LocationSuggestion = z.infer<typeof locationSuggestionSchema>;
-export const locationSuggestionsPageSchema = pageSchema(locationSuggestionSchema);
+export const locationSuggestionsPageSchema = lazySchema(() => pageSchema(locationSuggestionSchema));
 
 /** A nearby listing with its great-circle distance (haversine, R = 6371 km). */
 export const EARTH_RADIUS_KM = 6371;
-export const nearbyHitSchema = searchHitSchema.extend({ distanceKm: z.number().min(0) });
+export const nearbyHitSchema = lazySchema(() => searchHitSchema.extend({ distanceKm: z.number().min(0) }));
 export type NearbyHit = z.infer<typeof nearbyHitSchema>;
 
 /** Great-circle distance in km between two points (haversine on a sphere of radius 6371 km). */
@@ -393,23 +424,29 @@ export function greatCircleKm(a: { lat: number; lng: number }, b: { lat: number;
  * price per area unit and the count of listings approved that month in the listing's area
  * (its community, else its city) with the same purpose, from the read model's history.
  */
-export const priceTrendPointSchema = z.object({
-  month: z.string().regex(/^\d{4}-\d{2}$/),
-  medianPricePerArea: z.number().min(0),
-  averagePrice: z.number().min(0),
-  count: z.number().int().min(1),
-});
-export const priceTrendSchema = z.object({
-  location: locationRefSchema.nullable(),
-  purpose: z.enum(PROPERTY_PURPOSES),
-  currency: z.enum(['AED', 'SAR']),
-  areaUnit: z.enum(['sqft', 'sqm']),
-  points: z.array(priceTrendPointSchema),
-});
+export const priceTrendPointSchema = lazySchema(() =>
+  z.object({
+    month: z.string().regex(/^\d{4}-\d{2}$/),
+    medianPricePerArea: z.number().min(0),
+    averagePrice: z.number().min(0),
+    count: z.number().int().min(1),
+  }),
+);
+export const priceTrendSchema = lazySchema(() =>
+  z.object({
+    location: locationRefSchema.nullable(),
+    purpose: z.enum(PROPERTY_PURPOSES),
+    currency: z.enum(['AED', 'SAR']),
+    areaUnit: z.enum(['sqft', 'sqm']),
+    points: z.array(priceTrendPointSchema),
+  }),
+);
 export type PriceTrend = z.infer<typeof priceTrendSchema>;
 
 /** `GET /v1/properties/:slug` params, and how many nearby/similar the detail carries. */
-export const propertyDetailParamsSchema = z.object({ slug: z.string().trim().min(1).max(200) });
+export const propertyDetailParamsSchema = lazySchema(() =>
+  z.object({ slug: z.string().trim().min(1).max(200) }),
+);
 export const DETAIL_RELATED_COUNT = 6;
 export const NEARBY_RADIUS_KM = 5;
 
@@ -425,26 +462,30 @@ export const NEARBY_RADIUS_KM = 5;
  * unknown to search, not in the directory, or deleted: the card then offers the site's
  * contact centre.
  */
-export const agentContactSchema = z.object({
-  /** "+971501000003". */
-  phone: z.string().nullable(),
-  /** The WhatsApp number (digits only, for wa.me), or null when the mobile takes no WhatsApp. */
-  whatsapp: z.string().nullable(),
-  email: z.string().nullable(),
-});
+export const agentContactSchema = lazySchema(() =>
+  z.object({
+    /** "+971501000003". */
+    phone: z.string().nullable(),
+    /** The WhatsApp number (digits only, for wa.me), or null when the mobile takes no WhatsApp. */
+    whatsapp: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+);
 export type AgentContact = z.infer<typeof agentContactSchema>;
 
-export const propertyDetailSchema = z.object({
-  listing: publishedPropertySchema.extend({
-    displayPrice: displayPriceSchema,
-    exactLocation: z.boolean(),
+export const propertyDetailSchema = lazySchema(() =>
+  z.object({
+    listing: publishedPropertySchema.extend({
+      displayPrice: displayPriceSchema,
+      exactLocation: z.boolean(),
+    }),
+    /** Optional: answers of a search service from before it carried contacts still read. */
+    agentContact: agentContactSchema.nullable().optional(),
+    nearby: z.array(nearbyHitSchema),
+    similar: z.array(searchHitSchema),
+    priceTrend: priceTrendSchema,
   }),
-  /** Optional: answers of a search service from before it carried contacts still read. */
-  agentContact: agentContactSchema.nullable().optional(),
-  nearby: z.array(nearbyHitSchema),
-  similar: z.array(searchHitSchema),
-  priceTrend: priceTrendSchema,
-});
+);
 export type PropertyDetail = z.infer<typeof propertyDetailSchema>;
 
 /**
@@ -452,9 +493,11 @@ export type PropertyDetail = z.infer<typeof propertyDetailSchema>;
  * (gateway), newest approval first: the slug and when the last event changed the listing. Read
  * from the read model, so an approval, a sale or a deactivation shows in the next answer.
  */
-export const sitemapListingSchema = z.object({ slug: z.string(), lastmod: z.iso.datetime() });
+export const sitemapListingSchema = lazySchema(() =>
+  z.object({ slug: z.string(), lastmod: z.iso.datetime() }),
+);
 export type SitemapListing = z.infer<typeof sitemapListingSchema>;
-export const sitemapListingsPageSchema = pageSchema(sitemapListingSchema);
+export const sitemapListingsPageSchema = lazySchema(() => pageSchema(sitemapListingSchema));
 
 /** The search service's paths (through the gateway under `/api/search`). */
 export const SEARCH_API = {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** The two separate sites. A row that belongs to a site carries this value. */
 export const SITES = ['ae', 'sa'] as const;
-export const siteSchema = z.enum(SITES);
+export const siteSchema = lazySchema(() => z.enum(SITES));
 export type Site = z.infer<typeof siteSchema>;
 
 export const LANGUAGES = ['en', 'ar'] as const;
-export const languageSchema = z.enum(LANGUAGES);
+export const languageSchema = lazySchema(() => z.enum(LANGUAGES));
 export type Language = z.infer<typeof languageSchema>;
 export const DEFAULT_LANGUAGE: Language = 'en';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeDigits, tidySpaces } from './text.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Spec §5 rules, written once and used by the forms and the endpoints. Each zod message is
@@ -287,59 +288,79 @@ const text = (value: unknown) => (typeof value === 'string' ? tidySpaces(value) 
 const digits = (value: unknown) =>
   typeof value === 'string' ? normalizeDigits(value).replace(/[\s-]/g, '') : value;
 
-export const emailSchema = z
-  .preprocess(
+export const emailSchema = lazySchema(() =>
+  z
+    .preprocess(
+      text,
+      z.string({ message: 'email.required' }).min(1, 'email.required').regex(EMAIL_PATTERN, 'email.invalid'),
+    )
+    .transform((value) => value.toLowerCase()),
+);
+export const passwordSchema = lazySchema(() =>
+  z
+    .string({ message: 'password.required' })
+    .min(1, 'password.required')
+    .regex(PASSWORD_PATTERN, 'password.rule'),
+);
+export const nameSchema = lazySchema(() =>
+  z.preprocess(
     text,
-    z.string({ message: 'email.required' }).min(1, 'email.required').regex(EMAIL_PATTERN, 'email.invalid'),
-  )
-  .transform((value) => value.toLowerCase());
-export const passwordSchema = z
-  .string({ message: 'password.required' })
-  .min(1, 'password.required')
-  .regex(PASSWORD_PATTERN, 'password.rule');
-export const nameSchema = z.preprocess(
-  text,
-  z.string({ message: 'name.required' }).min(1, 'name.required').min(2, 'name.length').max(50, 'name.length'),
+    z
+      .string({ message: 'name.required' })
+      .min(1, 'name.required')
+      .min(2, 'name.length')
+      .max(50, 'name.length'),
+  ),
 );
 /**
  * The Arabic form of a name (agents and companies: Arabic pages show it): Arabic letters,
  * spaces and the usual joiners, 2 to 50 characters; empty clears it (null).
  */
-export const nameArSchema = z.preprocess(
-  text,
-  z.union([
-    z.literal('').transform(() => null),
+export const nameArSchema = lazySchema(() =>
+  z.preprocess(
+    text,
+    z.union([
+      z.literal('').transform(() => null),
+      z
+        .string()
+        .min(2, 'name.length')
+        .max(50, 'name.length')
+        .regex(/^[\p{Script=Arabic}\s.'’-]+$/u, 'nameAr.arabic'),
+    ]),
+  ),
+);
+export const mobileSchema = lazySchema(() =>
+  z.preprocess(
+    digits,
     z
-      .string()
-      .min(2, 'name.length')
-      .max(50, 'name.length')
-      .regex(/^[\p{Script=Arabic}\s.'’-]+$/u, 'nameAr.arabic'),
-  ]),
+      .string({ message: 'mobile.required' })
+      .min(1, 'mobile.required')
+      .regex(/^\d{8,12}$/, 'mobile.invalid'),
+  ),
 );
-export const mobileSchema = z.preprocess(
-  digits,
-  z
-    .string({ message: 'mobile.required' })
-    .min(1, 'mobile.required')
-    .regex(/^\d{8,12}$/, 'mobile.invalid'),
+export const countryCodeSchema = lazySchema(() => z.enum(COUNTRY_CODES, { message: 'countryCode.invalid' }));
+export const otpSchema = lazySchema(() =>
+  z.preprocess(digits, z.string({ message: 'otp.invalid' }).regex(/^\d{4}$/, 'otp.invalid')),
 );
-export const countryCodeSchema = z.enum(COUNTRY_CODES, { message: 'countryCode.invalid' });
-export const otpSchema = z.preprocess(
-  digits,
-  z.string({ message: 'otp.invalid' }).regex(/^\d{4}$/, 'otp.invalid'),
+export const termsSchema = lazySchema(() => z.literal(true, { message: 'terms.required' }));
+export const ornSchema = lazySchema(() =>
+  z.preprocess(text, z.string().min(1, 'orn.invalid').max(20, 'orn.invalid')),
 );
-export const termsSchema = z.literal(true, { message: 'terms.required' });
-export const ornSchema = z.preprocess(text, z.string().min(1, 'orn.invalid').max(20, 'orn.invalid'));
-export const brnSchema = z.preprocess(text, z.string().min(1, 'brn.invalid').max(12, 'brn.invalid'));
-export const latitudeSchema = z.coerce
-  .number({ message: 'latitude.invalid' })
-  .min(-90, 'latitude.invalid')
-  .max(90, 'latitude.invalid');
-export const longitudeSchema = z.coerce
-  .number({ message: 'longitude.invalid' })
-  .min(-180, 'longitude.invalid')
-  .max(180, 'longitude.invalid');
-export const nationalIdSchema = z.preprocess(digits, z.string().regex(/^[12]\d{9}$/, 'nationalId.invalid'));
+export const brnSchema = lazySchema(() =>
+  z.preprocess(text, z.string().min(1, 'brn.invalid').max(12, 'brn.invalid')),
+);
+export const latitudeSchema = lazySchema(() =>
+  z.coerce.number({ message: 'latitude.invalid' }).min(-90, 'latitude.invalid').max(90, 'latitude.invalid'),
+);
+export const longitudeSchema = lazySchema(() =>
+  z.coerce
+    .number({ message: 'longitude.invalid' })
+    .min(-180, 'longitude.invalid')
+    .max(180, 'longitude.invalid'),
+);
+export const nationalIdSchema = lazySchema(() =>
+  z.preprocess(digits, z.string().regex(/^[12]\d{9}$/, 'nationalId.invalid')),
+);
 
 /** Adds the spec's confirm-password rule to a schema with `password` and `confirmPassword`. */
 export function withConfirmedPassword<

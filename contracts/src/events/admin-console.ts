@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Events of the admin console (issue 13 item 8): an auction cancelled by an admin, and a
  * payment refunded by one. A breaking change is a new version, never an edit.
  */
 
-const currency = z.enum(['AED', 'SAR']);
+const currency = lazySchema(() => z.enum(['AED', 'SAR']));
 
 /**
  * auction.canceled v1: an admin cancelled an auction before it was settled, on

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.js';
 
-const money = z.number().nonnegative();
+const money = lazySchema(() => z.number().nonnegative());
 
 /**
  * bid.placed v1: a customer placed a bid (status `pending` while its bidding fee is unpaid,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { propertySummarySchema } from '../listings.js';
 import { publishedPropertySchema } from '../property.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Events of a property's life, topic `listings.property`, key = property id. Published by the
@@ -34,7 +35,7 @@ export const listingWithdrawnV1 = {
   payload: z.object({ id: z.uuid(), reason: z.enum(['sold', 'inactive', 'deleted', 'rejected']) }),
 } as const;
 
-const actor = z.object({ id: z.uuid(), role: z.enum(['agent', 'company', 'admin']) });
+const actor = lazySchema(() => z.object({ id: z.uuid(), role: z.enum(['agent', 'company', 'admin']) }));
 
 /** listing.submitted v1: an owner sent a draft (or an edit of a published listing) for approval. */
 export const listingSubmittedV1 = {

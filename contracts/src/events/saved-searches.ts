@@ -1,16 +1,19 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.js';
 
 /** One listing a saved search matched: a new listing, or a cheaper price of a matching one. */
-export const savedSearchMatchSchema = z.object({
-  listingId: z.uuid(),
-  slug: z.string(),
-  title: z.object({ en: z.string(), ar: z.string() }),
-  reason: z.enum(['new', 'priceDrop']),
-  /** The display price now, and before the drop (null for a new listing). */
-  price: z.number().nonnegative(),
-  previousPrice: z.number().nonnegative().nullable(),
-  matchedAt: z.iso.datetime(),
-});
+export const savedSearchMatchSchema = lazySchema(() =>
+  z.object({
+    listingId: z.uuid(),
+    slug: z.string(),
+    title: z.object({ en: z.string(), ar: z.string() }),
+    reason: z.enum(['new', 'priceDrop']),
+    /** The display price now, and before the drop (null for a new listing). */
+    price: z.number().nonnegative(),
+    previousPrice: z.number().nonnegative().nullable(),
+    matchedAt: z.iso.datetime(),
+  }),
+);
 export type SavedSearchMatch = z.infer<typeof savedSearchMatchSchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { NavLink, Route, Routes, useParams } from 'react-router';
+import { NavLink, Route, Routes, useParams } from '@manzil/ui/router';
 import { DeletionRequestsPage } from './accounts/deletion-requests-page.js';
 import { CMS_KINDS, type Site } from '@manzil/contracts';
 import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@manzil/ui/router';
 import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';
 import { EnquiriesPage } from './engagement/enquiries-page.js';
 import { PresentationsPage } from './engagement/presentations-page.js';

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@manzil/ui/router';
 import { LanguageProvider, type RemoteAppProps } from '@manzil/ui';
 import { AgentFormPage } from './agents/agent-form-page.js';
 import { MyAgentsPage } from './agents/my-agents-page.js';

@@ -1,5 +1,5 @@
-import { Suspense, lazy } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Suspense, lazy, use } from 'react';
+import { Route, Routes, useLocation } from '@manzil/ui/router';
 import {
   ARABIC_LISTING_PAGES,
   isKnownRoute,
@@ -9,8 +9,7 @@ import {
   SAVED_SEARCHES_ROUTE,
 } from '@manzil/contracts';
 import { LanguageProvider, Skeleton, type RemoteAppProps } from '@manzil/ui';
-import ar from './i18n/ar.json' with { type: 'json' };
-import en from './i18n/en.json' with { type: 'json' };
+import { loadCustomerMessages, loadedCustomerMessages } from './i18n/load-messages.js';
 import { ComingSoonPage } from './pages/coming-soon-page.js';
 import { NotFoundPage } from './pages/content/content-parts.js';
 import './pages/content/content.css';
@@ -20,7 +19,11 @@ import { ListingPage } from './pages/listing-page.js';
 
 import './customer.css';
 
-const messages = { en, ar };
+// The page's language, as the gateway wrote it into <html lang>: its messages are fetched while
+// the App's module and the shell's messages are, not behind the first render.
+if (typeof document !== 'undefined') {
+  void loadCustomerMessages(document.documentElement.lang === 'ar' ? 'ar' : 'en').catch(() => undefined);
+}
 
 /*
  * The home and listing pages, where most visits start, come with the App; the CMS pages
@@ -131,8 +134,10 @@ function Fallback() {
 
 /** The customer screens, mounted by the shell for every public route. */
 export default function App({ language, site }: RemoteAppProps) {
+  // Suspends (the shell's outlet shows its skeleton) until this language's messages are in.
+  const messages = loadedCustomerMessages(language) ?? use(loadCustomerMessages(language));
   return (
-    <LanguageProvider language={language} messages={messages[language]} site={site}>
+    <LanguageProvider language={language} messages={messages} site={site}>
       <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route path="/" element={<HomePage site={site} />} />

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@manzil/ui/router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@manzil/ui';
 import { initialLanguage, loadShellMessages } from './i18n/language.js';

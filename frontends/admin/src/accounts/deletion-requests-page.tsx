@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@manzil/ui/router';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   DELETION_REQUEST_STATES,

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '@manzil/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_INPUT_SCHEMAS, CMS_KINDS, type CmsKind } from '@manzil/contracts';
 import { ApiError, Button, ErrorFallback, Skeleton, useFeedback } from '@manzil/ui';

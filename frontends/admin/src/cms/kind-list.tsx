@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@manzil/ui/router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminItem, CmsKind } from '@manzil/contracts';
 import { EmptyState, ErrorFallback, SiteDate, Skeleton, buttonClassName, useFeedback } from '@manzil/ui';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@manzil/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { updatePlanBodySchema, type AdminPlanView, type PlanChangeView, type Site } from '@manzil/contracts';
 import { Button, EmptyState, ErrorFallback, Price, Skeleton, useTabs } from '@manzil/ui';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '@manzil/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SITE_FACTS, type Language, type OwnedProperty, type Site } from '@manzil/contracts';
 import {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@manzil/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   APPROVAL_STATUSES,

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@manzil/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   REPORTER_TYPE_LABELS,

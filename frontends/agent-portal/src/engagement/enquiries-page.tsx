@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ENGAGEMENT_API,

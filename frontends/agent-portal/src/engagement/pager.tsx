@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@manzil/ui/router';
 
 /** The `?page=` of a list page (1 when absent or not a number). */
 export function usePageParam(): [number, (page: number) => void] {

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@manzil/ui/router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language, OwnedProperty } from '@manzil/contracts';
 import {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@manzil/ui/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language, OwnedProperty, Site } from '@manzil/contracts';
 import { ErrorFallback, Skeleton, isNotFound, type Session } from '@manzil/ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from '@manzil/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   IDENTITY_API,

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { listingPagePath } from '@manzil/contracts';
 import { EmptyState, HomeIcon, buttonClassName, useLanguage } from '@manzil/ui';
 

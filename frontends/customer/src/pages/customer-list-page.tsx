@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@manzil/ui/router';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { Language } from '@manzil/contracts';
 import { Button, EmptyState, buttonClassName, useLanguage, useSession } from '@manzil/ui';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@manzil/ui/router';
 import { PROPERTY_TYPE_SLUGS, listingPagePath, type Site } from '@manzil/contracts';
 import { HomeIcon, useDocumentHead, useLanguage } from '@manzil/ui';
 import { SearchForm } from '../search/search-form.js';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
+import { Link, NavLink, useNavigate, useSearchParams } from '@manzil/ui/router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PROPERTY_TYPE_SLUGS, listingPagePath, type PropertyTypeSlug, type Site } from '@manzil/contracts';
 import {

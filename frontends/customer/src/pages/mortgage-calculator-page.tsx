@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useWatch } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@manzil/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import {
   listingPagePath,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@manzil/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import {
   ACTIVITY_REPORTS_API,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '@manzil/ui/router';
 import {
   SAVED_SEARCH_FREQUENCIES,
   createSavedSearchRequestSchema,

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   SAVED_SEARCH_API,
   savedSearchesPageSchema,
+  savedSearchRemovedSchema,
   savedSearchSchema,
   type CreateSavedSearchRequest,
   type Language,
@@ -52,7 +52,7 @@ export function useSavedSearchMutations(language: Language) {
       apiFetch(`/api/search${SAVED_SEARCH_API.one(id)}`, {
         language,
         method: 'DELETE',
-        results: z.object({ removed: z.boolean() }),
+        results: savedSearchRemovedSchema,
       }),
     onSettled,
   });

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import {

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@manzil/ui/router';
 import { WISHLIST_ITEM_KINDS, type WishlistItemKind } from '@manzil/contracts';
 import { PropertyCard, PropertyGridSkeleton } from '@manzil/ui';
 import { CustomerListPage } from '../pages/customer-list-page.js';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '@manzil/ui/router';
 import type { LoginType } from '@manzil/contracts';
 import { useDocumentHead, useTabs } from '@manzil/ui';
 import { LanguageSwitch } from '../chrome/header-prefs.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@manzil/ui/router';
 import { Dialog, buttonClassName, setLoginPromptHandler, type LoginPromptReason } from '@manzil/ui';
 
 /** Toasts, loader and confirm dialog are the shared ones of `@manzil/ui`, one instance for all. */

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@manzil/ui/router';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { IDENTITY_API, SITE_FACTS, forgotPasswordSchema } from '@manzil/contracts';

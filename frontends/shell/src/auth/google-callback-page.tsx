@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@manzil/ui/router';
 import { useMutation } from '@tanstack/react-query';
 import type { GoogleLinkRequired } from '@manzil/contracts';
 import { ApiError, apiFieldErrors } from '@manzil/ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { useMutation } from '@tanstack/react-query';
 import { googleLinkSchema, type GoogleLinkRequired, type LoginResults } from '@manzil/contracts';
 import { ApiError, Button, Ltr } from '@manzil/ui';

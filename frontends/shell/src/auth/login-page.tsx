@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@manzil/ui/router';
 import { useMutation } from '@tanstack/react-query';
 import { SITE_FACTS, loginRequestSchema, type LoginRequest } from '@manzil/contracts';
 import { FormErrorSummary, PasswordField, PhoneField, SubmitButton, useContractForm } from '@manzil/ui/forms';

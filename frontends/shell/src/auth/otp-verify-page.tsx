@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '@manzil/ui/router';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { IDENTITY_API, loginResultsSchema, verifyOtpSchema } from '@manzil/contracts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@manzil/ui/router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Control, FieldValues, UseFormReturn } from 'react-hook-form';

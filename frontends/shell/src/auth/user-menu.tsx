@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import type { Language, Site } from '@manzil/contracts';
 import { ChevronDownIcon, avatarLetter, isPlaceholderPicture, useDisclosure, type Session } from '@manzil/ui';
 import { useFeedback } from './feedback.js';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Language, Role } from '@manzil/contracts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '@manzil/ui/router';
 import { LANGUAGE_ENTRIES, SITES, type Language, type Site, type SiteConfig } from '@manzil/contracts';
 import { ChevronDownIcon, currencyLabel, useDisclosure } from '@manzil/ui';
 import { siteUrl } from '../site/site.js';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '@manzil/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import {
   listingPagePath,

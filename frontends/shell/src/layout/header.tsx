@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { type Language, type Role, type Site, type SiteConfig } from '@manzil/contracts';
 import { buttonClassName, type Session } from '@manzil/ui';
 import { UserMenu } from '../auth/user-menu.js';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 
 /** The house mark and the name, in the page's language. */
 export function Logo({ large = false }: { large?: boolean }) {

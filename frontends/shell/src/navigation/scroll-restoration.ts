@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '@manzil/ui/router';
 
 const STORAGE_KEY = 'manzil.scroll';
 const KEPT_ENTRIES = 50;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUCTIONS_API, listingPagePath, myAuctionPageSchema, type MyAuctionView } from '@manzil/contracts';
 import { Button, EmptyState, Price, SiteDate, Skeleton, apiQueryFn, useLanguage } from '@manzil/ui';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@manzil/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, EmptyState, Skeleton, roleOf, useSession, useTabs } from '@manzil/ui';
 import { useShell } from '../auth/shell-context.js';

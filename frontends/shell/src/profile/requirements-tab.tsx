@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ENGAGEMENT_API,

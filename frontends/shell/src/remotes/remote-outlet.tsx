@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@manzil/ui/router';
 import { ErrorBoundary, ErrorFallback, Skeleton, type RemoteAppProps } from '@manzil/ui';
 import { loadRemoteApp, type RemoteName } from './registry.js';
 

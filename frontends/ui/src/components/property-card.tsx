@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { AGREEMENT_BADGES, type DisplayPrice, type PropertySummary } from '@manzil/contracts';
 import { areaUnitLabel } from '../format/area.js';
 import { formatNumber } from '../format/number.js';

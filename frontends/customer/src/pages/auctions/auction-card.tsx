@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import type { AuctionView, Site } from '@manzil/contracts';
 import { PinIcon, Price, SafeImage, useLanguage } from '@manzil/ui';
 import { AuctionCountdown } from './countdown.js';

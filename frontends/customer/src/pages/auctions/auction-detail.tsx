@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { listingPagePath, type AuctionDetail, type Site } from '@manzil/contracts';
 import {

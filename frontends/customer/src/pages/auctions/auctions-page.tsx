@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@manzil/ui/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { listingPagePath, type Site } from '@manzil/contracts';
 import {

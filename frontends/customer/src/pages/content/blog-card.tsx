@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import type { BlogSummary, Language } from '@manzil/contracts';
 import { SafeImage, SiteDate } from '@manzil/ui';
 

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@manzil/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, contentQueries, useDocumentHead, useLanguage } from '@manzil/ui';
 import { BlogCard } from './blog-card.js';

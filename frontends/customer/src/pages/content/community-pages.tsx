@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@manzil/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import type { CommunitySummary, Language } from '@manzil/contracts';
 import { PinIcon, SafeImage, contentQueries, isNotFound, useDocumentHead, useLanguage } from '@manzil/ui';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '@manzil/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { listingPagePath, type Site } from '@manzil/contracts';
 import { Ltr, contentQueries, useDocumentHead, useLanguage } from '@manzil/ui';

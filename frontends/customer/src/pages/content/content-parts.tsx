@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '@manzil/ui/router';
 import type { MouseEvent, ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import { SafeImage, buttonClassName, contentQueries, useLanguage } from '@manzil/ui';
 import { BlogCard } from './blog-card.js';

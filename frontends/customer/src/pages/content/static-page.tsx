@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@manzil/ui/router';
 import { useQuery } from '@tanstack/react-query';
 import type { CmsPage } from '@manzil/contracts';
 import { contentQueries, useDocumentHead, useLanguage } from '@manzil/ui';

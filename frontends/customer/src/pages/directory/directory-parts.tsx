@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { PublicAgentSummary, PublicCompanySummary, SearchHit } from '@manzil/contracts';
 import {

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@manzil/ui/router';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { ARABIC_LISTING_PAGES, LISTING_PAGES, type Page, type Site } from '@manzil/contracts';
 import { Button, EmptyState, Skeleton, useDocumentHead, useLanguage } from '@manzil/ui';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@manzil/ui/router';
 import type { ReactNode } from 'react';
 import { useInfiniteQuery, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { PublicAgent, PublicCompany } from '@manzil/contracts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import type { SearchHit } from '@manzil/contracts';
 import { BathIcon, BedIcon, PinIcon, Price, formatNumber, useLanguage } from '@manzil/ui';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@manzil/ui/router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { PROPERTY_TYPE_SLUGS, SITE_FACTS, type Site } from '@manzil/contracts';
 import { Button, EmptyState, Skeleton, useDocumentHead, useLanguage } from '@manzil/ui';

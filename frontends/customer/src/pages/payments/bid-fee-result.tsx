@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { listingPagePath, type BidFeeView } from '@manzil/contracts';
 import { buttonClassName, useLanguage, useSession } from '@manzil/ui';
 import { bidFeeQuery } from '../auctions/auction-queries.js';

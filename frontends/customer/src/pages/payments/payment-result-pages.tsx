@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@manzil/ui/router';
 import type { PaymentView } from '@manzil/contracts';
 import { buttonClassName, useLanguage, useSession } from '@manzil/ui';
 import { BidFeeResult, isBidFeeReturn } from './bid-fee-result.js';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { LISTING_PAGES, ARABIC_LISTING_PAGES, type Currency } from '@manzil/contracts';
 import { AlertIcon, EmptyState, HomeIcon, Price, buttonClassName, useLanguage } from '@manzil/ui';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import type { PublicProject } from '@manzil/contracts';
 import { PinIcon, Price, SiteDate, useLanguage } from '@manzil/ui';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import type { PublicProject, Unit } from '@manzil/contracts';
 import { Ltr, PinIcon, Price, SiteDate, formatArea, useLanguage } from '@manzil/ui';
 

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { useParams } from '@manzil/ui/router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ENGAGEMENT_API,

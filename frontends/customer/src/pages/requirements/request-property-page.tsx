@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '@manzil/ui/router';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   ENGAGEMENT_API,
