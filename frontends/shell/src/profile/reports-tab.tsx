@@ -187,6 +187,28 @@ export function ReportsTab({ site }: { site: Site }) {
       textAlign: 'start' as const,
     },
   };
+  /** Two series of the listings report over time (the second in amber), as a line chart. */
+  const lines = (rows: typeof listingRows, [first, second]: ['added', 'approved'] | ['views', 'leads']) => (
+    <LineChart data={rows}>
+      <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+      <XAxis {...axis.x} />
+      <YAxis {...axis.y} />
+      <Tooltip {...tooltip} />
+      <Legend {...axis.legend} />
+      {[first, second].map((key, index) => (
+        <Line
+          key={key}
+          type="monotone"
+          dataKey={key}
+          name={t(`shell.profile.reports.${key}`)}
+          stroke={index === 0 ? '#0f766e' : '#b45309'}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      ))}
+    </LineChart>
+  );
 
   return (
     <div className="profile-reports" data-testid="reports">
@@ -235,31 +257,7 @@ export function ReportsTab({ site }: { site: Site }) {
         </div>
       </div>
       <ChartFrame title={t('shell.profile.reports.listings')} testId="reports-listings">
-        <LineChart data={listingRows}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis {...axis.x} />
-          <YAxis {...axis.y} />
-          <Tooltip {...tooltip} />
-          <Legend {...axis.legend} />
-          <Line
-            type="monotone"
-            dataKey="added"
-            name={t('shell.profile.reports.added')}
-            stroke="#0f766e"
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
-          <Line
-            type="monotone"
-            dataKey="approved"
-            name={t('shell.profile.reports.approved')}
-            stroke="#b45309"
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
-        </LineChart>
+        {lines(listingRows, ['added', 'approved'])}
       </ChartFrame>
       <ChartFrame
         title={intl.formatMessage({ id: 'shell.profile.reports.spend' }, { currency })}
@@ -298,31 +296,7 @@ export function ReportsTab({ site }: { site: Site }) {
           </>
         }
       >
-        <LineChart data={listingRows}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis {...axis.x} />
-          <YAxis {...axis.y} />
-          <Tooltip {...tooltip} />
-          <Legend {...axis.legend} />
-          <Line
-            type="monotone"
-            dataKey="views"
-            name={t('shell.profile.reports.views')}
-            stroke="#0f766e"
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
-          <Line
-            type="monotone"
-            dataKey="leads"
-            name={t('shell.profile.reports.leads')}
-            stroke="#b45309"
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
-        </LineChart>
+        {lines(listingRows, ['views', 'leads'])}
       </ChartFrame>
     </div>
   );

@@ -23,6 +23,16 @@ export class Deliver {
     private readonly smsQueue: SmsQueue,
   ) {}
 
+  /** The common case: an event tells one person, about the page `link`, with `text`. */
+  toOne(
+    event: EventEnvelope,
+    accountId: string,
+    link: string | null,
+    text: Pick<NotificationDraft, 'title' | 'body' | 'email' | 'sms'>,
+  ): Promise<void> {
+    return this.once(event, [{ accountId, kind: event.type, link, ...text }]);
+  }
+
   async once(
     event: EventEnvelope,
     drafts: NotificationDraft[] | ((manager: EntityManager) => Promise<NotificationDraft[]>),

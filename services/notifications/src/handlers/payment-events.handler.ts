@@ -38,18 +38,13 @@ export class PaymentEventsHandler {
     event: EventEnvelope<z.infer<typeof subscriptionActivatedV1.payload>>,
   ): Promise<void> {
     const p = event.payload;
-    await this.deliver.once(event, [
-      {
-        accountId: p.accountId,
-        kind: event.type,
-        link: '/manage-properties',
-        title: { en: 'Your subscription is active', ar: 'اشتراكك مفعّل' },
-        body: {
-          en: `Your ${p.plan} plan lets you list up to ${p.propertyQuota} properties.`,
-          ar: `تتيح لك باقة ${isolate(p.plan)} إضافة ما يصل إلى ${isolate(String(p.propertyQuota))} عقار.`,
-        },
+    await this.deliver.toOne(event, p.accountId, '/manage-properties', {
+      title: { en: 'Your subscription is active', ar: 'اشتراكك مفعّل' },
+      body: {
+        en: `Your ${p.plan} plan lets you list up to ${p.propertyQuota} properties.`,
+        ar: `تتيح لك باقة ${isolate(p.plan)} إضافة ما يصل إلى ${isolate(String(p.propertyQuota))} عقار.`,
       },
-    ]);
+    });
   }
 
   @EventPattern(subscriptionExpiredV1.type)
@@ -60,18 +55,13 @@ export class PaymentEventsHandler {
     const p = event.payload;
     // An upgrade ends the old plan on purpose: the new one's activation says enough.
     if (p.reason === 'upgraded') return this.deliver.once(event, []);
-    await this.deliver.once(event, [
-      {
-        accountId: p.accountId,
-        kind: event.type,
-        link: '/',
-        title: { en: 'Your subscription has ended', ar: 'انتهى اشتراكك' },
-        body: {
-          en: `Your ${p.plan} plan has ended. Buy a plan from the home page to keep adding properties.`,
-          ar: `انتهت باقة ${isolate(p.plan)}. اشترِ باقة من الصفحة الرئيسية لمواصلة إضافة العقارات.`,
-        },
+    await this.deliver.toOne(event, p.accountId, '/', {
+      title: { en: 'Your subscription has ended', ar: 'انتهى اشتراكك' },
+      body: {
+        en: `Your ${p.plan} plan has ended. Buy a plan from the home page to keep adding properties.`,
+        ar: `انتهت باقة ${isolate(p.plan)}. اشترِ باقة من الصفحة الرئيسية لمواصلة إضافة العقارات.`,
       },
-    ]);
+    });
   }
 
   @EventPattern(bidFeePaidV1.type)
@@ -80,18 +70,13 @@ export class PaymentEventsHandler {
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
-    await this.deliver.once(event, [
-      {
-        accountId: p.bidderId,
-        kind: event.type,
-        link: '/properties-for-auction',
-        title: { en: 'Bidding fee received', ar: 'تم استلام رسوم المزايدة' },
-        body: {
-          en: `We received your bidding fee of ${price}. Your bid now goes to the auction.`,
-          ar: `استلمنا رسوم المزايدة بمبلغ ${isolate(price)}. تنتقل مزايدتك الآن إلى المزاد.`,
-        },
+    await this.deliver.toOne(event, p.bidderId, '/properties-for-auction', {
+      title: { en: 'Bidding fee received', ar: 'تم استلام رسوم المزايدة' },
+      body: {
+        en: `We received your bidding fee of ${price}. Your bid now goes to the auction.`,
+        ar: `استلمنا رسوم المزايدة بمبلغ ${isolate(price)}. تنتقل مزايدتك الآن إلى المزاد.`,
       },
-    ]);
+    });
   }
 
   @EventPattern(bidFeeFailedV1.type)
@@ -100,22 +85,17 @@ export class PaymentEventsHandler {
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
-    await this.deliver.once(event, [
-      {
-        accountId: p.bidderId,
-        kind: event.type,
-        link: '/properties-for-auction',
-        title: { en: 'Bidding fee not paid', ar: 'لم تُدفع رسوم المزايدة' },
-        body: {
-          en: `Your bidding fee of ${price} did not go through, so your bid was not placed. You can bid again.`,
-          ar: `لم تتم عملية دفع رسوم المزايدة بمبلغ ${isolate(price)}، لذلك لم تُسجل مزايدتك. يمكنك المزايدة مجددًا.`,
-        },
-        sms: sms({
-          en: `your bidding fee of ${price} was not paid, so your bid was not placed.`,
-          ar: `لم تُدفع رسوم المزايدة (${isolate(price)})، لذلك لم تُسجل مزايدتك.`,
-        }),
+    await this.deliver.toOne(event, p.bidderId, '/properties-for-auction', {
+      title: { en: 'Bidding fee not paid', ar: 'لم تُدفع رسوم المزايدة' },
+      body: {
+        en: `Your bidding fee of ${price} did not go through, so your bid was not placed. You can bid again.`,
+        ar: `لم تتم عملية دفع رسوم المزايدة بمبلغ ${isolate(price)}، لذلك لم تُسجل مزايدتك. يمكنك المزايدة مجددًا.`,
       },
-    ]);
+      sms: sms({
+        en: `your bidding fee of ${price} was not paid, so your bid was not placed.`,
+        ar: `لم تُدفع رسوم المزايدة (${isolate(price)})، لذلك لم تُسجل مزايدتك.`,
+      }),
+    });
   }
 
   /**
@@ -131,18 +111,13 @@ export class PaymentEventsHandler {
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
-    await this.deliver.once(event, [
-      {
-        accountId: p.customerId,
-        kind: event.type,
-        link: '/my-orders',
-        title: { en: 'Unit booking payment received', ar: 'تم استلام دفعة حجز الوحدة' },
-        body: {
-          en: `We received your payment of ${price} to book your unit. You can follow the booking in My orders.`,
-          ar: `استلمنا دفعتك بمبلغ ${isolate(price)} لحجز الوحدة. يمكنك متابعة الحجز من صفحة طلباتي.`,
-        },
+    await this.deliver.toOne(event, p.customerId, '/my-orders', {
+      title: { en: 'Unit booking payment received', ar: 'تم استلام دفعة حجز الوحدة' },
+      body: {
+        en: `We received your payment of ${price} to book your unit. You can follow the booking in My orders.`,
+        ar: `استلمنا دفعتك بمبلغ ${isolate(price)} لحجز الوحدة. يمكنك متابعة الحجز من صفحة طلباتي.`,
       },
-    ]);
+    });
   }
 
   /** The unit booking's checkout failed or expired: listings releases the unit. */
@@ -153,22 +128,17 @@ export class PaymentEventsHandler {
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
-    await this.deliver.once(event, [
-      {
-        accountId: p.customerId,
-        kind: event.type,
-        link: '/my-orders',
-        title: { en: 'Unit booking not paid', ar: 'لم تُدفع قيمة حجز الوحدة' },
-        body: {
-          en: `Your payment of ${price} to book a unit did not go through, so the unit is no longer held for you. You can book it again while it is available.`,
-          ar: `لم تتم عملية دفع مبلغ ${isolate(price)} لحجز الوحدة، لذلك لم تعد الوحدة محجوزة لك. يمكنك حجزها مجددًا ما دامت متاحة.`,
-        },
-        sms: sms({
-          en: `your unit booking (${price}) was not paid, so the unit is no longer held for you.`,
-          ar: `لم تُدفع قيمة حجز الوحدة (${isolate(price)})، لذلك لم تعد الوحدة محجوزة لك.`,
-        }),
+    await this.deliver.toOne(event, p.customerId, '/my-orders', {
+      title: { en: 'Unit booking not paid', ar: 'لم تُدفع قيمة حجز الوحدة' },
+      body: {
+        en: `Your payment of ${price} to book a unit did not go through, so the unit is no longer held for you. You can book it again while it is available.`,
+        ar: `لم تتم عملية دفع مبلغ ${isolate(price)} لحجز الوحدة، لذلك لم تعد الوحدة محجوزة لك. يمكنك حجزها مجددًا ما دامت متاحة.`,
       },
-    ]);
+      sms: sms({
+        en: `your unit booking (${price}) was not paid, so the unit is no longer held for you.`,
+        ar: `لم تُدفع قيمة حجز الوحدة (${isolate(price)})، لذلك لم تعد الوحدة محجوزة لك.`,
+      }),
+    });
   }
 
   /**
@@ -206,18 +176,13 @@ export class PaymentEventsHandler {
       return;
     }
     const plan = p.subscriptionId !== null;
-    await this.deliver.once(event, [
-      {
-        accountId: p.accountId,
-        kind: event.type,
-        link: plan ? '/' : null,
-        title: { en: 'Your payment was refunded', ar: 'تم استرداد دفعتك' },
-        body: {
-          en: `${price} was refunded to you.${plan ? ' The plan it bought has ended.' : ''}`,
-          ar: `تم رد مبلغ ${isolate(price)} إليك.${plan ? ' انتهت الباقة التي اشتريتها به.' : ''}`,
-        },
+    await this.deliver.toOne(event, p.accountId, plan ? '/' : null, {
+      title: { en: 'Your payment was refunded', ar: 'تم استرداد دفعتك' },
+      body: {
+        en: `${price} was refunded to you.${plan ? ' The plan it bought has ended.' : ''}`,
+        ar: `تم رد مبلغ ${isolate(price)} إليك.${plan ? ' انتهت الباقة التي اشتريتها به.' : ''}`,
       },
-    ]);
+    });
   }
 
   @EventPattern(subscriptionExpiringV1.type)
@@ -227,18 +192,13 @@ export class PaymentEventsHandler {
   ): Promise<void> {
     const p = event.payload;
     const zone = SITE_TIME_ZONE[event.site];
-    await this.deliver.once(event, [
-      {
-        accountId: p.accountId,
-        kind: event.type,
-        link: '/',
-        title: { en: 'Your subscription ends soon', ar: 'اشتراكك ينتهي قريبًا' },
-        body: {
-          en: `Your ${p.plan} plan ends on ${formatAppointmentDate(p.endsAt, zone, 'en')}. Renew it from the home page to keep your listings and agents.`,
-          ar: `تنتهي باقة ${isolate(p.plan)} في ${isolate(formatAppointmentDate(p.endsAt, zone, 'ar'))}. جدّدها من الصفحة الرئيسية للحفاظ على عقاراتك ووسطائك.`,
-        },
+    await this.deliver.toOne(event, p.accountId, '/', {
+      title: { en: 'Your subscription ends soon', ar: 'اشتراكك ينتهي قريبًا' },
+      body: {
+        en: `Your ${p.plan} plan ends on ${formatAppointmentDate(p.endsAt, zone, 'en')}. Renew it from the home page to keep your listings and agents.`,
+        ar: `تنتهي باقة ${isolate(p.plan)} في ${isolate(formatAppointmentDate(p.endsAt, zone, 'ar'))}. جدّدها من الصفحة الرئيسية للحفاظ على عقاراتك ووسطائك.`,
       },
-    ]);
+    });
   }
 
   @EventPattern(planPaymentFailedV1.type)
@@ -247,21 +207,16 @@ export class PaymentEventsHandler {
     event: EventEnvelope<z.infer<typeof planPaymentFailedV1.payload>>,
   ): Promise<void> {
     const p = event.payload;
-    await this.deliver.once(event, [
-      {
-        accountId: p.accountId,
-        kind: event.type,
-        link: '/',
-        title: { en: 'Your payment failed', ar: 'لم تتم عملية الدفع' },
-        body: {
-          en: `Your payment for the ${p.plan} plan did not go through, so the plan is not active. Please try again or contact us.`,
-          ar: `لم تكتمل عملية دفع باقة ${isolate(p.plan)}، لذلك لم تُفعَّل الباقة. يرجى المحاولة مرة أخرى أو التواصل معنا.`,
-        },
-        sms: sms({
-          en: `your payment for the ${clip(p.plan)} plan failed. Please try again.`,
-          ar: `لم تكتمل عملية دفع باقة ${isolate(clip(p.plan))}. يرجى المحاولة مرة أخرى.`,
-        }),
+    await this.deliver.toOne(event, p.accountId, '/', {
+      title: { en: 'Your payment failed', ar: 'لم تتم عملية الدفع' },
+      body: {
+        en: `Your payment for the ${p.plan} plan did not go through, so the plan is not active. Please try again or contact us.`,
+        ar: `لم تكتمل عملية دفع باقة ${isolate(p.plan)}، لذلك لم تُفعَّل الباقة. يرجى المحاولة مرة أخرى أو التواصل معنا.`,
       },
-    ]);
+      sms: sms({
+        en: `your payment for the ${clip(p.plan)} plan failed. Please try again.`,
+        ar: `لم تكتمل عملية دفع باقة ${isolate(clip(p.plan))}. يرجى المحاولة مرة أخرى.`,
+      }),
+    });
   }
 }
