@@ -1,6 +1,7 @@
 import {
   SITE_FACTS,
   type AccountProfileWithEmail,
+  type MortgageSettings,
   type PublicProject,
   type Site,
   type SiteConfig,
@@ -77,5 +78,39 @@ export function siteConfig(site: Site): SiteConfig {
     phonePrefix: facts.phonePrefix,
     propertyType: [],
     staticContent: [],
+  };
+}
+
+/**
+ * Content's seeded mortgage settings of a site (services/content/src/seed/content.ts): the
+ * limits of spec §9, AED with a 20 % minimum down payment on `ae`, SAR with 10 % on `sa`, and
+ * the same fee rates.
+ */
+export function mortgageSettings(site: Site): MortgageSettings {
+  return {
+    currency: site === 'ae' ? 'AED' : 'SAR',
+    minPropertyValue: 50_000,
+    minTermYears: 2,
+    maxTermYears: 25,
+    minDownPaymentPercent: site === 'ae' ? 20 : 10,
+    maxDownPaymentPercent: 80,
+    minInterestRate: 0.45,
+    maxInterestRate: 10.55,
+    defaultInterestRate: 4.25,
+    defaultTermYears: 25,
+    defaultDownPaymentPercent: 20,
+    feeThreshold: 500_000,
+    fees: {
+      landDepartmentPercent: 4,
+      registrationFeeBelow: 2000,
+      registrationFeeAbove: 4000,
+      mortgageRegistrationPercent: 0.25,
+      mortgageRegistrationFixed: 290,
+      agencyPercentBelow: 2,
+      agencyPercentAbove: 2,
+      bankArrangementPercent: 1,
+      valuationFee: 3000,
+      vatPercent: 5,
+    },
   };
 }

@@ -3,8 +3,9 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { LanguageProvider, contentQueries } from '@manzil/ui';
+import { mortgageSettings } from '@manzil/ui/test/fixtures';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
-import type { Language, MortgageSettings, Site } from '@manzil/contracts';
+import type { Language, Site } from '@manzil/contracts';
 import ar from '../i18n/ar.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 import { MortgageCalculatorPage, decimalTyped } from './mortgage-calculator-page.js';
@@ -12,40 +13,10 @@ import { MortgageCalculatorPage, decimalTyped } from './mortgage-calculator-page
 const LRI = '\u2066';
 const PDI = '\u2069';
 
-/** Content's seeded settings (services/content/src/seed/content.ts). */
-function settings(site: Site): MortgageSettings {
-  return {
-    currency: site === 'ae' ? 'AED' : 'SAR',
-    minPropertyValue: 50_000,
-    minTermYears: 2,
-    maxTermYears: 25,
-    minDownPaymentPercent: site === 'ae' ? 20 : 10,
-    maxDownPaymentPercent: 80,
-    minInterestRate: 0.45,
-    maxInterestRate: 10.55,
-    defaultInterestRate: 4.25,
-    defaultTermYears: 25,
-    defaultDownPaymentPercent: 20,
-    feeThreshold: 500_000,
-    fees: {
-      landDepartmentPercent: 4,
-      registrationFeeBelow: 2000,
-      registrationFeeAbove: 4000,
-      mortgageRegistrationPercent: 0.25,
-      mortgageRegistrationFixed: 290,
-      agencyPercentBelow: 2,
-      agencyPercentAbove: 2,
-      bankArrangementPercent: 1,
-      valuationFee: 3000,
-      vatPercent: 5,
-    },
-  };
-}
-
 /** The page with the settings already read (the query's cache filled as the content call would). */
 function renderPage(site: Site, language: Language) {
   const client = testQueryClient();
-  client.setQueryData(contentQueries.mortgageSettings(language).queryKey, settings(site));
+  client.setQueryData(contentQueries.mortgageSettings(language).queryKey, mortgageSettings(site));
   return render(
     <WithQueryClient client={client}>
       <MemoryRouter>

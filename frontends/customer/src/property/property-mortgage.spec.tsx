@@ -2,8 +2,9 @@ import '@manzil/ui/test/jsdom-globals';
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { Language, MortgageSettings, Site } from '@manzil/contracts';
+import type { Language, Site } from '@manzil/contracts';
 import { LanguageProvider, contentQueries } from '@manzil/ui';
+import { mortgageSettings } from '@manzil/ui/test/fixtures';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../i18n/ar.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
@@ -13,40 +14,10 @@ import { PropertyMortgage } from './property-mortgage.js';
 const LRI = '\u2066';
 const PDI = '\u2069';
 
-/** Content's seeded settings of the UAE site (services/content/src/seed/content.ts), SAR on `sa`. */
-function settings(site: Site): MortgageSettings {
-  return {
-    currency: site === 'ae' ? 'AED' : 'SAR',
-    minPropertyValue: 50_000,
-    minTermYears: 2,
-    maxTermYears: 25,
-    minDownPaymentPercent: 20,
-    maxDownPaymentPercent: 80,
-    minInterestRate: 0.45,
-    maxInterestRate: 10.55,
-    defaultInterestRate: 4.25,
-    defaultTermYears: 25,
-    defaultDownPaymentPercent: 20,
-    feeThreshold: 500_000,
-    fees: {
-      landDepartmentPercent: 4,
-      registrationFeeBelow: 2000,
-      registrationFeeAbove: 4000,
-      mortgageRegistrationPercent: 0.25,
-      mortgageRegistrationFixed: 290,
-      agencyPercentBelow: 2,
-      agencyPercentAbove: 2,
-      bankArrangementPercent: 1,
-      valuationFee: 3000,
-      vatPercent: 5,
-    },
-  };
-}
-
 /** A listing's section and the calculator's own page behind its link, the settings already read. */
 function renderListing(site: Site, language: Language, price: number) {
   const client = testQueryClient();
-  client.setQueryData(contentQueries.mortgageSettings(language).queryKey, settings(site));
+  client.setQueryData(contentQueries.mortgageSettings(language).queryKey, mortgageSettings(site));
   return render(
     <WithQueryClient client={client}>
       <MemoryRouter initialEntries={['/property/villa']}>
