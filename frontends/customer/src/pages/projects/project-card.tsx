@@ -30,18 +30,7 @@ export function ProjectCard({ project, action }: { project: PublicProject; actio
             {project.title[language] || project.title.en}
           </Link>
         </h3>
-        <p className="mz-card__location">
-          <PinIcon className="mz-card__icon" />
-          <span>
-            {project.community ? (
-              <>
-                {project.community.name[language]}
-                {t('ui.card.separator')}
-              </>
-            ) : null}
-            {project.city.name[language]}
-          </span>
-        </p>
+        <ProjectLocation project={project} />
         <dl className="cu-project-card__facts">
           <div>
             <dt>{t('customer.projects.developer')}</dt>
@@ -65,5 +54,25 @@ export function ProjectCard({ project, action }: { project: PublicProject; actio
         </dl>
       </div>
     </article>
+  );
+}
+
+/** Where a project is: its community, then its city, in the page's language, after a pin. */
+export function ProjectLocation({ project }: { project: PublicProject }) {
+  const intl = useIntl();
+  const language = useLanguage();
+  return (
+    <p className="mz-card__location">
+      <PinIcon className="mz-card__icon" />
+      <span>
+        {project.community ? (
+          <>
+            {project.community.name[language]}
+            {intl.formatMessage({ id: 'ui.card.separator' })}
+          </>
+        ) : null}
+        {project.city.name[language]}
+      </span>
+    </p>
   );
 }

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { listingPagePath, safeFloorPlanUrl, type ProjectDetail, type Site } from '@manzil/contracts';
 import {
   Ltr,
-  PinIcon,
   Price,
   SiteDate,
   buttonClassName,
@@ -19,6 +18,7 @@ import { WishlistButton } from '../../wishlist/wishlist-button.js';
 import { projectQuery } from './project-queries.js';
 import { BookUnitButton, ResidentsOnly, useBookUnit } from './book-unit.js';
 import './projects.css';
+import { ProjectLocation } from './project-card.js';
 
 /** `/project/:slug`: a new project, its payment plan, facts, brochure and units. */
 export function ProjectPage({ site }: { site: Site }) {
@@ -95,18 +95,7 @@ function ProjectView({ project, site }: { project: ProjectDetail; site: Site }) 
           <h1 className="cu-project__title" data-testid="project-title">
             {title}
           </h1>
-          <p className="mz-card__location">
-            <PinIcon className="mz-card__icon" />
-            <span>
-              {project.community ? (
-                <>
-                  {project.community.name[language]}
-                  {t('ui.card.separator')}
-                </>
-              ) : null}
-              {project.city.name[language]}
-            </span>
-          </p>
+          <ProjectLocation project={project} />
           <p className="cu-project__price">
             {t('customer.projects.startingFrom')}{' '}
             <Price amount={project.startingPrice} currency={project.currency} />

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from '@manzil/ui/router';
 import type { PublicProject, Unit } from '@manzil/contracts';
-import { Ltr, PinIcon, Price, SiteDate, formatArea, useLanguage } from '@manzil/ui';
+import { Ltr, Price, SiteDate, formatArea, useLanguage } from '@manzil/ui';
+import { ProjectLocation } from './project-card.js';
 
 /**
  * A saved unit (the wishlist): its status on the project's band, its price first, layout and
@@ -47,18 +48,7 @@ export function UnitCard({
             {projectTitle}
           </Link>
         </p>
-        <p className="mz-card__location">
-          <PinIcon className="mz-card__icon" />
-          <span>
-            {project.community ? (
-              <>
-                {project.community.name[language]}
-                {t('ui.card.separator')}
-              </>
-            ) : null}
-            {project.city.name[language]}
-          </span>
-        </p>
+        <ProjectLocation project={project} />
         <dl className="cu-project-card__facts">
           <div>
             <dt>{t('customer.project.unit.area')}</dt>
