@@ -4,7 +4,6 @@ import {
   appointmentSchema,
   ownedProjectSchema,
   pageSchema,
-  SITE_TIME_ZONE,
   unitSchema,
   wishlistContainsSchema,
   wishlistEntrySchema,
@@ -13,13 +12,7 @@ import {
   type WishlistEntry,
 } from '@manzil/contracts';
 import { account, startListings, type Account } from './lifecycle-harness.js';
-import { insertProperty } from './properties.js';
-
-/** The local date (YYYY-MM-DD) `days` from now on the site. */
-const localDay = (site: Site, days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE[site] }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+import { insertProperty, insertPublishedProperty, localDay } from './properties.js';
 
 describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9)', () => {
   let h: Awaited<ReturnType<typeof startListings>>;
@@ -32,8 +25,8 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
     await h?.close();
   });
 
-  const published = (site: Site, overrides = {}) =>
-    insertProperty(h.dataSource, site, { approvalStatus: 'accepted', approvedAt: new Date(), ...overrides });
+  const published = (site: Site, overrides: Parameters<typeof insertProperty>[2] = {}) =>
+    insertPublishedProperty(h.dataSource, site, overrides);
 
   describe('wishlist', () => {
     it('a customer saves, lists (paginated, last saved first), checks and removes properties', async () => {

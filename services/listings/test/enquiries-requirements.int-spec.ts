@@ -18,7 +18,7 @@ import {
 } from '@manzil/contracts';
 import { tokenFor } from '@manzil/testing';
 import { startListings, type Account } from './lifecycle-harness.js';
-import { insertProperty } from './properties.js';
+import { insertProperty, insertPublishedProperty } from './properties.js';
 import { projectProposalHtml, proposalHtml } from '../src/presentations/proposal-pdf.js';
 
 const account = (role: Account['role'], site: Site, companyId?: string): Account => ({
@@ -81,7 +81,7 @@ describe('listings: enquiries, requirements and presentations (issue 14)', () =>
   });
 
   const published = (site: Site, overrides: Parameters<typeof insertProperty>[2] = {}) =>
-    insertProperty(h.dataSource, site, { approvalStatus: 'accepted', approvedAt: new Date(), ...overrides });
+    insertPublishedProperty(h.dataSource, site, overrides);
 
   const enquiry = {
     type: 'book-viewing',

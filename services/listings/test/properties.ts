@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Site } from '@manzil/contracts';
+import { SITE_TIME_ZONE, type Site } from '@manzil/contracts';
 import { Property } from '../src/properties/property.entity.js';
 
 /** A property straight into the database, pending unless told otherwise. */
@@ -41,3 +41,22 @@ export async function insertProperty(
   });
   return dataSource.manager.save(property);
 }
+
+/** A public (accepted) property straight into the database. */
+export function insertPublishedProperty(
+  dataSource: DataSource,
+  site: Site,
+  overrides: Partial<Property> = {},
+): Promise<Property> {
+  return insertProperty(dataSource, site, {
+    approvalStatus: 'accepted',
+    approvedAt: new Date(),
+    ...overrides,
+  });
+}
+
+/** The local date (YYYY-MM-DD) `days` from now in the site's time zone. */
+export const localDay = (site: Site, days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE[site] }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );

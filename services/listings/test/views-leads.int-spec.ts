@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { SITE_TIME_ZONE, type ListingsReport, type Site } from '@manzil/contracts';
+import type { ListingsReport, Site } from '@manzil/contracts';
 import { tokenFor } from '@manzil/testing';
 import { BEACONS_PER_IP_PER_MINUTE } from '../src/activity/listing-beacons.js';
 import { account, startListings, type Account } from './lifecycle-harness.js';
-import { insertProperty } from './properties.js';
+import { insertProperty, insertPublishedProperty, localDay } from './properties.js';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
-
-/** The local date (YYYY-MM-DD) `days` from now on the site. */
-const localDay = (site: Site, days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE[site] }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
 
 describe('listings: views and leads of a listing, and the reports tab’s series of them', () => {
   let h: Awaited<ReturnType<typeof startListings>>;
@@ -25,8 +19,8 @@ describe('listings: views and leads of a listing, and the reports tab’s series
     await h?.close();
   });
 
-  const published = (site: Site, overrides = {}) =>
-    insertProperty(h.dataSource, site, { approvalStatus: 'accepted', approvedAt: new Date(), ...overrides });
+  const published = (site: Site, overrides: Parameters<typeof insertProperty>[2] = {}) =>
+    insertPublishedProperty(h.dataSource, site, overrides);
 
   /** A beacon as the listing page sends it: a browser's user agent, the token when signed in. */
   const beacon = async (
