@@ -1,6 +1,7 @@
 import {
   SITE_FACTS,
   type AccountProfileWithEmail,
+  type AuctionDetail,
   type MortgageSettings,
   type PublicProject,
   type Site,
@@ -112,5 +113,32 @@ export function mortgageSettings(site: Site): MortgageSettings {
       valuationFee: 3000,
       vatPercent: 5,
     },
+  };
+}
+
+/**
+ * An auction as its page reads it: by default live for the hour around now, at its starting
+ * price of AED 1,500,000 in steps of 1,000, no bid yet and no bidding fee. Specs pass the id,
+ * status, times and fee they depend on.
+ */
+export function auctionDetail(overrides: Partial<AuctionDetail> = {}): AuctionDetail {
+  return {
+    id: '0193a000-0000-7000-8000-000000000001',
+    propertyId: '0193a000-0000-7000-8000-0000000000f1',
+    status: 'live',
+    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    startingPrice: 1_500_000,
+    currentPrice: 1_500_000,
+    minIncrement: 1_000,
+    minimumBid: 1_501_000,
+    biddingFee: 0,
+    currency: 'AED',
+    bidCount: 0,
+    property: null,
+    winningPrice: null,
+    closedAt: null,
+    leading: null,
+    ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import type { AuctionDetail, AuctionStatus, BidView, Language } from '@manzil/contracts';
 import { FeedbackProvider, LanguageProvider, TOKEN_KEY, setLoginPromptHandler } from '@manzil/ui';
+import { auctionDetail } from '@manzil/ui/test/fixtures';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../../i18n/ar.json' with { type: 'json' };
 import en from '../../i18n/en.json' with { type: 'json' };
@@ -15,25 +16,13 @@ const HOUR = 3_600_000;
 
 function auction(status: AuctionStatus, overrides: Partial<AuctionDetail> = {}): AuctionDetail {
   const now = Date.now();
-  return {
+  return auctionDetail({
     id: AUCTION_ID,
-    propertyId: '0193a000-0000-7000-8000-0000000000f1',
     status,
     startsAt: new Date(now + (status === 'upcoming' ? 5 : -5) * HOUR).toISOString(),
     endsAt: new Date(now + 30 * HOUR).toISOString(),
-    startingPrice: 1_500_000,
-    currentPrice: 1_500_000,
-    minIncrement: 1_000,
-    minimumBid: 1_501_000,
-    biddingFee: 0,
-    currency: 'AED',
-    bidCount: 0,
-    property: null,
-    winningPrice: null,
-    closedAt: null,
-    leading: null,
     ...overrides,
-  };
+  });
 }
 
 function bid(overrides: Partial<BidView> = {}): BidView & { auction: AuctionDetail } {

@@ -5,6 +5,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import type { AuctionDetail, BidFeeView, BidView, Language } from '@manzil/contracts';
 import { FeedbackProvider, LanguageProvider, TOKEN_KEY } from '@manzil/ui';
+import { auctionDetail } from '@manzil/ui/test/fixtures';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import ar from '../../i18n/ar.json' with { type: 'json' };
 import en from '../../i18n/en.json' with { type: 'json' };
@@ -17,24 +18,7 @@ const BID_ID = '0193a000-0000-7000-8000-0000000000b1';
 const PAYMENT_ID = '0193a000-0000-7000-8000-0000000000c1';
 const CHECKOUT = 'http://127.0.0.1:4010/checkout/cs_test_1';
 
-const auction: AuctionDetail = {
-  id: AUCTION_ID,
-  propertyId: '0193a000-0000-7000-8000-0000000000f1',
-  status: 'live',
-  startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-  endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-  startingPrice: 1_500_000,
-  currentPrice: 1_500_000,
-  minIncrement: 1_000,
-  minimumBid: 1_501_000,
-  biddingFee: 500,
-  currency: 'AED',
-  bidCount: 0,
-  property: null,
-  winningPrice: null,
-  closedAt: null,
-  leading: null,
-};
+const auction: AuctionDetail = auctionDetail({ id: AUCTION_ID, biddingFee: 500 });
 
 const pendingBid: BidView = {
   id: BID_ID,

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import { fieldMessage, type AuctionDetail, type BidTooLowResults } from '@manzil/contracts';
 import { FeedbackProvider, LanguageProvider, TOKEN_KEY } from '@manzil/ui';
+import { auctionDetail } from '@manzil/ui/test/fixtures';
 import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
 import en from '../../i18n/en.json' with { type: 'json' };
 import { AuctionsPage } from './auctions-page.js';
@@ -11,24 +12,10 @@ import { AuctionsPage } from './auctions-page.js';
 const AUCTION_ID = '0193a000-0000-7000-8000-000000000002';
 const LEADER_BID = '0193a000-0000-7000-8000-0000000000b2';
 
-const auction: AuctionDetail = {
+const auction: AuctionDetail = auctionDetail({
   id: AUCTION_ID,
   propertyId: '0193a000-0000-7000-8000-0000000000f2',
-  status: 'live',
-  startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-  endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-  startingPrice: 1_500_000,
-  currentPrice: 1_500_000,
-  minIncrement: 1_000,
-  minimumBid: 1_501_000,
-  biddingFee: 0,
-  currency: 'AED',
-  bidCount: 0,
-  property: null,
-  winningPrice: null,
-  closedAt: null,
-  leading: null,
-};
+});
 
 /** The refusal of a bid someone else's bid overtook, as the service answers it. */
 const refusal: BidTooLowResults = {
