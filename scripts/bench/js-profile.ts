@@ -14,16 +14,11 @@
  * 50 ms (a blocking time, as Lighthouse's TBT counts it, without its simulation). Times depend
  * on how busy the machine is: compare runs made one after the other, and say the load.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { QUIET_CHROMIUM_ARGS, startBuiltGateway } from './built-gateway.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
@@ -56,44 +51,6 @@ interface Profile {
   timeDeltas: number[];
 }
 
-async function startGateway(): Promise<{ url: string; stop: () => void }> {
-  const main = path.join(ROOT, 'services', 'gateway', 'dist', 'main.js');
-  if (!existsSync(main)) throw new Error('services/gateway/dist is missing: run `npm run build` first');
-  const port = await new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as { port: number };
-      server.close(() => resolve(free));
-    });
-  });
-  const child = spawn(process.execPath, [main], {
-    cwd: path.dirname(path.dirname(main)),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      FRONTENDS_DIR: path.join(ROOT, 'frontends'),
-      GATEWAY_RATE_NAMESPACE: `manzil:bench-js-profile:${process.pid}`,
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const started = Date.now();
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2_000) })
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (child.exitCode !== null || Date.now() - started > 30_000) {
-      child.kill('SIGTERM');
-      throw new Error('the gateway did not answer /health within 30 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url: `http://ae.localhost:${port}`, stop: () => child.kill('SIGTERM') };
-}
-
 /** Self time (ms) per script file and per function of one profile. */
 function selfTimes(profile: Profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -121,19 +78,10 @@ const median = (list: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-const gateway = await startGateway();
+const gateway = await startBuiltGateway('js-profile');
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: QUIET_CHROMIUM_ARGS,
 });
 console.log(
   `${gateway.url}, ${runs} run(s) per page, CPU slowed ${cpuRate}×, load ${loadavg()

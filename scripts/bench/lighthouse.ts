@@ -16,14 +16,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
+import { QUIET_CHROMIUM_ARGS, freePort, startBuiltGateway } from './built-gateway.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
   options: {
     url: { type: 'string', default: process.env.MANZIL_BENCH_URL ?? 'http://ae.localhost:3000' },
@@ -45,17 +43,6 @@ const PAGES = [
   { name: 'login ar', path: '/login?lang=ar' },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitUntil(check: () => Promise<boolean>, what: string): Promise<void> {
   const started = Date.now();
   while (!(await check().catch(() => false))) {
@@ -67,24 +54,9 @@ async function waitUntil(check: () => Promise<boolean>, what: string): Promise<v
 const answers = (url: string) => async () => (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
 
 async function startGatewayOnly(): Promise<() => void> {
-  const main = path.join(ROOT, 'services', 'gateway', 'dist', 'main.js');
-  if (!existsSync(main)) throw new Error('services/gateway/dist is missing: run `npm run build` first');
-  const port = await freePort();
-  const child = spawn(process.execPath, [main], {
-    cwd: path.dirname(path.dirname(main)),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      FRONTENDS_DIR: path.join(ROOT, 'frontends'),
-      GATEWAY_RATE_NAMESPACE: `manzil:bench-lighthouse:${process.pid}`,
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  baseUrl = `http://ae.localhost:${port}`;
-  await waitUntil(answers(`http://127.0.0.1:${port}/health`), 'the gateway');
-  return () => child.kill('SIGTERM');
+  const gateway = await startBuiltGateway('lighthouse');
+  baseUrl = gateway.url;
+  return gateway.stop;
 }
 
 async function main() {
@@ -98,19 +70,7 @@ async function main() {
   const profile = mkdtempSync(path.join(tmpdir(), 'manzil-lighthouse-'));
   const browser = spawn(
     chromium,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--user-data-dir=${profile}`,
-      `--remote-debugging-port=${port}`,
-      'about:blank',
-    ],
+    [...QUIET_CHROMIUM_ARGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, 'about:blank'],
     { stdio: 'ignore' },
   );
   const scores: Record<

@@ -26,6 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { startBuiltGateway } from './built-gateway.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -172,43 +173,9 @@ async function lib<Name extends keyof Libs>(name: Name): Promise<Libs[Name]> {
 
 /** The built gateway alone, on a free port, serving the built frontends. */
 async function startGatewayOnly(): Promise<() => Promise<void>> {
-  const { spawn } = await import('node:child_process');
-  const { createServer } = await import('node:net');
-  const main = path.join(ROOT, 'services', 'gateway', 'dist', 'main.js');
-  if (!existsSync(main)) throw new Error('services/gateway/dist is missing: run `npm run build` first');
-  const port = await new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as { port: number };
-      server.close(() => resolve(free));
-    });
-  });
-  const child = spawn(process.execPath, [main], {
-    cwd: path.dirname(path.dirname(main)),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      FRONTENDS_DIR: path.join(ROOT, 'frontends'),
-      GATEWAY_RATE_NAMESPACE: `manzil:bench-weight:${process.pid}`,
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  baseUrl = `http://ae.localhost:${port}`;
-  const started = Date.now();
-  while (!(await healthy(`http://127.0.0.1:${port}`))) {
-    if (child.exitCode !== null) throw new Error(`the gateway exited (code ${child.exitCode})`);
-    if (Date.now() - started > 30_000) {
-      child.kill('SIGTERM');
-      throw new Error('the gateway did not answer /health within 30 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return async () => {
-    child.kill('SIGTERM');
-  };
+  const gateway = await startBuiltGateway('weight');
+  baseUrl = gateway.url;
+  return async () => gateway.stop();
 }
 
 /** Starts the system like scripts/e2e.mjs (no build); returns how to stop it. */
