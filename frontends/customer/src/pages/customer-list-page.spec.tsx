@@ -1,14 +1,14 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Language } from '@manzil/contracts';
-import { FeedbackProvider, LanguageProvider, TOKEN_KEY } from '@manzil/ui';
-import { WithQueryClient, envelopeResponse, testQueryClient } from '@manzil/ui/test/query';
+import { TOKEN_KEY } from '@manzil/ui';
+import { envelopeResponse } from '@manzil/ui/test/query';
 import ar from '../i18n/ar.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
 import { SavedSearchesPage } from '../saved-searches/saved-searches-page.js';
 import { MyWishlistPage } from '../wishlist/my-wishlist-page.js';
+import { renderRoutes } from '../test-harness.js';
 
 const search = (n: number) => ({
   id: `0195f3a0-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`,
@@ -49,20 +49,10 @@ function loginAs(role: 'user' | 'agent' | null) {
 }
 
 function renderAt(path: string, language: Language = 'en') {
-  render(
-    <WithQueryClient client={testQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <LanguageProvider language={language} messages={language === 'ar' ? ar : en} site="ae">
-          <FeedbackProvider language={language}>
-            <Routes>
-              <Route path="/myWishlist" element={<MyWishlistPage />} />
-              <Route path="/saved-searches" element={<SavedSearchesPage />} />
-            </Routes>
-          </FeedbackProvider>
-        </LanguageProvider>
-      </MemoryRouter>
-    </WithQueryClient>,
-  );
+  renderRoutes(language, path, {
+    '/myWishlist': <MyWishlistPage />,
+    '/saved-searches': <SavedSearchesPage />,
+  });
 }
 
 afterEach(() => {

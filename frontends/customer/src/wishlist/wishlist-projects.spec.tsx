@@ -1,15 +1,12 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Language, ProjectDetail, PropertySummary, Unit, WishlistEntry } from '@manzil/contracts';
-import { FeedbackProvider, LanguageProvider, TOKEN_KEY } from '@manzil/ui';
+import { TOKEN_KEY } from '@manzil/ui';
 import { publicProject } from '@manzil/ui/test/fixtures';
-import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
-import ar from '../i18n/ar.json' with { type: 'json' };
-import en from '../i18n/en.json' with { type: 'json' };
 import { ProjectPage } from '../pages/projects/project-page.js';
 import { MyWishlistPage } from './my-wishlist-page.js';
+import { renderRoutes } from '../test-harness.js';
 
 const card = publicProject();
 const unit = (n: number, overrides: Partial<Unit> = {}): Unit => ({
@@ -94,20 +91,10 @@ function signIn(role: 'user' | 'agent') {
 }
 
 function renderAt(language: Language, path: string) {
-  return render(
-    <WithQueryClient client={testQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <LanguageProvider language={language} messages={language === 'ar' ? ar : en} site="ae">
-          <FeedbackProvider language={language}>
-            <Routes>
-              <Route path="/project/:slug" element={<ProjectPage site="ae" />} />
-              <Route path="/myWishlist" element={<MyWishlistPage />} />
-            </Routes>
-          </FeedbackProvider>
-        </LanguageProvider>
-      </MemoryRouter>
-    </WithQueryClient>,
-  );
+  return renderRoutes(language, path, {
+    '/project/:slug': <ProjectPage site="ae" />,
+    '/myWishlist': <MyWishlistPage />,
+  });
 }
 
 const calls = (mock: ReturnType<typeof api>) => mock.mock.calls.map(([input]) => String(input));

@@ -1,15 +1,11 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Language, ProjectDetail } from '@manzil/contracts';
-import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
 import { publicProject } from '@manzil/ui/test/fixtures';
-import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
-import ar from '../../i18n/ar.json' with { type: 'json' };
-import en from '../../i18n/en.json' with { type: 'json' };
 import { ProjectPage } from './project-page.js';
 import { ProjectsPage } from './projects-page.js';
+import { renderRoutes } from '../../test-harness.js';
 
 const project: ProjectDetail = {
   ...publicProject({
@@ -67,21 +63,11 @@ function searchService() {
 }
 
 function renderAt(language: Language, path: string) {
-  return render(
-    <WithQueryClient client={testQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <LanguageProvider language={language} messages={language === 'ar' ? ar : en} site="ae">
-          <FeedbackProvider language={language}>
-            <Routes>
-              <Route path="/new-real-estate-projects" element={<ProjectsPage site="ae" />} />
-              <Route path="/مشاريع-عقارية-جديدة" element={<ProjectsPage site="ae" />} />
-              <Route path="/project/:slug" element={<ProjectPage site="ae" />} />
-            </Routes>
-          </FeedbackProvider>
-        </LanguageProvider>
-      </MemoryRouter>
-    </WithQueryClient>,
-  );
+  return renderRoutes(language, path, {
+    '/new-real-estate-projects': <ProjectsPage site="ae" />,
+    '/مشاريع-عقارية-جديدة': <ProjectsPage site="ae" />,
+    '/project/:slug': <ProjectPage site="ae" />,
+  });
 }
 
 afterEach(() => {

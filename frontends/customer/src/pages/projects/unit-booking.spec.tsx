@@ -1,8 +1,7 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { ReactElement } from 'react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   ERROR_MESSAGES,
   type Language,
@@ -12,15 +11,13 @@ import {
   type UnitBooking,
   type UnitBookingPayment,
 } from '@manzil/contracts';
-import { FeedbackProvider, LanguageProvider, TOKEN_KEY } from '@manzil/ui';
+import { TOKEN_KEY } from '@manzil/ui';
 import { publicProject } from '@manzil/ui/test/fixtures';
-import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
-import ar from '../../i18n/ar.json' with { type: 'json' };
-import en from '../../i18n/en.json' with { type: 'json' };
 import { MyOrdersPage } from '../orders/my-orders-page.js';
 import { PaymentSuccessPage } from '../payments/payment-result-pages.js';
 import { checkoutNavigation } from '../payments/wait-for-checkout.js';
 import { ProjectPage } from './project-page.js';
+import { renderRoutes } from '../../test-harness.js';
 
 const PROJECT_ID = '0193a000-0000-7000-8000-000000000801';
 const UNIT_ID = '0193a000-0000-7000-8000-000000080000';
@@ -145,20 +142,7 @@ function signIn(role: 'user' | 'agent' = 'user') {
 }
 
 function renderAt(language: Language, path: string, page: ReactElement, site: Site = 'sa') {
-  return render(
-    <WithQueryClient client={testQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <LanguageProvider language={language} messages={language === 'ar' ? ar : en} site={site}>
-          <FeedbackProvider language={language}>
-            <Routes>
-              <Route path="/project/:slug" element={page} />
-              <Route path="*" element={page} />
-            </Routes>
-          </FeedbackProvider>
-        </LanguageProvider>
-      </MemoryRouter>
-    </WithQueryClient>,
-  );
+  return renderRoutes(language, path, { '/project/:slug': page, '*': page }, site);
 }
 
 afterEach(() => {

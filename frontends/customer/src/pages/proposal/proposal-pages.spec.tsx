@@ -1,14 +1,10 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import type { Language, ProjectPresentation } from '@manzil/contracts';
-import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
 import { publicProject } from '@manzil/ui/test/fixtures';
-import { WithQueryClient, testQueryClient } from '@manzil/ui/test/query';
-import ar from '../../i18n/ar.json' with { type: 'json' };
-import en from '../../i18n/en.json' with { type: 'json' };
 import { DownloadProjectsProposalPage, ProjectsProposalPage } from './proposal-pages.js';
+import { renderRoutes } from '../../test-harness.js';
 
 const ID = '0193a000-0000-7000-8000-0000000000f2';
 const PROJECT_ID = '0193a000-0000-7000-8000-000000000701';
@@ -67,22 +63,12 @@ function listings(picked = false) {
 }
 
 function renderAt(language: Language, path: string) {
-  return render(
-    <WithQueryClient client={testQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <LanguageProvider language={language} messages={language === 'ar' ? ar : en} site="ae">
-          <FeedbackProvider language={language}>
-            <Routes>
-              <Route path="/projects-proposal" element={<ProjectsProposalPage />} />
-              <Route path="/projects-proposal/:id" element={<ProjectsProposalPage />} />
-              <Route path="/download-projects-proposal" element={<DownloadProjectsProposalPage />} />
-              <Route path="/download-projects-proposal/:id" element={<DownloadProjectsProposalPage />} />
-            </Routes>
-          </FeedbackProvider>
-        </LanguageProvider>
-      </MemoryRouter>
-    </WithQueryClient>,
-  );
+  return renderRoutes(language, path, {
+    '/projects-proposal': <ProjectsProposalPage />,
+    '/projects-proposal/:id': <ProjectsProposalPage />,
+    '/download-projects-proposal': <DownloadProjectsProposalPage />,
+    '/download-projects-proposal/:id': <DownloadProjectsProposalPage />,
+  });
 }
 
 afterEach(() => {
