@@ -227,9 +227,17 @@ describe('search: saved searches and their alerts (issue 14 item 8)', () => {
         ],
       });
 
-      // The same price again (an accepted edit) is nothing new; a lower one is a price drop.
-      await approve({ ...match, title: { en: 'Marina apartment, renovated', ar: 'شقة مجددة' } });
-      await approve({ ...match, price: 2_500_000 });
+      // The same price again (an accepted edit) is nothing new; a lower one is a price drop, even
+      // when both approvals carry the same millisecond (as a fast machine gave once in CI).
+      const renovated = newEvent(listingApprovedV1, 'ae', match.id, {
+        ...match,
+        title: { en: 'Marina apartment, renovated', ar: 'شقة مجددة' },
+      });
+      await bus.publish(TOPICS.listingsProperty, renovated);
+      await bus.publish(TOPICS.listingsProperty, {
+        ...newEvent(listingApprovedV1, 'ae', match.id, { ...match, price: 2_500_000 }),
+        occurredAt: renovated.occurredAt,
+      });
       await expectEventually(async () => expect(await matchedEvents(id)).toHaveLength(2), {
         timeoutMs: 15_000,
       });

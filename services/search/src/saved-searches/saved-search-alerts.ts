@@ -66,7 +66,10 @@ export class SavedSearchAlerts {
       `SELECT "price", "event_at" FROM "saved_search_listing_price" WHERE "listing_id" = $1 FOR UPDATE`,
       [listing.id],
     )) as { price: number; event_at: Date }[];
-    if (previous && new Date(previous.event_at) >= eventAt) return;
+    // Only an older event is stale. Two approvals of one listing in the same millisecond come in
+    // the order listings published them (one key, one stream): the later one still counts, as
+    // in the read model's upsert; a redelivered event never gets here (the inbox).
+    if (previous && new Date(previous.event_at) > eventAt) return;
     await tx.query(
       `INSERT INTO "saved_search_listing_price" ("listing_id", "site", "price", "event_at") VALUES ($1, $2, $3, $4)
        ON CONFLICT ("listing_id") DO UPDATE SET "price" = EXCLUDED."price", "event_at" = EXCLUDED."event_at"`,
