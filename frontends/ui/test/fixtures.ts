@@ -3,6 +3,7 @@ import {
   type AccountProfileWithEmail,
   type AuctionDetail,
   type MortgageSettings,
+  type PropertySummary,
   type PublicProject,
   type Site,
   type SiteConfig,
@@ -139,6 +140,36 @@ export function auctionDetail(overrides: Partial<AuctionDetail> = {}): AuctionDe
     winningPrice: null,
     closedAt: null,
     leading: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A public listing's card (`PropertySummary`): a two-bedroom apartment for sale in Dubai Marina.
+ * Specs pass as overrides the values they assert on or that their screen needs.
+ */
+export function propertySummary(overrides: Partial<PropertySummary> = {}): PropertySummary {
+  return {
+    id: '0193a000-0000-7000-8000-0000000000a1',
+    site: 'ae',
+    slug: 'marina-apartment',
+    title: { en: 'Marina apartment', ar: 'شقة في المارينا' },
+    propertyType: 'buy',
+    kind: 'apartment',
+    price: 2_100_000,
+    currency: 'AED',
+    bedrooms: 2,
+    bathrooms: 2,
+    area: 1_200,
+    areaUnit: 'sqft',
+    city: { en: 'Dubai', ar: 'دبي' },
+    community: { en: 'Dubai Marina', ar: 'دبي مارينا' },
+    latitude: 25.08,
+    longitude: 55.14,
+    coverPhoto: '/api/listings/v1/media/demo/marina-towers.svg',
+    agreementType: 'exclusive',
+    agentName: 'Sara Agent',
+    approvedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
 }

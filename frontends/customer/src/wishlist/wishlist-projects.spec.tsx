@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Language, ProjectDetail, PropertySummary, Unit, WishlistEntry } from '@manzil/contracts';
 import { TOKEN_KEY } from '@manzil/ui';
-import { publicProject } from '@manzil/ui/test/fixtures';
+import { propertySummary, publicProject } from '@manzil/ui/test/fixtures';
 import { ProjectPage } from '../pages/projects/project-page.js';
 import { MyWishlistPage } from './my-wishlist-page.js';
 import { renderRoutes } from '../test-harness.js';
@@ -23,28 +23,7 @@ const unit = (n: number, overrides: Partial<Unit> = {}): Unit => ({
 });
 const project: ProjectDetail = { ...card, units: [unit(1), unit(2, { status: 'reserved' })] };
 
-const property: PropertySummary = {
-  id: '0193a000-0000-7000-8000-0000000000a1',
-  site: 'ae',
-  slug: 'marina-apartment',
-  title: { en: 'Marina apartment', ar: 'شقة في المارينا' },
-  propertyType: 'buy',
-  kind: 'apartment',
-  price: 2_100_000,
-  currency: 'AED',
-  bedrooms: 2,
-  bathrooms: 2,
-  area: 1_200,
-  areaUnit: 'sqft',
-  city: { en: 'Dubai', ar: 'دبي' },
-  community: { en: 'Dubai Marina', ar: 'دبي مارينا' },
-  latitude: 25.08,
-  longitude: 55.14,
-  coverPhoto: '/api/listings/v1/media/demo/marina-towers.svg',
-  agreementType: 'exclusive',
-  agentName: 'Sara Agent',
-  approvedAt: '2026-11-20T10:00:00.000Z',
-};
+const property: PropertySummary = propertySummary();
 
 const savedAt = '2026-11-28T10:00:00.000Z';
 const none = { property: null, project: null, unit: null };
