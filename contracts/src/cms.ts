@@ -471,7 +471,7 @@ export const masterDataSchema = lazySchema(() =>
 );
 export type MasterData = z.infer<typeof masterDataSchema>;
 
-/** Spec §5/§9 mortgage limits, the same on both sites. */
+/** Spec §5/§9 mortgage limits and the fee tiers' threshold, the same on both sites. */
 export const MORTGAGE_LIMITS = {
   minPropertyValue: 50_000,
   minTermYears: 2,
@@ -479,6 +479,7 @@ export const MORTGAGE_LIMITS = {
   maxDownPaymentPercent: 80,
   minInterestRate: 0.45,
   maxInterestRate: 10.55,
+  feeThreshold: 500_000,
 } as const;
 
 /** `GET mortgage-settings`: limits, defaults and the upfront-cost rates of the site. */

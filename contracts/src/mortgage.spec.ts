@@ -1,34 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import type { MortgageSettings } from './cms.js';
 import { fieldMessage } from './errors.js';
-import { mortgageInputSchema, mortgageQuote } from './mortgage.js';
+import { MORTGAGE_LIMITS, type MortgageSettings } from './cms.js';
+import { DUBAI_MORTGAGE_FEES, mortgageInputSchema, mortgageQuote } from './mortgage.js';
 
 /** Content's seeded settings of the UAE site (services/content/src/seed/content.ts). */
 const ae: MortgageSettings = {
+  ...MORTGAGE_LIMITS,
   currency: 'AED',
-  minPropertyValue: 50_000,
-  minTermYears: 2,
-  maxTermYears: 25,
   minDownPaymentPercent: 20,
-  maxDownPaymentPercent: 80,
-  minInterestRate: 0.45,
-  maxInterestRate: 10.55,
   defaultInterestRate: 4.25,
   defaultTermYears: 25,
   defaultDownPaymentPercent: 20,
-  feeThreshold: 500_000,
-  fees: {
-    landDepartmentPercent: 4,
-    registrationFeeBelow: 2000,
-    registrationFeeAbove: 4000,
-    mortgageRegistrationPercent: 0.25,
-    mortgageRegistrationFixed: 290,
-    agencyPercentBelow: 2,
-    agencyPercentAbove: 2,
-    bankArrangementPercent: 1,
-    valuationFee: 3000,
-    vatPercent: 5,
-  },
+  fees: DUBAI_MORTGAGE_FEES,
 };
 const sa: MortgageSettings = { ...ae, currency: 'SAR', minDownPaymentPercent: 10 };
 

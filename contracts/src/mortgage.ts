@@ -4,6 +4,24 @@ import type { Language } from './site.js';
 import { lazySchema } from './lazy-schema.js';
 
 /**
+ * Dubai's upfront costs as the regulators publish them (DLD 4 %, trustee fee AED 2,000 below /
+ * 4,000 above the threshold, mortgage registration 0.25 % + AED 290, VAT 5 %): content's seed
+ * of the UAE site, which admins may change.
+ */
+export const DUBAI_MORTGAGE_FEES: MortgageSettings['fees'] = {
+  landDepartmentPercent: 4,
+  registrationFeeBelow: 2000,
+  registrationFeeAbove: 4000,
+  mortgageRegistrationPercent: 0.25,
+  mortgageRegistrationFixed: 290,
+  agencyPercentBelow: 2,
+  agencyPercentAbove: 2,
+  bankArrangementPercent: 1,
+  valuationFee: 3000,
+  vatPercent: 5,
+};
+
+/**
  * The mortgage calculator (spec §5 and §9): its rules with their messages, the monthly payment
  * and the upfront costs, from the site's mortgage settings (content's `GET mortgage-settings`).
  * Written once here for the calculator page and the property page's estimate.

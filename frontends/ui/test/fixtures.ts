@@ -1,4 +1,6 @@
 import {
+  DUBAI_MORTGAGE_FEES,
+  MORTGAGE_LIMITS,
   SITE_FACTS,
   type AccountProfileWithEmail,
   type AuctionDetail,
@@ -90,30 +92,13 @@ export function siteConfig(site: Site): SiteConfig {
  */
 export function mortgageSettings(site: Site): MortgageSettings {
   return {
+    ...MORTGAGE_LIMITS,
     currency: site === 'ae' ? 'AED' : 'SAR',
-    minPropertyValue: 50_000,
-    minTermYears: 2,
-    maxTermYears: 25,
     minDownPaymentPercent: site === 'ae' ? 20 : 10,
-    maxDownPaymentPercent: 80,
-    minInterestRate: 0.45,
-    maxInterestRate: 10.55,
     defaultInterestRate: 4.25,
     defaultTermYears: 25,
     defaultDownPaymentPercent: 20,
-    feeThreshold: 500_000,
-    fees: {
-      landDepartmentPercent: 4,
-      registrationFeeBelow: 2000,
-      registrationFeeAbove: 4000,
-      mortgageRegistrationPercent: 0.25,
-      mortgageRegistrationFixed: 290,
-      agencyPercentBelow: 2,
-      agencyPercentAbove: 2,
-      bankArrangementPercent: 1,
-      valuationFee: 3000,
-      vatPercent: 5,
-    },
+    fees: DUBAI_MORTGAGE_FEES,
   };
 }
 

@@ -1,5 +1,7 @@
 import {
   contentMediaUrl,
+  DUBAI_MORTGAGE_FEES,
+  MORTGAGE_LIMITS,
   type BannerInput,
   type CommunityInput,
   type FaqInput,
@@ -538,44 +540,23 @@ export const MASTER_DATA = {
 } as const;
 
 /**
- * Spec §9 limits; rates as the regulators publish them: Dubai (DLD 4%, trustee fee AED 2,000
- * below / 4,000 above 500,000, mortgage registration 0.25% + AED 290, VAT 5%) and Saudi
- * (real estate transaction tax 5%, brokerage 2.5%, VAT 15%).
+ * Spec §9 limits (`MORTGAGE_LIMITS`); rates as the regulators publish them: Dubai
+ * (`DUBAI_MORTGAGE_FEES`) and Saudi (real estate transaction tax 5%, brokerage 2.5%, VAT 15%).
  */
 export function seedMortgageSettings(site: Site): MortgageSettings {
-  const limits = {
-    minPropertyValue: 50_000,
-    minTermYears: 2,
-    maxTermYears: 25,
-    maxDownPaymentPercent: 80,
-    minInterestRate: 0.45,
-    maxInterestRate: 10.55,
-    feeThreshold: 500_000,
-  };
   if (site === 'ae') {
     return {
-      ...limits,
+      ...MORTGAGE_LIMITS,
       currency: 'AED',
       minDownPaymentPercent: 20,
       defaultInterestRate: 4.25,
       defaultTermYears: 25,
       defaultDownPaymentPercent: 20,
-      fees: {
-        landDepartmentPercent: 4,
-        registrationFeeBelow: 2000,
-        registrationFeeAbove: 4000,
-        mortgageRegistrationPercent: 0.25,
-        mortgageRegistrationFixed: 290,
-        agencyPercentBelow: 2,
-        agencyPercentAbove: 2,
-        bankArrangementPercent: 1,
-        valuationFee: 3000,
-        vatPercent: 5,
-      },
+      fees: DUBAI_MORTGAGE_FEES,
     };
   }
   return {
-    ...limits,
+    ...MORTGAGE_LIMITS,
     currency: 'SAR',
     minDownPaymentPercent: 10,
     defaultInterestRate: 5.5,
