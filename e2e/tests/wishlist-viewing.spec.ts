@@ -1,6 +1,7 @@
 // Customer engagement (issue 14), on each site in its language (ae/en, then sa/ar): the seeded
 // agent's new listing is approved; a fresh customer saves it (the heart, then /myWishlist), saves
-// a new project and one of its units (their hearts; /myWishlist's tabs, the profile's saved tab) and
+// a new project and one of its units (their hearts; /myWishlist's tabs, the profile's saved tab),
+// sends the agent an enquiry from the listing's agent card (the agent finds it under /enquiries), and
 // books a viewing (date and time in the site's zone); the agent accepts it under "my
 // appointment"; the customer sees the notification (bell dot, /notifications) and the accepted
 // appointment. Screenshots of each page in both languages.
@@ -16,8 +17,20 @@ const JOURNEYS: { site: SiteKey; lang: Lang }[] = [
 ];
 
 const TEXT = {
-  en: { saved: 'Saved to your wishlist.', confirmed: 'Your appointment is confirmed', accepted: 'Accepted' },
-  ar: { saved: 'تم الحفظ في قائمة المفضلة.', confirmed: 'تم تأكيد موعدك', accepted: 'مقبول' },
+  en: {
+    saved: 'Saved to your wishlist.',
+    confirmed: 'Your appointment is confirmed',
+    accepted: 'Accepted',
+    enquiry: 'Is the price negotiable?',
+    sent: 'Your enquiry was sent to the agent.',
+  },
+  ar: {
+    saved: 'تم الحفظ في قائمة المفضلة.',
+    confirmed: 'تم تأكيد موعدك',
+    accepted: 'مقبول',
+    enquiry: 'هل السعر قابل للتفاوض؟',
+    sent: 'تم إرسال استفسارك إلى الوسيط.',
+  },
 };
 
 const LISTING = {
@@ -92,7 +105,7 @@ const bookingDay = (site: SiteKey) =>
     new Date(Date.now() + (2 + (Date.now() % 19)) * 86_400_000),
   );
 
-test('a customer saves a listing and books a viewing; the agent accepts; the customer is told (ae/en, sa/ar)', async ({
+test('a customer saves a listing, enquires and books a viewing; the agent accepts; the customer is told (ae/en, sa/ar)', async ({
   browser,
   request,
 }) => {
@@ -155,6 +168,17 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
     await page.getByTestId('saved-tab').getByTestId('saved-unit').scrollIntoViewIfNeeded();
     await shot(page, `wv-saved-tab-${site}-${lang}`);
 
+    // It asks the agent a question from the listing's agent card.
+    await open(page, site, lang, `/property/${slug}`);
+    await page.getByTestId('enquiry-open').click();
+    const form = page.getByTestId('enquiry-form');
+    await form.getByTestId('enquiry-type').getByRole('combobox').selectOption('general');
+    await form.getByTestId('enquiry-email').locator('input').fill(`asker-${Date.now()}@example.com`);
+    await form.getByTestId('enquiry-mobile-input').fill(site === 'ae' ? '501234567' : '551234567');
+    await form.getByTestId('enquiry-message').locator('textarea').fill(text.enquiry);
+    await form.getByTestId('enquiry-submit').click();
+    await expect(page.getByTestId('toast')).toContainText(text.sent);
+
     // It books a viewing at 10:30 of a coming day.
     await open(page, site, lang, `/property/${slug}`);
     await page.getByTestId('book-viewing').click();
@@ -171,8 +195,12 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
     await dialog.getByTestId('appointment-submit').click();
     await expect(dialog).toBeHidden();
 
-    // The agent accepts it under "my appointment".
+    // The agent finds the enquiry, then accepts the viewing under "my appointment".
     const agentPage = await signedIn(browser, site, agentTokens);
+    await open(agentPage, site, lang, '/enquiries');
+    const enquiry = agentPage.getByTestId('enquiry-row').filter({ hasText: text.enquiry });
+    await expect(enquiry).toContainText(LISTING[site].title[lang]);
+    await shot(agentPage, `wv-agent-enquiries-${site}-${lang}`);
     await open(agentPage, site, lang, '/profile?tab=appointments');
     const item = agentPage
       .getByTestId('appointment-item')
