@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { AdminPaymentView, AuctionableProperty } from '@manzil/contracts';
 import { FeedbackProvider, LanguageProvider } from '@manzil/ui';
+import { propertySummary } from '@manzil/ui/test/fixtures';
 import { WithQueryClient } from '@manzil/ui/test/query';
 import ar from '../i18n/ar.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
@@ -17,26 +18,17 @@ const PAYMENT_ID = '0195f3a0-0000-7000-8000-000000000201';
 const at = '2026-03-01T10:00:00.000Z';
 
 const property: AuctionableProperty = {
-  id: PROPERTY_ID,
-  site: 'sa',
-  slug: 'riyadh-villa',
-  title: { en: 'Riyadh villa', ar: 'فيلا في الرياض' },
-  propertyType: 'buy',
-  kind: 'villa',
-  price: 2_000_000,
-  currency: 'SAR',
-  bedrooms: 4,
-  bathrooms: 5,
-  area: 400,
-  areaUnit: 'sqm',
-  city: { en: 'Riyadh', ar: 'الرياض' },
-  community: { en: 'Al Malqa', ar: 'الملقا' },
-  latitude: 24.8,
-  longitude: 46.6,
-  coverPhoto: '/x.svg',
-  agreementType: 'exclusive',
-  agentName: 'Agent',
-  approvedAt: at,
+  ...propertySummary({
+    id: PROPERTY_ID,
+    site: 'sa',
+    slug: 'riyadh-villa',
+    title: { en: 'Riyadh villa', ar: 'فيلا في الرياض' },
+    kind: 'villa',
+    price: 2_000_000,
+    currency: 'SAR',
+    city: { en: 'Riyadh', ar: 'الرياض' },
+    community: { en: 'Al Malqa', ar: 'الملقا' },
+  }),
   openAuctionId: null,
 };
 

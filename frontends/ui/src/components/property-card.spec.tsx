@@ -5,13 +5,13 @@ import { MemoryRouter } from 'react-router';
 import type { PropertySummary } from '@manzil/contracts';
 import { LanguageProvider } from './language-provider.js';
 import { PropertyCard } from './property-card.js';
+import { propertySummary } from '../../test/fixtures.js';
 
-const property: PropertySummary = {
+const property = propertySummary({
   id: '5b1f6a2e-0c3d-4e8a-9f21-000000000001',
   site: 'sa',
   slug: 'villa-in-hittin',
   title: { en: 'Corner villa in Hittin', ar: 'فيلا على زاوية في حطين' },
-  propertyType: 'buy',
   kind: 'villa',
   price: 4250000,
   currency: 'SAR',
@@ -21,13 +21,10 @@ const property: PropertySummary = {
   areaUnit: 'sqm',
   city: { en: 'Riyadh', ar: 'الرياض' },
   community: { en: 'Hittin', ar: 'حطين' },
-  latitude: 24.76,
-  longitude: 46.6,
   coverPhoto: '/photos/1.jpg',
   agreementType: 'exclusive-plus',
   agentName: 'Noura Al Otaibi',
-  approvedAt: '2026-10-01T00:00:00.000Z',
-};
+});
 
 function renderCard(language: 'en' | 'ar', overrides: Partial<PropertySummary> = {}) {
   return render(

@@ -4,6 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { MAP_PIN_ZOOM, SITE_FACTS, searchHitSchema, type SearchHit } from '@manzil/contracts';
 import { LanguageProvider } from '@manzil/ui';
+import { propertySummary } from '@manzil/ui/test/fixtures';
 import ar from '../../i18n/ar.json' with { type: 'json' };
 import en from '../../i18n/en.json' with { type: 'json' };
 import {
@@ -20,26 +21,17 @@ import { MapResultsList } from './map-results-list.js';
 
 function hit(n: number, exactLocation = true): SearchHit {
   return searchHitSchema.parse({
-    id: `5b1f6a2e-0c3d-4e8a-9f21-${String(n).padStart(12, '0')}`,
-    site: 'ae',
-    slug: `marina-flat-${n}`,
-    title: { en: `Flat ${n} in Dubai Marina`, ar: `شقة ${n} في دبي مارينا` },
-    propertyType: 'rent',
-    kind: 'apartment',
-    price: 120_000,
-    currency: 'AED',
-    bedrooms: n % 2,
-    bathrooms: 2,
-    area: 900,
-    areaUnit: 'sqft',
-    city: { en: 'Dubai', ar: 'دبي' },
-    community: { en: 'Dubai Marina', ar: 'دبي مارينا' },
-    latitude: 25.08,
-    longitude: 55.14,
-    coverPhoto: '',
-    agreementType: 'exclusive',
-    agentName: 'Sara Nasser',
-    approvedAt: '2026-10-01T00:00:00.000Z',
+    ...propertySummary({
+      id: `5b1f6a2e-0c3d-4e8a-9f21-${String(n).padStart(12, '0')}`,
+      slug: `marina-flat-${n}`,
+      title: { en: `Flat ${n} in Dubai Marina`, ar: `شقة ${n} في دبي مارينا` },
+      propertyType: 'rent',
+      price: 120_000,
+      bedrooms: n % 2,
+      area: 900,
+      coverPhoto: '',
+      agentName: 'Sara Nasser',
+    }),
     purpose: 'rent',
     commercial: false,
     displayPrice: { amount: 120_000, period: 'yearly' },
