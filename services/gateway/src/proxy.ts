@@ -155,11 +155,12 @@ function forward(
     agent: target.agent,
   });
   let failed = false;
+  let gone = false;
   const fail = (error: Error) => {
     if (failed) return;
     failed = true;
     upstream.destroy();
-    if (response.writableEnded || response.destroyed) return;
+    if (gone || response.writableEnded || response.destroyed) return;
     logger.warn(`${target.upstream.service} failed: ${(error as { code?: string }).code ?? error.message}`);
     if (response.headersSent) {
       response.end();
@@ -172,7 +173,9 @@ function forward(
   request.on('error', fail);
   response.on('close', () => {
     // Gone before its answer ended: the service's request goes too (its stream closes).
-    if (!response.writableFinished) upstream.destroy();
+    if (response.writableFinished) return;
+    gone = true;
+    upstream.destroy();
   });
   upstream.on('response', (answer: IncomingMessage) => {
     if (response.headersSent) {
