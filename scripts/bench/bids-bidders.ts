@@ -23,6 +23,12 @@ export interface BiddersData {
    * database; `/health`: the gateway alone). Null: bid.
    */
   noopPath: string | null;
+  /**
+   * Mean think time in ms: after each answer a bidder waits a random 0..2×thinkMs before its
+   * next request, as a person on the auction page does (0: the closed loop, always one request
+   * in flight). Not counted in the latencies.
+   */
+  thinkMs: number;
 }
 
 export interface BiddersResult {
@@ -33,7 +39,8 @@ export interface BiddersResult {
   elapsed: number;
 }
 
-const { port, auctionId, tokens, seconds, startingPrice, increment, noopPath } = workerData as BiddersData;
+const { port, auctionId, tokens, seconds, startingPrice, increment, noopPath, thinkMs } =
+  workerData as BiddersData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length + 10 });
 
 function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown, prefix = '/api/auctions') {
@@ -88,7 +95,18 @@ let seen = startingPrice;
 const started = performance.now();
 const end = started + seconds * 1000;
 
+/**
+ * A bidder's pause before its next request: uniform over 0..2×thinkMs (none in the closed
+ * loop). Also before its first, so the bidders start spread over a think, not all at once.
+ */
+function think(): Promise<void> | undefined {
+  if (thinkMs <= 0) return undefined;
+  const ms = Math.min(Math.random() * 2 * thinkMs, end - performance.now());
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : undefined;
+}
+
 async function noop(token: string, path: string) {
+  await think();
   while (performance.now() < end) {
     const t0 = performance.now();
     try {
@@ -98,10 +116,12 @@ async function noop(token: string, path: string) {
     } catch {
       errors += 1;
     }
+    await think();
   }
 }
 
 async function bidder(token: string) {
+  await think();
   let known = seen;
   while (performance.now() < end) {
     const amount = Math.max(known, seen) + increment * (1 + Math.floor(Math.random() * 3));
@@ -128,6 +148,7 @@ async function bidder(token: string) {
     } catch {
       errors += 1;
     }
+    await think();
   }
 }
 await Promise.all(tokens.map((token) => (noopPath ? noop(token, noopPath) : bidder(token))));

@@ -16,7 +16,16 @@
  * (services/auctions/test/bid-fees.int-spec.ts).
  *
  *   node --conditions=source --import ./infra/testing/src/swc-register.mjs \
- *     scripts/bench/bids.ts [--bidders 200] [--seconds 30] [--noop service|gateway]
+ *     scripts/bench/bids.ts [--bidders 200] [--seconds 30] [--think-ms 0] [--noop service|gateway]
+ *
+ * Two load models. The default is a **closed loop with no think time**: every bidder has one
+ * request in flight at all times, so by Little's law (N = X·R) the latency is the bidders
+ * divided by the throughput the machine gives, whatever the bid path costs (200 bidders at
+ * p95 ≤ 100 ms need ~2,000 requests/s). `--think-ms T` is the **realistic model**: after each
+ * answer a bidder waits a random 0..2T ms (mean T) before its next bid, as a person watching
+ * the live price does; then N = X·(R + T) and the offered load is about N / T requests/s.
+ * The think time is not in the latencies. It prints which model ran and, for the think model,
+ * the load it offered.
  *
  * `--noop` is the baseline of the same machine at the same moment: the same bidders in the same
  * closed loop, each GETting `/api/auctions/health` (`service`: the gateway's hop, its rate
@@ -68,10 +77,14 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '30' },
     noop: { type: 'string' },
     direct: { type: 'boolean', default: false },
+    'think-ms': { type: 'string', default: '0' },
   },
 });
 const BIDDERS = Number(values.bidders);
 const SECONDS = Number(values.seconds);
+const THINK_MS = Number(values['think-ms']);
+if (!(THINK_MS >= 0)) throw new Error('--think-ms takes a number of milliseconds ≥ 0');
+if (THINK_MS > 0 && values.direct) throw new Error('--think-ms is for the HTTP bidders, not --direct');
 const STARTING_PRICE = 1_000_000;
 const INCREMENT = 1_000;
 const NOOP_PATHS: Record<string, string> = { service: '/api/auctions/health', gateway: '/health' };
@@ -192,6 +205,7 @@ else {
       startingPrice: STARTING_PRICE,
       increment: INCREMENT,
       noopPath: NOOP_PATH,
+      thinkMs: THINK_MS,
     } satisfies BiddersData,
   });
   result = await new Promise<BiddersResult>((resolve, reject) => {
@@ -248,8 +262,16 @@ const anomalies =
   notHigher + lost + unanswered + (ladder.length - amounts.size) + (stateWrong ? 1 : 0) + errors;
 console.log(
   NOOP_PATH
-    ? `bids bench, no-op baseline: ${BIDDERS} clients GET ${NOOP_PATH} in a closed loop, ${SECONDS} s`
+    ? `bids bench, no-op baseline: ${BIDDERS} clients GET ${NOOP_PATH} ${THINK_MS > 0 ? `with think time` : `in a closed loop`}, ${SECONDS} s`
     : `bids bench: ${BIDDERS} bidders, one live auction (no fee), ${SECONDS} s, ${values.direct ? 'calling PlaceBid directly (no HTTP)' : 'through the gateway'}`,
+);
+const meanLatencyMs = latencies.reduce((sum, ms) => sum + ms, 0) / Math.max(1, latencies.length);
+console.log(
+  THINK_MS > 0
+    ? `  load model: think time, each bidder waits a random 0..${2 * THINK_MS} ms (mean ${THINK_MS}) after each answer;` +
+        ` offered ≈ ${(BIDDERS / (THINK_MS / 1000)).toFixed(0)} req/s at zero latency;` +
+        ` Little's law N/(R+Z) = ${(BIDDERS / ((meanLatencyMs + THINK_MS) / 1000)).toFixed(1)} req/s at the mean latency ${meanLatencyMs.toFixed(1)} ms`
+    : `  load model: closed loop, no think time (one request in flight per bidder; mean latency ${meanLatencyMs.toFixed(1)} ms)`,
 );
 console.log(
   `  machine: ${os.cpus().length} cores, load average at start ${load.map((l) => l.toFixed(2)).join(' ')}, at end ${os

@@ -5,6 +5,7 @@ import {
   Inject,
   Injectable,
   type OnApplicationShutdown,
+  Optional,
 } from '@nestjs/common';
 import { AuthGuard as PassportAuthGuard, AuthModuleOptions, PassportStrategy } from '@nestjs/passport';
 import passport from 'passport';
@@ -117,10 +118,36 @@ export class JwtStrategyRegistration implements OnApplicationShutdown {
   /** Tokens already verified (exposed for the tests of the cache's bound). */
   readonly verified = new VerifiedTokens<TokenClaims>();
 
+  /** The bearer token of a request, read as passport-jwt reads it. */
+  readonly tokenOf = ExtractJwt.fromAuthHeaderAsBearerToken();
+
+  /**
+   * The guard's way around passport for a token already verified (`verified`, with the key its
+   * `kid` names now): the claims' check and the revocation check, nothing else, as the
+   * strategy's `authenticate` below does for such a token, without passport's per-request
+   * strategy object, closures and callbacks (issue 13). Undefined when the token is not
+   * remembered: the guard then takes passport's whole path. Rejects as `validate` does (a
+   * revoked token, revocations unknown).
+   */
+  readonly remembered: (token: string) => Promise<AuthUser | undefined> | undefined;
+
   constructor(options: KitAuthOptions, revocations: TokenRevocations) {
     const keys = new JwtKeys(options.jwks, { cooldownMs: options.jwksCooldownMs });
     const verified = this.verified;
-    const extract = ExtractJwt.fromAuthHeaderAsBearerToken();
+    const extract = this.tokenOf;
+    this.remembered = (token) => {
+      if (!verified.has(token)) return undefined;
+      return keys.keyFor(token).then(
+        async (key) => {
+          const claims = verified.get(token, key);
+          if (!claims) return undefined;
+          const { user, version } = userFromClaims(claims);
+          await revocations.check(user.id, version, user.sessionId);
+          return user;
+        },
+        () => undefined,
+      );
+    };
     /** The token and key of a request being verified, for `validate` to remember once it passed. */
     const verifying = new WeakMap<Request, { token: string; key: KeyObject }>();
     class ManzilJwtStrategy extends PassportStrategy(Strategy, this.name) {
@@ -203,8 +230,37 @@ export class JwtAuthGuard extends PassportAuthGuard() {
   constructor(
     @Inject(AUTH_SETUP) private readonly setup: AuthSetup,
     @Inject(AuthModuleOptions) options: AuthModuleOptions,
+    @Optional() @Inject(JwtStrategyRegistration) private readonly registration?: JwtStrategyRegistration,
   ) {
     super(options);
+  }
+
+  /**
+   * The account of the request's token: a token the strategy has already verified goes the
+   * short way (`JwtStrategyRegistration.remembered`: claims and revocation checked, no
+   * passport); any other token through passport (`super.canActivate`). Either way the outcome
+   * goes through `handleRequest` and lands in `request.user`, as passport's guard does.
+   */
+  private async authenticate(
+    context: ExecutionContext,
+    request: Request,
+  ): Promise<AuthUser | null | undefined> {
+    const token = this.registration?.tokenOf(request);
+    const short = token ? this.registration?.remembered(token) : undefined;
+    if (short) {
+      let user: AuthUser | null | undefined;
+      try {
+        user = await short;
+      } catch (error) {
+        user = this.handleRequest<AuthUser | null>(error, null, undefined, context);
+      }
+      if (user !== undefined) {
+        (request as { user?: unknown }).user = user;
+        return user;
+      }
+    }
+    await super.canActivate(context);
+    return request.user as AuthUser | null | undefined;
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -215,8 +271,7 @@ export class JwtAuthGuard extends PassportAuthGuard() {
     const request = context.switchToHttp().getRequest<Request>();
     const requestContext = currentContext();
     if (this.setup.verifies && request.headers.authorization?.startsWith('Bearer ')) {
-      await super.canActivate(context);
-      const user = request.user as AuthUser | null | undefined;
+      const user = await this.authenticate(context, request);
       if (user && requestContext) {
         if (user.site !== requestContext.site) throw new AppException('UNAUTHORIZED');
         requestContext.user = user;

@@ -23,4 +23,5 @@ export * from './media.js';
 export * from './bad-input.middleware.js';
 export * from './metrics.js';
 export * from './trust-proxy.js';
+export * from './sequence.js';
 export * from './sms.js';

@@ -24,6 +24,7 @@ import {
 import { badInputMiddleware } from './bad-input.middleware.js';
 import { TokenRevocations } from './revocations.js';
 import { requestContextMiddleware } from './context.middleware.js';
+import { sequence } from './sequence.js';
 import { EnvelopeExceptionFilter } from './envelope.filter.js';
 import { EnvelopeInterceptor } from './envelope.interceptor.js';
 import { HealthController } from './health.controller.js';
@@ -167,7 +168,14 @@ export class ManzilKitModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(requestContextMiddleware, requestMetricsMiddleware(this.options.service), badInputMiddleware)
+      // One layer for the three (`sequence`): same order, same errors.
+      .apply(
+        sequence(
+          requestContextMiddleware,
+          requestMetricsMiddleware(this.options.service),
+          badInputMiddleware,
+        ),
+      )
       .forRoutes('*path');
   }
 }

@@ -2,8 +2,9 @@
 // the same client), and that changes nothing a token is refused for: revocation (account
 // version, session) is read on every request and expiry is checked on every use of the cache
 // (the key and the bound: verified-tokens.spec.ts). Real Redis, real HTTP, a real JWKS.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import passport from 'passport';
 import { Controller, Get, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Redis } from 'ioredis';
@@ -81,6 +82,35 @@ describe('verified tokens are remembered, revocation and expiry still refuse the
     expect(second.body.results).toMatchObject({ id: sub, role: 'user', site: 'ae' });
     // A token of the other site is still refused, cached or not.
     await me(token, 'sa').expect(401);
+  });
+
+  it('answers a remembered token without passport, a new one through it', async () => {
+    const calls = jest.spyOn(passport, 'authenticate');
+    try {
+      const sub = randomUUID();
+      const token = await tokenFor('user', { sub, tv: 0 });
+      await me(token).expect(200);
+      expect(calls).toHaveBeenCalledTimes(1);
+      await me(token).expect(200);
+      await me(token).expect(200);
+      // The guard's short way: claims and revocation checked, no passport (issue 13).
+      expect(calls).toHaveBeenCalledTimes(1);
+      // A token the guard has not seen takes passport's whole path.
+      await me(await tokenFor('user', { tv: 0 })).expect(200);
+      expect(calls).toHaveBeenCalledTimes(2);
+      // So does a remembered one once the key its kid names is no longer the same object.
+      verified.remember(
+        token,
+        { sub: randomUUID(), role: 'user', site: 'ae', exp: Date.now() / 1000 + 600 },
+        generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey,
+      );
+      const again = await me(token).expect(200);
+      expect(calls).toHaveBeenCalledTimes(3);
+      // Verified again: the account the token names, not the entry remembered with another key.
+      expect(again.body.results).toMatchObject({ id: sub, role: 'user', site: 'ae' });
+    } finally {
+      calls.mockRestore();
+    }
   });
 
   it('refuses a remembered token once its account is revoked', async () => {

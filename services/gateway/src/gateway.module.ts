@@ -6,7 +6,7 @@ import {
   type NestModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { ManzilKitModule } from '@manzil/nest-kit';
+import { ManzilKitModule, sequence } from '@manzil/nest-kit';
 import type { GatewayConfig } from './config.js';
 import { cors } from './cors.js';
 import { defaultFrontendsDir, frontends } from './frontends.js';
@@ -67,17 +67,20 @@ export class AppModule implements NestModule, OnApplicationShutdown {
     const search = table.get('search');
     consumer
       .apply(
-        securityHeaders(this.config.MAP_TILE_URL),
-        cors(this.config.CORS_ORIGINS),
-        (request: Request, response: Response, next: NextFunction) =>
-          isApiPath(pathOf(request)) ? limit(request, response, next) : next(),
-        apiProxy(table, this.config.PROXY_TIMEOUT_MS, this.agents),
-        mapConfig(this.config.MAP_TILE_URL, this.config.MAP_TILE_ATTRIBUTION),
-        new Sitemaps(table).handler(),
-        frontends(
-          this.config.FRONTENDS_DIR ?? defaultFrontendsDir(),
-          this.config.REMOTES_MANIFEST,
-          content || search ? new PageHeads(content?.target, search?.target) : undefined,
+        // One Express layer for the chain, not one each (nest-kit's `sequence`: issue 13).
+        sequence(
+          securityHeaders(this.config.MAP_TILE_URL),
+          cors(this.config.CORS_ORIGINS),
+          (request: Request, response: Response, next: NextFunction) =>
+            isApiPath(pathOf(request)) ? limit(request, response, next) : next(),
+          apiProxy(table, this.config.PROXY_TIMEOUT_MS, this.agents),
+          mapConfig(this.config.MAP_TILE_URL, this.config.MAP_TILE_ATTRIBUTION),
+          new Sitemaps(table).handler(),
+          frontends(
+            this.config.FRONTENDS_DIR ?? defaultFrontendsDir(),
+            this.config.REMOTES_MANIFEST,
+            content || search ? new PageHeads(content?.target, search?.target) : undefined,
+          ),
         ),
       )
       .forRoutes('{*path}');

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, get as httpGet, type IncomingMessage, type Server } from 'node:http';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -297,6 +297,48 @@ describe('gateway', () => {
       } finally {
         counted.server.closeAllConnections();
         await new Promise((resolve) => counted.server.close(resolve));
+      }
+    });
+
+    it("streams an answer as it comes (SSE), and closes the service's request when the client goes away", async () => {
+      let upstreamClosed: () => void = () => undefined;
+      const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+      const stream = createServer((req, res) => {
+        req.on('close', () => upstreamClosed());
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.write('event: price\ndata: {"currentPrice":1}\n\n');
+      });
+      await new Promise<void>((resolve) => stream.listen(0, '127.0.0.1', resolve));
+      try {
+        const live = await gateway({
+          AUCTIONS_URL: `http://127.0.0.1:${(stream.address() as AddressInfo).port}`,
+        });
+        const { port } = live.getHttpServer().address() as AddressInfo;
+        const first = await new Promise<{ type: string; chunk: string; close: () => void }>(
+          (resolve, reject) => {
+            const req = httpGet(
+              { host: '127.0.0.1', port, path: '/api/auctions/v1/auctions/x/live' },
+              (res) => {
+                res.once('data', (chunk: Buffer) =>
+                  resolve({
+                    type: String(res.headers['content-type']),
+                    chunk: chunk.toString(),
+                    close: () => req.destroy(),
+                  }),
+                );
+              },
+            );
+            req.on('error', reject);
+          },
+        );
+        // The first event arrives while the service's answer is still open.
+        expect(first.type).toBe('text/event-stream');
+        expect(first.chunk).toContain('event: price');
+        first.close();
+        await closed;
+      } finally {
+        stream.closeAllConnections();
+        await new Promise((resolve) => stream.close(resolve));
       }
     });
 
