@@ -657,7 +657,13 @@ export const publishedPropertySchema = lazySchema(() =>
      * Optional, so v2 events published before it still read.
      */
     agent: z.object({ id: z.uuid().nullable(), name: z.string(), nameAr: z.string().optional() }),
-    company: z.object({ id: z.uuid() }).nullable(),
+    /**
+     * The company's names as identity announced them (`identity.company.profile`; the seed's
+     * roster names). Optional, so v2 events published before them still read.
+     */
+    company: z
+      .object({ id: z.uuid(), name: z.string().optional(), nameAr: z.string().optional() })
+      .nullable(),
     badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
     regulator: z.record(z.string(), z.unknown()).nullable(),
     /**
