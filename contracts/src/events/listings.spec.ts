@@ -86,7 +86,8 @@ describe('listing events (contracts/events/listings)', () => {
     expect(listingApprovedV2.payload.parse({ ...approvedV2Payload, company }).company).toEqual(company);
     expect(listingApprovedV2.payload.parse(approvedV2Payload).company).toEqual(approvedV2Payload.company);
     expect(
-      listingApprovedV2.payload.safeParse({ ...approvedV2Payload, company: { ...company, nameAr: 7 } }).success,
+      listingApprovedV2.payload.safeParse({ ...approvedV2Payload, company: { ...company, nameAr: 7 } })
+        .success,
     ).toBe(false);
   });
 

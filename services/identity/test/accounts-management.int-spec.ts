@@ -139,7 +139,11 @@ describe('profile', () => {
       .expect(200);
     // An agent announces no company profile.
     const agent = await login('agent', '501000003');
-    const agentProfile = await h.http().get('/v1/profile').set('authorization', bearer(agent.token)).expect(200);
+    const agentProfile = await h
+      .http()
+      .get('/v1/profile')
+      .set('authorization', bearer(agent.token))
+      .expect(200);
     expect(await profileOf(agentProfile.body.results.id)).toBeUndefined();
   });
 

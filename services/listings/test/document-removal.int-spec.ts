@@ -267,7 +267,11 @@ describe('a sale (final) and the documents the owner removed', () => {
     await h.call(agent, 'post', `/v1/properties/${id}/sold`).expect(200);
 
     expect(await isStored(deed)).toBe(false);
-    expect(await storageRow(deed)).toEqual({ storage_key: null, removed_at: expect.any(Date), title: 'deed' });
+    expect(await storageRow(deed)).toEqual({
+      storage_key: null,
+      removed_at: expect.any(Date),
+      title: 'deed',
+    });
     expect(await isStored(permit)).toBe(true);
     expect(await tickets()).toEqual([]);
     expect((await h.auditTrail(id)).at(-1)).toMatchObject({
