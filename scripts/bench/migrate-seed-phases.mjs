@@ -4,7 +4,9 @@
 // after) on the Postgres of MANZIL_BENCH_PG_URL (default the system one on :5432), the bus under
 // its own namespace on MANZIL_BENCH_REDIS_URL (default :6379). Prints each step's time and the
 // phase's wall time, with the same pool as scripts/lib/system.mjs (`--pool=N`, default 3).
-//   node scripts/bench/migrate-seed-phases.mjs [--pool=3] [--only=listings,identity]
+// `--split`: `cli.js migrate` then `cli.js seed` (two processes per service, as before); default
+// `cli.js setup` (both in one process, as `npm start` runs them now).
+//   node scripts/bench/migrate-seed-phases.mjs [--pool=3] [--split] [--only=listings,identity]
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,7 +17,11 @@ import { SERVICES, cliOf, jwtKeys, serviceEnv } from '../lib/services.mjs';
 
 const args = process.argv.slice(2);
 const pool = Number(args.find((a) => a.startsWith('--pool='))?.slice(7) ?? 3);
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const steps = args.includes('--split') ? ['migrate', 'seed'] : ['setup'];
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const adminUrl = process.env.MANZIL_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.MANZIL_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = 'bench_phases_';
@@ -35,7 +41,7 @@ await Promise.all(
   Array.from({ length: Math.min(pool, queue.length) }, async () => {
     while (queue.length) {
       const s = queue.shift();
-      for (const step of ['migrate', 'seed']) {
+      for (const step of steps) {
         const t = performance.now();
         const r = await run(process.execPath, [cliOf(s.name), step], {
           cwd: path.dirname(path.dirname(cliOf(s.name))),
@@ -44,14 +50,18 @@ await Promise.all(
         });
         const ms = performance.now() - t;
         times.push({ service: s.name, step, ms, code: r.code });
-        console.log(`${s.name.padEnd(14)} ${step.padEnd(8)} ${(ms / 1000).toFixed(1).padStart(6)} s${r.code ? `  FAILED (${r.code})\n${r.output.slice(-1500)}` : ''}`);
+        console.log(
+          `${s.name.padEnd(14)} ${step.padEnd(8)} ${(ms / 1000).toFixed(1).padStart(6)} s${r.code ? `  FAILED (${r.code})\n${r.output.slice(-1500)}` : ''}`,
+        );
         if (r.code) break;
       }
     }
   }),
 );
 const wall = performance.now() - started;
-console.log(`migrate + seed (pool ${pool}): ${(wall / 1000).toFixed(1)} s wall, ${(times.reduce((a, t) => a + t.ms, 0) / 1000).toFixed(1)} s summed`);
+console.log(
+  `migrate + seed (${steps.join(' + ')}, pool ${pool}): ${(wall / 1000).toFixed(1)} s wall, ${(times.reduce((a, t) => a + t.ms, 0) / 1000).toFixed(1)} s summed`,
+);
 const client = new pg.Client({ connectionString: adminUrl });
 await client.connect();
 for (const s of services) await client.query(`drop database if exists "${prefix}${s.name}" with (force)`);
