@@ -85,12 +85,13 @@ async function reapOrphans(stateFile) {
 
 /**
  * How many webpack builds at a time: one per core, at most the five frontends, and no more than
- * the free memory holds (a frontend's build peaks near 400 MB; 700 MB each leaves room for the
- * services). Two cores: two, as before.
+ * the available memory holds (a frontend's build peaks near 400 MB; 700 MB each leaves room for
+ * the services); never fewer than before (two, or one on one core).
  */
 function frontendConcurrency() {
+  const cores = os.cpus().length || 1;
   const byMemory = Math.floor(os.freemem() / 700e6);
-  return Math.max(1, Math.min(os.cpus().length || 1, 5, byMemory));
+  return Math.max(Math.min(2, cores), Math.min(cores, 5, byMemory));
 }
 
 async function pool(items, limit, fn) {
@@ -159,6 +160,8 @@ export async function startSystem(options) {
     if (list.length) say(`stopped ${list.length} service process(es)`);
   }
 
+  // Where the time went (ms by phase; `phaseLine`).
+  const phases = {};
   const handle = { services: [...report.values()], children, stop, ms: 0, logDir, phases };
   onHandle?.(handle);
 
@@ -168,7 +171,6 @@ export async function startSystem(options) {
   // and seeded and the services start: they compile contracts and ui from their TypeScript
   // source (no dist needed), and only the gateway serves them. The gateway starts once they are
   // built.
-  const phases = {};
   const timed = (name, promise) => {
     const t0 = Date.now();
     return promise.finally(() => {
