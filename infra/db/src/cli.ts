@@ -13,8 +13,10 @@ export interface CliOptions {
 }
 
 /**
- * `node dist/cli.js migrate|revert|seed|<command>` for a service. `migrate` creates the
- * database when it is missing, so a fresh machine needs no manual step.
+ * `node dist/cli.js migrate|revert|seed|setup|<command>` for a service. `migrate` creates the
+ * database when it is missing, so a fresh machine needs no manual step. `setup` is `migrate`
+ * then `seed` in one process (`npm start`: one Node start, module load and connection pool per
+ * service instead of two).
  */
 export async function runServiceCli(argv: string[], options: CliOptions): Promise<void> {
   const command = argv[0];
@@ -22,10 +24,11 @@ export async function runServiceCli(argv: string[], options: CliOptions): Promis
   const extra = command ? options.commands?.[command] : undefined;
   const url = (dataSource.options as { url?: string }).url;
   if (!url) throw new Error('data source has no url');
-  if (command === 'migrate') await ensureDatabase(url);
+  const migrate = command === 'migrate' || command === 'setup';
+  if (migrate) await ensureDatabase(url);
   await dataSource.initialize();
   try {
-    if (command === 'migrate') {
+    if (migrate) {
       // Replicas released together each run migrate: one at a time, the others find nothing to do.
       // The lock is held by one session, so it goes through one dedicated connection.
       const lock = dataSource.createQueryRunner();
@@ -39,16 +42,17 @@ export async function runServiceCli(argv: string[], options: CliOptions): Promis
         await lock.release();
       }
       console.log(`migrated: ${ran.length ? ran.map((m) => m.name).join(', ') : 'nothing to do'}`);
+    }
+    if (command === 'seed' || command === 'setup') {
+      if (options.seed) await options.seed(dataSource);
+      console.log(options.seed ? 'seeded' : 'nothing to seed');
     } else if (command === 'revert') {
       await dataSource.undoLastMigration({ transaction: 'each' });
       console.log('reverted the last migration');
-    } else if (command === 'seed') {
-      if (options.seed) await options.seed(dataSource);
-      console.log(options.seed ? 'seeded' : 'nothing to seed');
     } else if (extra) {
       console.log(await extra(dataSource, argv.slice(1)));
-    } else {
-      const known = ['migrate', 'revert', 'seed', ...Object.keys(options.commands ?? {})];
+    } else if (command !== 'migrate') {
+      const known = ['migrate', 'revert', 'seed', 'setup', ...Object.keys(options.commands ?? {})];
       throw new Error(`unknown command "${command ?? ''}": use ${known.join(', ')}`);
     }
   } finally {

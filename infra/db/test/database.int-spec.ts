@@ -54,6 +54,23 @@ describe('service database CLI', () => {
     expect(await tables()).toEqual(['migrations']);
   });
 
+  it('setup migrates a missing database and seeds it in one run, and again changes nothing', async () => {
+    await dropDatabase(url);
+    const make = () => createDataSource({ url, entities: [Note], migrations: [CreateNotes1700000000000] });
+    const seed = async (ds: import('typeorm').DataSource) => {
+      await ds.getRepository(Note).upsert({ id: 'n1', text: 'hello' }, ['id']);
+    };
+    await runServiceCli(['setup'], { dataSource: make(), seed });
+    await runServiceCli(['setup'], { dataSource: make(), seed });
+    expect(await tables()).toEqual(['migrations', 'notes']);
+    const ds = make();
+    await ds.initialize();
+    expect(await ds.getRepository(Note).find()).toEqual([
+      expect.objectContaining({ id: 'n1', text: 'hello' }),
+    ]);
+    await ds.destroy();
+  });
+
   it('refuses an unknown command', async () => {
     const ds = createDataSource({ url, entities: [], migrations: [] });
     await expect(runServiceCli(['dance'], { dataSource: ds })).rejects.toThrow(/unknown command/);

@@ -105,6 +105,48 @@ describe('profile', () => {
     });
   });
 
+  it("tells listings a company's names in both languages through identity.company.profile, when it is created and when they change", async () => {
+    const profileOf = async (accountId: string) =>
+      (
+        (await ds.query(
+          `SELECT "event"->'payload' AS p FROM "outbox" WHERE "event"->>'type' = 'identity.company.profile'
+            AND "event"->'payload'->>'accountId' = $1 ORDER BY "id" DESC LIMIT 1`,
+          [accountId],
+        )) as { p: unknown }[]
+      )[0]?.p;
+    // The seed's company (created by the seed: its creation published its names).
+    const { token } = await login('company', '501000002');
+    const own = await h.http().get('/v1/profile').set('authorization', bearer(token)).expect(200);
+    expect(await profileOf(own.body.results.id)).toEqual({
+      accountId: own.body.results.id,
+      name: 'Marina Homes Real Estate',
+      nameAr: 'مارينا هومز للعقارات',
+      listed: true,
+    });
+    await h
+      .http()
+      .put('/v1/profile')
+      .set('authorization', bearer(token))
+      .send({ nameAr: 'مارينا هومز العقارية' })
+      .expect(200);
+    expect(await profileOf(own.body.results.id)).toMatchObject({ nameAr: 'مارينا هومز العقارية' });
+    // Put back for the other tests.
+    await h
+      .http()
+      .put('/v1/profile')
+      .set('authorization', bearer(token))
+      .send({ nameAr: 'مارينا هومز للعقارات' })
+      .expect(200);
+    // An agent announces no company profile.
+    const agent = await login('agent', '501000003');
+    const agentProfile = await h
+      .http()
+      .get('/v1/profile')
+      .set('authorization', bearer(agent.token))
+      .expect(200);
+    expect(await profileOf(agentProfile.body.results.id)).toBeUndefined();
+  });
+
   it("keeps an agent's Arabic name (Arabic letters only), tells search through identity.agent.contact, and ignores it for a customer", async () => {
     const { token } = await login('agent', '501000003');
     const latin = await h
@@ -287,7 +329,7 @@ describe('company agents', () => {
       .expect(201);
   });
 
-  it("publishes every agent's contact on demand (cli directory:publish-contacts)", async () => {
+  it("publishes every agent's contact and every company's names on demand (cli directory:publish-contacts)", async () => {
     const contacts = async () =>
       (
         await ds.query(
@@ -299,8 +341,22 @@ describe('company agents', () => {
     );
     expect(agents).toBeGreaterThan(0);
     const before = await contacts();
-    expect(await publishAllAgentContacts(ds)).toBe(`identity.agent.contact published for ${agents} agents`);
+    const profiles = async () =>
+      (
+        await ds.query(
+          `SELECT count(*)::int AS n FROM "outbox" WHERE "event"->>'type' = 'identity.company.profile'`,
+        )
+      )[0].n as number;
+    const [{ n: companies }] = await ds.query(
+      `SELECT count(*)::int AS n FROM "accounts" WHERE "role" = 'company' AND "status" <> 'deleted'`,
+    );
+    expect(companies).toBeGreaterThan(0);
+    const profilesBefore = await profiles();
+    expect(await publishAllAgentContacts(ds)).toBe(
+      `identity.agent.contact published for ${agents} agents, identity.company.profile for ${companies} companies`,
+    );
     expect((await contacts()) - before).toBe(agents);
+    expect((await profiles()) - profilesBefore).toBe(companies);
   });
 
   it("refuses another company's agent (404), an agent's token (403), and a company without a subscription (402)", async () => {

@@ -1,6 +1,7 @@
 import { In, type DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { demoAgents, SITE_FACTS, type Site } from '@manzil/contracts';
+import { rosterCompanyNames } from './accounts/advertiser-names.js';
 import { accept, announceAccepted, ApproveProperty } from './approval/approve-property.js';
 import { seedPendingDemos } from './approval/pending-demo.js';
 import { Location } from './locations/location.entity.js';
@@ -340,6 +341,7 @@ async function seedGenerated(dataSource: DataSource, site: Site): Promise<void> 
         state: 'active',
         submittedAt: new Date(),
       });
+      property.companyNames = rosterCompanyNames(site, listing.agent.companyId);
       const { resolved, problems } = resolveChain(places, listing.draft);
       if (problems.length) throw new Error(`seed listing ${listing.slug}: unknown ${problems.join(', ')}`);
       accept(property, resolved, []);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { enqueue, newEvent } from '@manzil/bus';
-import { agentContactV1, listingApprovedV2, ownedPropertySchema, TOPICS } from '@manzil/contracts';
+import {
+  agentContactV1,
+  companyProfileV1,
+  listingApprovedV2,
+  ownedPropertySchema,
+  TOPICS,
+} from '@manzil/contracts';
 import { account, completeAe, deed, sixPhotos, startListings, type Account } from './lifecycle-harness.js';
 
 type Harness = Awaited<ReturnType<typeof startListings>>;
@@ -27,6 +33,17 @@ async function announceContact(acc: Account, name: string, nameAr: string | null
         email: null,
         listed: true,
       }),
+    ),
+  );
+}
+
+/** identity's `identity.company.profile` for `acc`, through the outbox, the bus and our consumer. */
+async function announceCompany(acc: Account, name: string, nameAr: string | null) {
+  await h.dataSource.transaction((manager) =>
+    enqueue(
+      manager,
+      TOPICS.identityAccount,
+      newEvent(companyProfileV1, acc.site, acc.id, { accountId: acc.id, name, nameAr, listed: true }),
     ),
   );
 }
@@ -81,5 +98,30 @@ describe('listing.approved names the listing and its advertiser in both language
     const anonymous = await approvedThroughWizard(unnamed, unnamed.id);
     expect(anonymous.agent).toEqual({ id: unnamed.id, name: '' });
     expect(anonymous.title.ar).toBe(completeAe.title.ar);
+  });
+});
+
+describe("listing.approved names the agent's company in both languages", () => {
+  it('from identity.company.profile, through the bus; a rename is seen at the next approval', async () => {
+    const before = await approvedThroughWizard(agent, agent.id);
+    // Not announced yet, and not a roster company: its id only (v2 without names still reads).
+    expect(before.company).toEqual({ id: company.id });
+
+    await announceCompany(company, 'Marina Homes Real Estate', 'مارينا هومز للعقارات');
+    await h.applied(7);
+    const named = await approvedThroughWizard(company, agent.id);
+    expect(named.company).toEqual({
+      id: company.id,
+      name: 'Marina Homes Real Estate',
+      nameAr: 'مارينا هومز للعقارات',
+    });
+
+    await announceCompany(company, 'Marina Homes', 'مارينا هومز');
+    await h.applied(8);
+    expect((await approvedThroughWizard(agent, agent.id)).company).toEqual({
+      id: company.id,
+      name: 'Marina Homes',
+      nameAr: 'مارينا هومز',
+    });
   });
 });

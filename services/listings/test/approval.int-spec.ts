@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
-import { listingApprovedV2, propertySummarySchema, summaryOfApproved, TOPICS } from '@manzil/contracts';
+import { DataSource, In, IsNull, Not } from 'typeorm';
+import {
+  demoCompanies,
+  listingApprovedV2,
+  propertySummarySchema,
+  summaryOfApproved,
+  TOPICS,
+} from '@manzil/contracts';
 import {
   createTestApp,
   createMigratedDatabase,
@@ -190,12 +196,30 @@ describe('listings: approval', () => {
       expect(events).toBe(accepted);
       const sample = await dataSource.manager.findOneByOrFail(Property, { id: generated[0] });
       expect(sample.published?.agent.nameAr).toMatch(/[\u0600-\u06ff]/);
+      // Its company (a roster company) named in both languages, as identity's seed names it.
+      const employed = await dataSource.manager.findOneByOrFail(Property, {
+        id: In(generated),
+        companyId: Not(IsNull()),
+      });
+      const roster = demoCompanies(site).find((c) => c.id === employed.companyId)!;
+      expect(employed.published?.company).toEqual({
+        id: roster.id,
+        name: roster.name.en,
+        nameAr: roster.name.ar,
+      });
       expect(sample.published?.media.photos.length).toBeGreaterThanOrEqual(4);
     }
     const noura = await dataSource.manager.findOneByOrFail(Property, {
       id: DEMO_PROPERTIES.sa.find((demo) => demo.agentName === 'Noura Al Harbi')!.id,
     });
     expect(noura.published?.agent).toMatchObject({ name: 'Noura Al Harbi', nameAr: 'نورة الحربي' });
+    // A hand-written demo, approved through the use case: its roster company is named in Arabic too.
+    const [nourasCompany] = demoCompanies('sa');
+    expect(noura.published?.company).toEqual({
+      id: nourasCompany.id,
+      name: nourasCompany.name.en,
+      nameAr: nourasCompany.name.ar,
+    });
     const titles = (site: 'ae' | 'sa') => DEMO_PROPERTIES[site].map((demo) => demo.titleEn).join('\n');
     expect(titles('ae')).toContain('Dubai Marina');
     expect(titles('ae')).not.toContain('Riyadh');

@@ -1,12 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { listingUpdatedV1, ownedPropertySchema } from '@manzil/contracts';
+import { listingUpdatedV1, moderatedPropertySchema, ownedPropertySchema } from '@manzil/contracts';
 import { FilesystemObjectStorage } from '@manzil/storage';
 import { tokenFor } from '@manzil/testing';
-import { documentKey } from '../src/media/storage-cleanup.js';
+import { documentKey, StorageCleanup } from '../src/media/storage-cleanup.js';
 import { photoUrl } from '../src/photos/photo-processing.js';
 import { PHOTO_KNOWN_SQL } from '../src/photos/photos.service.js';
 import { account, completeAe, sixPhotos, startListings } from './lifecycle-harness.js';
@@ -21,6 +21,7 @@ interface PlanNode {
 
 const PDF = Buffer.from('%PDF-1.4\n% a title deed\n');
 const owned = (body: { results: unknown }) => ownedPropertySchema.parse(body.results);
+const moderated = (body: { results: unknown }) => moderatedPropertySchema.parse(body.results);
 
 let h: Harness;
 let dir: string;
@@ -166,8 +167,20 @@ describe('DELETE /v1/properties/:id/documents/:documentId', () => {
     expect((await rowOf(deed))?.removed_at).not.toBeNull();
     await fileOf(agent, id, deed).expect(404);
     await fileOf(admin, id, deed).expect(200);
-    const admins = await h.call(admin, 'get', `/v1/admin/properties/${id}`).expect(200);
-    expect(JSON.stringify(admins.body)).not.toContain(deed);
+    // The admins' detail lists it apart, marked removed with the date, its file downloadable.
+    const admins = moderated((await h.call(admin, 'get', `/v1/admin/properties/${id}`).expect(200)).body);
+    expect(admins.documents.map((d) => d.id)).toEqual([permit]);
+    expect(admins.removedDocuments).toEqual([
+      expect.objectContaining({
+        id: deed,
+        title: 'deed',
+        fileUrl: `/api/listings/v1/owner/properties/${id}/documents/${deed}/file`,
+        removedAt: new Date((await rowOf(deed))!.removed_at!).toISOString(),
+      }),
+    ]);
+    // The owner's own view never has it.
+    const mine = owned((await h.call(agent, 'get', `/v1/owner/properties/${id}`).expect(200)).body);
+    expect(JSON.stringify(mine)).not.toContain(deed);
     // The remaining one is the last: refused.
     await remove(agent, id, permit).expect(422);
 
@@ -227,6 +240,86 @@ describe('DELETE /v1/properties/:id/documents/:documentId', () => {
     expect(await isStored(documents[0])).toBe(false);
     expect(await rowOf(documents[0])).toBeUndefined();
     expect(await isStored(documents[1])).toBe(true);
+  });
+});
+
+describe('a sale (final) and the documents the owner removed', () => {
+  const storageRow = async (documentId: string) =>
+    (
+      (await h.dataSource.query(
+        `SELECT "storage_key", "removed_at", "title" FROM "property_documents" WHERE "id" = $1`,
+        [documentId],
+      )) as { storage_key: string | null; removed_at: Date | null; title: string }[]
+    )[0];
+
+  /** A public listing whose accepted version was accepted with `deed`, removed since (bytes kept). */
+  async function publicWithRemovedDeed() {
+    const { id, documents } = await pending('deed', 'permit');
+    const [deed, permit] = documents;
+    await h.call(admin, 'post', `/v1/admin/properties/${id}/approve`).expect(200);
+    await remove(agent, id, deed).expect(200);
+    expect(await isStored(deed)).toBe(true);
+    return { id, deed, permit };
+  }
+
+  it('deletes their bytes and keeps their rows for the audit; the attached ones keep theirs; a second sale changes nothing', async () => {
+    const { id, deed, permit } = await publicWithRemovedDeed();
+    await h.call(agent, 'post', `/v1/properties/${id}/sold`).expect(200);
+
+    expect(await isStored(deed)).toBe(false);
+    expect(await storageRow(deed)).toEqual({
+      storage_key: null,
+      removed_at: expect.any(Date),
+      title: 'deed',
+    });
+    expect(await isStored(permit)).toBe(true);
+    expect(await tickets()).toEqual([]);
+    expect((await h.auditTrail(id)).at(-1)).toMatchObject({
+      action: 'sold',
+      actorId: agent.id,
+      detail: { documentsReleased: [deed] },
+    });
+    // The admins still see what was withdrawn, without a file to download.
+    const admins = moderated((await h.call(admin, 'get', `/v1/admin/properties/${id}`).expect(200)).body);
+    expect(admins.removedDocuments).toEqual([expect.objectContaining({ id: deed, fileUrl: null })]);
+    await fileOf(admin, id, deed).expect(404);
+    await fileOf(agent, id, permit).expect(200);
+
+    // Idempotent: selling again answers the same and writes nothing.
+    const trail = (await h.auditTrail(id)).length;
+    await h.call(agent, 'post', `/v1/properties/${id}/sold`).expect(200);
+    expect(await h.auditTrail(id)).toHaveLength(trail);
+    expect(await storageRow(deed)).toMatchObject({ storage_key: null });
+  });
+
+  it('a sold listing still pending keeps the rows whatever the admins decide', async () => {
+    const { id, documents } = await pending('deed', 'permit');
+    await remove(agent, id, documents[0]).expect(200);
+    await h.call(agent, 'post', `/v1/properties/${id}/sold`).expect(200);
+    expect(await isStored(documents[0])).toBe(false);
+    await h.call(admin, 'post', `/v1/admin/properties/${id}/approve`).expect(200);
+    expect(await storageRow(documents[0])).toMatchObject({ title: 'deed', storage_key: null });
+  });
+
+  it('a storage that fails the delete does not undo the sale: the bytes are left to the sweep', async () => {
+    const { id, deed } = await publicWithRemovedDeed();
+    // A real failure of the filesystem engine: the object's path is a folder with something in it.
+    const path = join(dir, documentKey(deed));
+    await rm(path, { force: true });
+    await mkdir(path);
+    await writeFile(join(path, 'in-the-way'), 'x');
+
+    const { body } = await h.call(agent, 'post', `/v1/properties/${id}/sold`).expect(200);
+    expect(owned(body).state).toBe('sold');
+    expect(await storageRow(deed)).toMatchObject({ storage_key: null });
+    expect(await tickets()).toEqual([{ keys: [documentKey(deed)] }]);
+
+    // Once the storage answers again, the sweep takes them.
+    await rm(path, { recursive: true, force: true });
+    await writeFile(path, PDF);
+    await h.app.get(StorageCleanup).sweep();
+    expect(await isStored(deed)).toBe(false);
+    expect(await tickets()).toEqual([]);
   });
 });
 

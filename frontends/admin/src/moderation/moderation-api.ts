@@ -3,6 +3,7 @@ import {
   LISTINGS_API,
   adminListingReportSchema,
   locationSchema,
+  moderatedPropertySchema,
   ownedPropertySchema,
   pageSchema,
   APPROVAL_STATUSES,
@@ -54,7 +55,7 @@ export const propertyQuery = (id: string, language: Language) =>
     queryKey: moderationKeys.property(id, language),
     queryFn: apiQueryFn(listingsUrl(`${LISTINGS_API.moderation}/${id}`), {
       language,
-      results: ownedPropertySchema,
+      results: moderatedPropertySchema,
     }),
   });
 

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '@manzil/ui/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SITE_FACTS, type Language, type OwnedProperty, type Site } from '@manzil/contracts';
+import {
+  SITE_FACTS,
+  type Language,
+  type ModeratedProperty,
+  type OwnedProperty,
+  type PropertyDocument,
+  type Site,
+} from '@manzil/contracts';
 import {
   Button,
   EmptyState,
@@ -129,9 +136,63 @@ function MediaSection({ id, title, children }: { id: string; title: string; chil
   );
 }
 
-/** Photos, videos and documents in one column, so they are seen beside the fields they prove. */
-function Media({ property }: { property: OwnedProperty }) {
+/** A document's title, then its file name and size. */
+function DocumentLabel({ document }: { document: PropertyDocument }) {
   const { t, language } = useAdminText();
+  return (
+    <span>
+      <strong>
+        <bdi>{document.title}</bdi>
+      </strong>{' '}
+      <span className="ad-muted">
+        <Ltr>{document.fileName}</Ltr> ·{' '}
+        {t('moderation.media.size', {
+          size: formatNumber(Math.ceil(document.sizeBytes / 1024), language),
+        })}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The documents the owner removed while a version still needed them: marked removed with the
+ * date, downloadable while their file is kept (a sale deletes it), so the moderator sees what
+ * was withdrawn. Nothing when there are none.
+ */
+function RemovedDocuments({ documents }: { documents: ModeratedProperty['removedDocuments'] }) {
+  const { t } = useAdminText();
+  if (!documents.length) return null;
+  return (
+    <MediaSection
+      id="ad-media-removed-documents"
+      title={t('moderation.media.removedDocuments', { count: documents.length })}
+    >
+      <ul className="ad-files" data-testid="moderation-removed-documents">
+        {documents.map((document) => (
+          <li key={document.id} className="ad-files__item ad-files__item--removed">
+            <span className="ad-files__text">
+              <DocumentLabel document={document} />
+              <span className="ad-removed" data-testid="moderation-removed-on">
+                {t('moderation.media.removedOn')} <SiteDate date={document.removedAt} month="short" />
+              </span>
+            </span>
+            {document.fileUrl ? (
+              <DocumentDownload url={document.fileUrl} title={document.title} fileName={document.fileName} />
+            ) : (
+              <span className="ad-muted" data-testid="moderation-removed-file-gone">
+                {t('moderation.media.fileGone')}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </MediaSection>
+  );
+}
+
+/** Photos, videos and documents in one column, so they are seen beside the fields they prove. */
+function Media({ property }: { property: ModeratedProperty }) {
+  const { t } = useAdminText();
   const videos = Array.isArray(property.draft.videos)
     ? property.draft.videos.filter((v): v is string => typeof v === 'string')
     : [];
@@ -180,17 +241,7 @@ function Media({ property }: { property: OwnedProperty }) {
           <ul className="ad-files" data-testid="moderation-documents">
             {property.documents.map((document) => (
               <li key={document.id} className="ad-files__item">
-                <span>
-                  <strong>
-                    <bdi>{document.title}</bdi>
-                  </strong>{' '}
-                  <span className="ad-muted">
-                    <Ltr>{document.fileName}</Ltr> ·{' '}
-                    {t('moderation.media.size', {
-                      size: formatNumber(Math.ceil(document.sizeBytes / 1024), language),
-                    })}
-                  </span>
-                </span>
+                <DocumentLabel document={document} />
                 <DocumentDownload
                   url={document.fileUrl}
                   title={document.title}
@@ -201,6 +252,7 @@ function Media({ property }: { property: OwnedProperty }) {
           </ul>
         ) : null}
       </MediaSection>
+      <RemovedDocuments documents={property.removedDocuments} />
     </div>
   );
 }

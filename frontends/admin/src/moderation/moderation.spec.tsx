@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { OwnedProperty } from '@manzil/contracts';
+import type { ModeratedProperty, OwnedProperty } from '@manzil/contracts';
 import { FeedbackProvider, LanguageProvider, storeSession } from '@manzil/ui';
 import { WithQueryClient } from '@manzil/ui/test/query';
 import ar from '../i18n/ar.json' with { type: 'json' };
@@ -13,7 +13,7 @@ import { ModerationQueue } from './moderation-queue.js';
 
 const ID = '0195f3a0-0000-7000-8000-000000000001';
 const at = '2026-03-01T10:00:00.000Z';
-const pending: OwnedProperty = {
+const pending: ModeratedProperty = {
   id: ID,
   site: 'ae',
   slug: 'marina-flat',
@@ -54,6 +54,7 @@ const pending: OwnedProperty = {
   completeness: { percent: 60, missing: ['furnishing'] },
   createdAt: at,
   updatedAt: at,
+  removedDocuments: [],
 };
 
 const answer = (status: number, results: unknown, message = '') =>
@@ -217,7 +218,7 @@ describe('documents', () => {
       storeSession({ token: 'admin-access-token', refresh_token: 'r1' });
       const fileUrl = `/api/listings/v1/owner/properties/${ID}/documents/doc-2/file`;
       const title = language === 'ar' ? 'صك الملكية' : 'Title deed';
-      const withFiles: OwnedProperty = {
+      const withFiles: ModeratedProperty = {
         ...pending,
         documents: [
           { ...pending.documents[0], title, fileName: 'deed.pdf', fileUrl },
@@ -268,4 +269,63 @@ describe('documents', () => {
       expect(saved).toHaveLength(1);
     },
   );
+
+  it.each([
+    ['en', 'Removed by the owner (2)', 'Removed on 2 Mar 2026', 'Download Old deed', 'File no longer kept'],
+    ['ar', 'مستندات حذفها المعلن (2)', 'حُذف في', 'تنزيل \u2068Old deed\u2069', 'لم يعد الملف محفوظًا'],
+  ] as const)(
+    '%s: shows the documents the owner removed, marked with the date, downloadable while their file is kept',
+    async (language, heading, removedOn, download, gone) => {
+      storeSession({ token: 'admin-access-token', refresh_token: 'r1' });
+      const fileUrl = `/api/listings/v1/owner/properties/${ID}/documents/doc-old/file`;
+      const removed = { ...pending.documents[0], removedAt: '2026-03-02T09:00:00.000Z' };
+      const withRemoved: ModeratedProperty = {
+        ...pending,
+        removedDocuments: [
+          { ...removed, id: '0195f3a0-0000-7000-8000-000000000004', title: 'Old deed', fileUrl },
+          { ...removed, id: '0195f3a0-0000-7000-8000-000000000005', title: 'Old NOC', fileUrl: null },
+        ],
+      };
+      const base = fakeListings();
+      const fetchMock = jest.fn<typeof fetch>(async (input, init) => {
+        const path = new URL(String(input), 'http://ae.localhost').pathname;
+        if (path === `/api/listings/v1/admin/properties/${ID}`) return answer(200, withRemoved);
+        if (path === fileUrl)
+          return { status: 200, ok: true, blob: async () => new Blob(['%PDF-1.7']) } as Response;
+        return base(input, init);
+      });
+      globalThis.fetch = fetchMock;
+      URL.createObjectURL = () => 'blob:http://ae.localhost/old-deed';
+      URL.revokeObjectURL = () => undefined;
+      const saved: string[] = [];
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+      renderConsole(`/admin/moderation/${ID}`, client(), language);
+
+      const section = (await screen.findByTestId('moderation-removed-documents')).closest('section')!;
+      expect(within(section).getByRole('heading').textContent).toBe(heading);
+      // The attached documents' list does not have them.
+      expect(within(screen.getByTestId('moderation-documents')).queryByText('Old deed')).toBeNull();
+      const [kept, goneRow] = within(section).getAllByRole('listitem');
+      expect(within(kept).getByTestId('moderation-removed-on').textContent).toContain(removedOn);
+      expect(within(goneRow).getByTestId('moderation-removed-file-gone').textContent).toBe(gone);
+      expect(within(goneRow).queryByRole('button')).toBeNull();
+      await act(async () => {
+        fireEvent.click(within(kept).getByRole('button', { name: download }));
+      });
+      await waitFor(() => expect(saved).toEqual(['deed.pdf']));
+      const fileCall = fetchMock.mock.calls.find(([input]) => String(input) === fileUrl);
+      expect((fileCall?.[1]?.headers as Record<string, string>).authorization).toBe(
+        'Bearer admin-access-token',
+      );
+    },
+  );
+
+  it('shows no removed section when the owner removed nothing', async () => {
+    globalThis.fetch = fakeListings();
+    renderConsole(`/admin/moderation/${ID}`, client());
+    await screen.findByTestId('moderation-documents');
+    expect(screen.queryByTestId('moderation-removed-documents')).toBeNull();
+  });
 });

@@ -17,12 +17,12 @@ const listing = {
 } as unknown as PropertyDetail['listing'];
 const contact = { phone: '+971501234567', whatsapp: '971501234567', email: 'sara@example.com' };
 
-function renderCard(language: Language) {
+function renderCard(language: Language, shown: PropertyDetail['listing'] = listing) {
   return render(
     <WithQueryClient client={testQueryClient()}>
       <MemoryRouter>
         <LanguageProvider language={language} messages={language === 'ar' ? ar : en} site="ae">
-          <AgentCard listing={listing} title="Marina Gate" site="ae" contact={contact} />
+          <AgentCard listing={shown} title="Marina Gate" site="ae" contact={contact} />
         </LanguageProvider>
       </MemoryRouter>
     </WithQueryClient>,
@@ -54,6 +54,31 @@ describe('property agent card', () => {
       expect(screen.getByTestId('agent-call').textContent).toBe(language === 'en' ? 'Call' : 'اتصال');
     },
   );
+
+  it.each([
+    ['en', 'Sara Nasser', 'Marina Homes Real Estate'],
+    ['ar', 'سارة ناصر', 'مارينا هومز للعقارات'],
+  ] as const)(
+    'names the agent and its company in the page language (%s)',
+    (language, agentName, companyName) => {
+      renderCard(language, {
+        ...listing,
+        agent: { ...listing.agent, nameAr: 'سارة ناصر' },
+        company: {
+          id: '0b7e4a1c-9a52-4c3e-8d0f-5a1b2c3d4e60',
+          name: 'Marina Homes Real Estate',
+          nameAr: 'مارينا هومز للعقارات',
+        },
+      });
+      expect(screen.getByTestId('agent-name').textContent).toBe(agentName);
+      expect(screen.getByTestId('agent-company').textContent).toBe(companyName);
+    },
+  );
+
+  it('shows no company line for a freelancer or a company identity has not named', () => {
+    renderCard('ar', { ...listing, company: { id: '0b7e4a1c-9a52-4c3e-8d0f-5a1b2c3d4e60' } });
+    expect(screen.queryByTestId('agent-company')).toBeNull();
+  });
 
   it('asks a visitor to log in with the contact prompt before calling, and lets a signed-in one through', () => {
     const prompts: string[] = [];

@@ -68,6 +68,9 @@ export function AgentCard({
     (language === 'ar' && listing.agent.nameAr) ||
     listing.agent.name ||
     intl.formatMessage({ id: 'customer.property.agentUnnamed' });
+  // The agent's company in the page's language (identity.company.profile; absent: none shown).
+  const company = listing.company;
+  const companyName = (language === 'ar' && company?.nameAr) || company?.name;
   const info = centre.data;
   const lines = contact
     ? { phone: contact.phone, whatsapp: contact.whatsapp, email: contact.email }
@@ -97,6 +100,11 @@ export function AgentCard({
         <span>
           <strong data-testid="agent-name">{name}</strong>
           <span className="cu-agent__role">{intl.formatMessage({ id: 'customer.property.agent' })}</span>
+          {companyName ? (
+            <span className="cu-agent__role" data-testid="agent-company">
+              <bdi>{companyName}</bdi>
+            </span>
+          ) : null}
         </span>
       </p>
       {response.data?.respondsFast ? (

@@ -15,7 +15,7 @@ import { AppException, currentContext } from '@manzil/nest-kit';
 import { requestId } from '../shared/request-id.js';
 import { Account } from './account.entity.js';
 import { fullName } from './account-profile.js';
-import { publishAgentContact } from '../directory/agent-contact.js';
+import { publishDirectoryEntry } from '../directory/agent-contact.js';
 import { publishAccountChannels } from './account-channels.js';
 
 /** The columns a new account is created with (the rest take their defaults). */
@@ -160,7 +160,7 @@ export class AccountsService {
           requestId(),
         ),
       );
-      await publishAgentContact(tx, account);
+      await publishDirectoryEntry(tx, account);
       await publishAccountChannels(tx, account);
       return account;
     };

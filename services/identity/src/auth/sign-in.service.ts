@@ -12,7 +12,7 @@ import { OtpService, type OtpPurpose, type OtpTiming } from '../otp/otp.service.
 import { hashPassword, verifyPassword } from '../shared/passwords.js';
 import { REDIS_PREFIX } from '../shared/redis-keys.js';
 import { TokensService } from '../tokens/tokens.service.js';
-import { publishAgentContact } from '../directory/agent-contact.js';
+import { publishDirectoryEntry } from '../directory/agent-contact.js';
 import { publishAccountChannels } from '../accounts/account-channels.js';
 import { UnverifiedAccountException } from './unverified-account.exception.js';
 
@@ -104,8 +104,8 @@ export class SignInService {
           account.verified = true;
           await this.dataSource.transaction(async (manager) => {
             await manager.update(Account, { id: account.id }, { verified: true });
-            // A verified agent enters the directory: search learns how to reach it.
-            await publishAgentContact(manager, account);
+            // A verified agent or company enters the directory: search learns how to reach the agent, listings the names.
+            await publishDirectoryEntry(manager, account);
             // The mobile is proved: notices may go to it now.
             await publishAccountChannels(manager, account);
           });

@@ -38,7 +38,7 @@ import { AccountsService } from '../accounts/accounts.service.js';
 import { EmailVerification } from '../auth/email-verification.js';
 import { hashPassword, verifyPassword } from '../shared/passwords.js';
 import { TokensService } from '../tokens/tokens.service.js';
-import { publishAgentContact } from '../directory/agent-contact.js';
+import { publishDirectoryEntry } from '../directory/agent-contact.js';
 import { publishAccountChannels } from '../accounts/account-channels.js';
 import { ImageUploadInterceptor, type UploadedImage } from '../uploads/image-upload.interceptor.js';
 import { UploadsService } from '../uploads/uploads.service.js';
@@ -96,7 +96,7 @@ export class ProfileController {
       // A new address is not proved yet: verified again with a code sent to it.
       if (emailChanged) own.emailVerified = false;
       const saved = await manager.save(own);
-      await publishAgentContact(manager, saved);
+      await publishDirectoryEntry(manager, saved);
       if (emailChanged) await publishAccountChannels(manager, saved);
       return { saved, emailChanged };
     });

@@ -6,6 +6,7 @@ import {
   accountNafathVerifiedV1,
   accountRegisteredV1,
   agentContactV1,
+  companyProfileV1,
   subscriptionActivatedV1,
   subscriptionExpiredV1,
   type EventEnvelope,
@@ -19,7 +20,7 @@ type Payload<D extends { payload: z.ZodType }> = EventEnvelope<z.infer<D['payloa
  * What listings must know of other services' accounts to decide who may add and edit
  * (spec §6), kept from their events, each applied once (inbox `listings`):
  * identity's accounts (role, company of an agent, Nafath, deletion, an agent's names in English
- * and Arabic) into `listing_accounts`,
+ * and Arabic, a company's names) into `listing_accounts`,
  * payments' plans (listings allowed until when) into `listing_entitlements`.
  */
 @Controller()
@@ -72,6 +73,26 @@ export class AccountEventsController {
          VALUES ($1, $2, 'agent', $3, $4, $5)
          ON CONFLICT ("account_id") DO UPDATE SET "name" = EXCLUDED."name", "name_ar" = EXCLUDED."name_ar"`,
         [accountId, event.site, companyId, name.trim() || null, nameAr?.trim() || null],
+      ),
+    );
+  }
+
+  /**
+   * A company's names, whenever identity announces them: the company's names `listing.approved`
+   * carries in both languages (`applyAdvertiserNames`). Same topic and key as `registered`, so
+   * the last one wins.
+   */
+  @EventPattern(companyProfileV1.type)
+  async companyProfile(
+    @Payload(new ParseEventPipe(companyProfileV1)) event: Payload<typeof companyProfileV1>,
+  ): Promise<void> {
+    const { accountId, name, nameAr } = event.payload;
+    await this.inbox.handleOnce(event, (manager) =>
+      manager.query(
+        `INSERT INTO "listing_accounts" ("account_id", "site", "role", "name", "name_ar")
+         VALUES ($1, $2, 'company', $3, $4)
+         ON CONFLICT ("account_id") DO UPDATE SET "name" = EXCLUDED."name", "name_ar" = EXCLUDED."name_ar"`,
+        [accountId, event.site, name.trim() || null, nameAr?.trim() || null],
       ),
     );
   }

@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ModerationQueueQuery, OwnedProperty, Page, Site } from '@manzil/contracts';
+import {
+  moderatedPropertySchema,
+  type ModeratedProperty,
+  type ModerationQueueQuery,
+  type OwnedProperty,
+  type Page,
+  type Site,
+} from '@manzil/contracts';
 import { AppException } from '@manzil/nest-kit';
-import { ownedPage, ownedView } from '../drafts/owned.js';
+import { ownedPage, ownedView, removedDocumentsOf } from '../drafts/owned.js';
 import { Property } from '../properties/property.entity.js';
 
 /** The admins' reads: the moderation queue and one property with its documents. */
@@ -51,10 +58,19 @@ export class ModerationService {
     };
   }
 
-  async get(site: Site, id: string): Promise<OwnedProperty> {
-    const property = await this.dataSource.manager.findOne(Property, { where: { id, site } });
+  /**
+   * One listing as its owner sees it, plus the documents the owner removed while a version
+   * still needed them (marked with the date; downloadable while their bytes are kept), so a
+   * moderator sees what was withdrawn.
+   */
+  async get(site: Site, id: string): Promise<ModeratedProperty> {
+    const manager = this.dataSource.manager;
+    const property = await manager.findOne(Property, { where: { id, site } });
     if (!property) throw new AppException('NOT_FOUND');
-    return ownedView(this.dataSource.manager, property);
+    return moderatedPropertySchema.parse({
+      ...(await ownedView(manager, property)),
+      removedDocuments: await removedDocumentsOf(manager, property.id),
+    });
   }
 
   /** The audit trail of a property, newest first. */

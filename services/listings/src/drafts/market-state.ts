@@ -10,6 +10,8 @@ import {
 import { AppException, currentContext, type AuthUser } from '@manzil/nest-kit';
 import { fieldMessage } from '@manzil/contracts';
 import { licenceEnded } from '../ad-licence/ad-licences.js';
+import { releaseSoldDocuments } from '../documents/removed-documents.js';
+import { StorageCleanup } from '../media/storage-cleanup.js';
 import { actorOf, audit, eventActor } from './audit.js';
 import { ownedView, publishEvent } from './owned.js';
 import { findOwned } from './who-may.js';
@@ -20,20 +22,37 @@ interface Command {
   propertyId: string;
 }
 
-/** The owner marks a listing sold: it leaves the public lists for good (`listing.sold`). */
+/**
+ * The owner marks a listing sold: it leaves the public lists for good (`listing.sold`). Sold is
+ * final, so no version needs the documents the owner removed any more: their bytes go after the
+ * commit (the ledger: a failed delete is the sweep's, never a failed sale), their rows stay for
+ * the audit (`releaseSoldDocuments`; the audit row `sold` names them in `documentsReleased`).
+ */
 @Injectable()
 export class MarkSold {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cleanup: StorageCleanup,
+  ) {}
 
   async execute({ user, site, propertyId }: Command): Promise<OwnedProperty> {
-    return this.dataSource.transaction(async (manager) => {
+    let ticket: string | null = null;
+    const view = await this.dataSource.transaction(async (manager) => {
       const property = await findOwned(manager, user, site, propertyId);
       if (property.state === 'sold') return ownedView(manager, property);
       property.state = 'sold';
       property.soldAt = new Date();
       await manager.save(property);
+      const released = await releaseSoldDocuments(manager, property.id);
+      ticket = await this.cleanup.removeAfterCommit(manager, released.keys);
       const actor = actorOf(user);
-      await audit(manager, property, actor, 'sold');
+      await audit(
+        manager,
+        property,
+        actor,
+        'sold',
+        released.documentIds.length ? { documentsReleased: released.documentIds } : undefined,
+      );
       await publishEvent(manager, site, property.id, listingSoldV1, {
         id: property.id,
         soldAt: property.soldAt.toISOString(),
@@ -41,6 +60,9 @@ export class MarkSold {
       });
       return ownedView(manager, property);
     });
+    // Never throws: the sale stands whatever the storage answers.
+    await this.cleanup.removeNow(ticket);
+    return view;
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type OwnedProperty,
   type PropertyDocument,
   type PropertyPhoto,
+  type RemovedPropertyDocument,
   type Site,
 } from '@manzil/contracts';
 import { currentContext } from '@manzil/nest-kit';
@@ -41,17 +42,34 @@ export async function documentsOf(
     `SELECT * FROM "property_documents" WHERE "property_id" = ANY($1) AND "removed_at" IS NULL ORDER BY "created_at", "id"`,
     [ids],
   )) as DocumentRow[];
-  for (const row of rows)
-    byProperty.get(row.property_id)?.push({
-      id: row.id,
-      title: row.title,
-      fileName: row.file_name,
-      contentType: row.content_type,
-      sizeBytes: row.size_bytes,
-      createdAt: new Date(row.created_at).toISOString(),
-      fileUrl: row.storage_key ? documentFileUrl(row.property_id, row.id) : null,
-    });
+  for (const row of rows) byProperty.get(row.property_id)?.push(toDocument(row));
   return byProperty;
+}
+
+const toDocument = (row: DocumentRow): PropertyDocument => ({
+  id: row.id,
+  title: row.title,
+  fileName: row.file_name,
+  contentType: row.content_type,
+  sizeBytes: row.size_bytes,
+  createdAt: new Date(row.created_at).toISOString(),
+  fileUrl: row.storage_key ? documentFileUrl(row.property_id, row.id) : null,
+});
+
+/**
+ * The documents the owner removed while a version still needed them (`removed_at`), oldest
+ * removal first: for the site's admins only. `fileUrl` is null once the bytes are gone.
+ */
+export async function removedDocumentsOf(
+  manager: EntityManager,
+  propertyId: string,
+): Promise<RemovedPropertyDocument[]> {
+  const rows = (await manager.query(
+    `SELECT * FROM "property_documents" WHERE "property_id" = $1 AND "removed_at" IS NOT NULL
+     ORDER BY "removed_at", "id"`,
+    [propertyId],
+  )) as (DocumentRow & { removed_at: Date })[];
+  return rows.map((row) => ({ ...toDocument(row), removedAt: new Date(row.removed_at).toISOString() }));
 }
 
 /** The photos of some properties, by property id, in their order. */

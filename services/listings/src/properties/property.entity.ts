@@ -91,6 +91,13 @@ export class Property {
   @Column({ name: 'agent_name_ar', type: 'text', nullable: true })
   agentNameAr: string | null;
 
+  /**
+   * Not a column: the company's names as identity announced them (`identity.company.profile`),
+   * set before the public version is built (`applyAdvertiserNames`, the seed's roster), so
+   * `listing.approved` names the company in both languages; the `published` snapshot keeps them.
+   */
+  companyNames?: { name: string; nameAr: string | null };
+
   /** Paths of demo photos (seeded listings), shown while the listing has no uploaded photo. */
   @Column({ name: 'demo_photos', type: 'text', array: true, nullable: true })
   demoPhotos: string[] | null;

@@ -147,7 +147,13 @@ export function toPublished(
       name: summary.agentName,
       ...(property.agentNameAr ? { nameAr: property.agentNameAr } : {}),
     },
-    company: property.companyId ? { id: property.companyId } : null,
+    company: property.companyId
+      ? {
+          id: property.companyId,
+          ...(property.companyNames?.name ? { name: property.companyNames.name } : {}),
+          ...(property.companyNames?.nameAr ? { nameAr: property.companyNames.nameAr } : {}),
+        }
+      : null,
     badge: badgeOf(summary.agreementType),
     regulator: draft.regulator ? { ...draft.regulator } : null,
     regulatorVerified: property.regulatorVerified,
