@@ -70,16 +70,16 @@ export function afterFirstPaint(
         if (!hidden && Observer?.supportedEntryTypes?.includes('paint')) {
           // The browser says when the first content is on screen (its first contentful paint:
           // the cover); at most `paintTimeoutMs` later in any case.
-          let cap: ReturnType<typeof setTimeout> | undefined;
+          // (the observer's callback runs in a later task, never during `observe`)
           const observer = new Observer((list) => {
             if (list.getEntriesByName('first-contentful-paint').length) done();
           });
+          const cap = setTimeout(() => done(), paintTimeoutMs);
           function done() {
             observer.disconnect();
             clearTimeout(cap);
             resolve();
           }
-          cap = setTimeout(done, paintTimeoutMs);
           observer.observe({ type: 'paint', buffered: true });
           return;
         }
