@@ -1,7 +1,9 @@
-// The scripts the shell's start needs, preloaded by index.html (issue 10, Lighthouse): without
-// it they are only requested once main.js has run (one round trip and main.js's work later),
-// and `src/index.ts` waits for the first paint before it starts them (see there), so
-// they download while the page's first content paints, and run after it.
+// The scripts the shell's start needs, listed by index.html as preloads inside an inert
+// `<template id="mz-startup-preload">` (issue 10): `src/index.ts` puts them into the head once
+// the page's first content (the gateway's cover) is painted, so no script competes with the
+// cover's HTML, CSS and fonts for the connection, and then all of them are requested at once
+// (without the list, the shared modules' chunks were only requested once the federation runtime
+// had negotiated them: a round trip and main.js's work later).
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 /**
@@ -40,6 +42,9 @@ function startupFiles(compilation) {
   return [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
 }
 
+/** The template's id, as `src/first-paint.ts` looks it up. */
+const STARTUP_PRELOAD_ID = 'mz-startup-preload';
+
 class StartupPreloadPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('StartupPreloadPlugin', (compilation) => {
@@ -47,23 +52,16 @@ class StartupPreloadPlugin {
         const publicPath = compilation.outputOptions.publicPath;
         const links = startupFiles(compilation)
           .sort()
-          .map((file) =>
-            HtmlWebpackPlugin.createHtmlTagObject('link', {
-              rel: 'preload',
-              as: 'script',
-              href: `${publicPath}${file}`,
-              // Behind the first content's fonts (preloaded by the gateway, in the head): the
-              // cover's text waits for them, and the scripts only run after it is painted.
-              fetchpriority: 'low',
-            }),
-          );
-        // At the end of the body: after the fonts the gateway preloads in the head for the first
-        // content (the browser requests them in the order it finds them).
-        data.bodyTags.push(...links);
+          .map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`)
+          .join('');
+        // Inert until index.ts takes them out (a template's content is not fetched).
+        data.bodyTags.push(
+          HtmlWebpackPlugin.createHtmlTagObject('template', { id: STARTUP_PRELOAD_ID }, links),
+        );
         return data;
       });
     });
   }
 }
 
-module.exports = { StartupPreloadPlugin, startupFiles };
+module.exports = { STARTUP_PRELOAD_ID, StartupPreloadPlugin, startupFiles };

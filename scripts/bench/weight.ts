@@ -94,11 +94,16 @@ async function loadOnce(context: BrowserContext, pagePath: string): Promise<Samp
       encodings.add(response.headers()['content-encoding'] ?? 'identity');
   });
   await page.goto(baseUrl + pagePath, { waitUntil: 'networkidle', timeout: 60_000 });
-  // Until no cover or loading placeholder is left (a remote or a lazy page still coming),
-  // then the network quiet again.
+  // Until neither the gateway's first-content cover nor any loading placeholder is left (a
+  // remote or a lazy page still coming), then the network quiet again. A function, not a
+  // string: the page's CSP refuses eval, and a string predicate then failed at once whenever
+  // the page was not ready at the first check (measured "as it is", half loaded).
   await page
     .waitForFunction(
-      `!document.querySelector('[data-testid="session-cover"], [data-testid="language-cover"], [data-testid="remote-loading"], [data-testid="page-loading"]')`,
+      () =>
+        !document.querySelector(
+          '#mz-first-paint, [data-testid="session-cover"], [data-testid="language-cover"], [data-testid="remote-loading"], [data-testid="page-loading"]',
+        ),
       undefined,
       { timeout: 20_000 },
     )

@@ -1,6 +1,13 @@
 import '@manzil/ui/test/jsdom-globals';
 import { describe, expect, it } from '@jest/globals';
-import { COVER_FONT_FAMILY, FIRST_PAINT_ID, afterFirstPaint, releaseFirstPaint } from './first-paint.js';
+import {
+  COVER_FONT_FAMILY,
+  FIRST_PAINT_ID,
+  STARTUP_PRELOAD_ID,
+  afterFirstPaint,
+  releaseFirstPaint,
+  startPreloads,
+} from './first-paint.js';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -93,11 +100,62 @@ describe('afterFirstPaint', () => {
     expect(done()).toBe(true);
   });
 
+  it("waits for the browser's first contentful paint where it reports one", async () => {
+    page();
+    withFonts([]);
+    // A browser that reports paints: the observer is told of the cover's first contentful paint.
+    let report: (() => void) | undefined;
+    class PaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(private readonly callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {}
+      observe() {
+        report = () =>
+          this.callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+      }
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'PerformanceObserver', { value: PaintObserver, configurable: true });
+    try {
+      const done = settled(afterFirstPaint(document, 60_000, 60_000));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // One frame has long passed; the paint has not been reported yet.
+      expect(done()).toBe(false);
+      report!();
+      await flush();
+      expect(done()).toBe(true);
+    } finally {
+      Reflect.deleteProperty(window, 'PerformanceObserver');
+    }
+  });
+
   it('does not wait longer than the time limit for a font that never arrives', async () => {
     page();
     withFonts([face(COVER_FONT_FAMILY).fontFace]);
     const done = settled(afterFirstPaint(document, 20));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(done()).toBe(true);
+  });
+});
+
+describe('startPreloads', () => {
+  it("requests the start's scripts only when called: the template's preloads move into the head", () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<div id="root"></div><template id="${STARTUP_PRELOAD_ID}"><link rel="preload" as="script" href="/1.js"><link rel="preload" as="script" href="/2.js"></template>`;
+    // Inert in the template: not part of the document.
+    expect(document.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
+    startPreloads(document);
+    const links = [...document.head.querySelectorAll('link[rel="preload"][as="script"]')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/1.js', '/2.js']);
+    expect(document.getElementById(STARTUP_PRELOAD_ID)).toBeNull();
+    // Once only.
+    startPreloads(document);
+    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(2);
+  });
+
+  it('does nothing without the template (the dev server)', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<div id="root"></div>';
+    startPreloads(document);
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
   });
 });

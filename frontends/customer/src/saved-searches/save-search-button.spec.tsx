@@ -97,7 +97,8 @@ describe('SaveSearchButton (issue 14 item 8)', () => {
     const fetchMock = api();
     renderButton();
     fireEvent.click(screen.getByTestId('save-search'));
-    const name = screen.getByTestId('save-search-name').querySelector('input')!;
+    // The dialog is its own chunk, fetched on the first click.
+    const name = (await screen.findByTestId('save-search-name')).querySelector('input')!;
     expect(name.value).toBe('Properties for sale');
     fireEvent.change(name, { target: { value: 'Two beds' } });
     fireEvent.change(screen.getByTestId('save-search-frequency').querySelector('select')!, {
@@ -127,8 +128,9 @@ describe('SaveSearchButton (issue 14 item 8)', () => {
     renderButton('ar');
     expect(screen.getByTestId('save-search').textContent).toContain('حفظ البحث');
     fireEvent.click(screen.getByTestId('save-search'));
+    const submit = await screen.findByTestId('save-search-submit');
     await act(async () => {
-      fireEvent.click(screen.getByTestId('save-search-submit'));
+      fireEvent.click(submit);
     });
     expect((await screen.findByTestId('toast')).textContent).toContain(message);
     expect(screen.getByTestId('save-search-dialog')).toBeTruthy();

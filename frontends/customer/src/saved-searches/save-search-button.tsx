@@ -1,15 +1,11 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from '@manzil/ui/router';
-import {
-  SAVED_SEARCH_FREQUENCIES,
-  createSavedSearchRequestSchema,
-  type CreateSavedSearchRequest,
-  type SavedSearchFrequency,
-} from '@manzil/contracts';
-import { Button, requireLogin, useFeedback, useLanguage, useSession } from '@manzil/ui';
-import { FormDialog, SelectField, TextField, showServerErrors, useContractForm } from '@manzil/ui/forms';
-import { useSavedSearchMutations } from './saved-search-queries.js';
+import { Button, requireLogin, useSession } from '@manzil/ui';
+
+// The dialog and its form code come when it is first opened, not with the listing page.
+const SaveSearchDialog = lazy(() =>
+  import('./save-search-dialog.js').then((m) => ({ default: m.SaveSearchDialog })),
+);
 
 export const BellIcon = () => (
   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -25,81 +21,6 @@ export const BellIcon = () => (
 
 /** The list's search-API query as the listing page builds it (strings and numbers, as in a URL). */
 export type SavedSearchFilterInput = Record<string, string | number | undefined>;
-
-interface SaveValues {
-  name: string;
-  frequency: SavedSearchFrequency;
-}
-
-/**
- * Name the search and choose how often to hear of it; `filters` are the list's search-API
- * filters (what the matching compares) and the link is the page as it is now.
- */
-export function SaveSearchDialog({
-  defaultName,
-  filters,
-  onClose,
-}: {
-  defaultName: string;
-  filters: SavedSearchFilterInput;
-  onClose: () => void;
-}) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const language = useLanguage();
-  const feedback = useFeedback();
-  const location = useLocation();
-  const link = `${location.pathname}${location.search}`;
-  const { create } = useSavedSearchMutations(language);
-  const form = useContractForm<SaveValues>({
-    schema: createSavedSearchRequestSchema,
-    defaultValues: { name: defaultName.slice(0, 80), frequency: 'instant' },
-    toInput: (values) => ({ ...values, link, filters }),
-  });
-  const onValid = async (values: unknown) => {
-    try {
-      await create.mutateAsync(values as CreateSavedSearchRequest);
-      feedback.toast('success', t('customer.savedSearch.saved'));
-      onClose();
-    } catch (failure) {
-      if (!showServerErrors(form, failure))
-        feedback.toast(
-          'danger',
-          failure instanceof Error && failure.message ? failure.message : t('customer.savedSearch.failed'),
-        );
-    }
-  };
-  return (
-    <FormDialog
-      form={form}
-      onValid={onValid}
-      title={t('customer.savedSearch.dialogTitle')}
-      cancelLabel={t('customer.savedSearch.cancel')}
-      submitLabel={t('customer.savedSearch.submit')}
-      onClose={onClose}
-      testId="save-search"
-    >
-      <p className="mz-field__hint">{t('customer.savedSearch.lead')}</p>
-      <TextField
-        control={form.control}
-        name="name"
-        label={t('customer.savedSearch.name')}
-        maxLength={80}
-        testId="save-search-name"
-      />
-      <SelectField
-        control={form.control}
-        name="frequency"
-        label={t('customer.savedSearch.frequency')}
-        options={SAVED_SEARCH_FREQUENCIES.map((value) => ({
-          value,
-          label: t(`customer.savedSearch.frequency.${value}`),
-        }))}
-        testId="save-search-frequency"
-      />
-    </FormDialog>
-  );
-}
 
 /**
  * "Save search" on the listing pages (issue 14 item 8): a customer names the search and
@@ -130,7 +51,9 @@ export function SaveSearchButton({
         <span>{intl.formatMessage({ id: 'customer.savedSearch.button' })}</span>
       </Button>
       {open ? (
-        <SaveSearchDialog defaultName={defaultName} filters={filters} onClose={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <SaveSearchDialog defaultName={defaultName} filters={filters} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,7 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from '@manzil/ui/router';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import {
   AGREEMENT_TYPES,
@@ -54,26 +53,28 @@ const AMOUNT_RANGES = [
   ['minArea', 'maxArea'],
 ] as const;
 
+type AmountField = (typeof AMOUNT_FIELDS)[number];
+type AmountErrors = Partial<Record<AmountField, string>>;
+
 /**
  * The form's own rules: an amount box is blank or a number (Arabic-Indic digits and separators
- * accepted), and a minimum is not above its maximum. Written by hand, not as a zod schema: zod
- * reaches the page once, inside the shared `@manzil/contracts`, and a direct import here would
- * bundle a second copy into this remote.
+ * accepted), and a minimum is not above its maximum; the message ids of the boxes that break one.
+ * Written by hand, not as a zod schema: zod reaches the page once, inside the shared
+ * `@manzil/contracts`, and a direct import here would bundle a second copy into this remote.
  */
-const searchFormResolver: Resolver<SearchFormValues> = (values) => {
-  const errors: FieldErrors<SearchFormValues> = {};
+export function searchFormErrors(values: Pick<SearchFormValues, AmountField>): AmountErrors {
+  const errors: AmountErrors = {};
   for (const name of AMOUNT_FIELDS) {
     if (values[name].trim() !== '' && parseAmount(values[name]) === undefined)
-      errors[name] = { type: 'number', message: 'customer.search.error.number' };
+      errors[name] = 'customer.search.error.number';
   }
   for (const [min, max] of AMOUNT_RANGES) {
     const low = parseAmount(values[min]);
     const high = parseAmount(values[max]);
-    if (low !== undefined && high !== undefined && low > high)
-      errors[max] = { type: 'range', message: 'customer.search.error.range' };
+    if (low !== undefined && high !== undefined && low > high) errors[max] = 'customer.search.error.range';
   }
-  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
-};
+  return errors;
+}
 
 const text = (value: number | undefined) => (value === undefined ? '' : String(value));
 
@@ -142,14 +143,16 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
   const id = useId();
   const t = (messageId: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: messageId }, values);
-  const form = useForm<SearchFormValues>({
-    mode: 'onTouched',
-    defaultValues: valuesOf(type, filters),
-    resolver: searchFormResolver,
-  });
-  const { control, register, watch, setValue, handleSubmit, formState } = form;
-  const purpose = watch('purpose');
-  const commercial = watch('commercial');
+  const [values, setValues] = useState(() => valuesOf(type, filters));
+  const set = <Name extends keyof SearchFormValues>(name: Name, value: SearchFormValues[Name]) =>
+    setValues((current) => ({ ...current, [name]: value }));
+  // An amount's error shows once its box has been left (then it follows each keystroke), or
+  // once the form has been submitted.
+  const [touched, setTouched] = useState<Partial<Record<AmountField, true>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const amountInputs = useRef<Partial<Record<AmountField, HTMLInputElement | null>>>({});
+  const [focusOn, setFocusOn] = useState<AmountField | null>(null);
+  const { purpose, commercial } = values;
   const [more, setMore] = useState(
     () =>
       !!(
@@ -162,19 +165,33 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
         filters.keywords
       ),
   );
-  const { tabListProps, tabProps, panelProps } = useTabs(PURPOSES, purpose, (value) =>
-    setValue('purpose', value),
-  );
+  const { tabListProps, tabProps, panelProps } = useTabs(PURPOSES, purpose, (value) => set('purpose', value));
   const masterData = useQuery({ ...masterDataQuery(language), enabled: more });
 
-  const submit = handleSubmit((values) =>
-    onSearch(listingTypeOf(values.purpose, values.commercial), filtersOf(values, filters.sort)),
-  );
-  const error = (name: keyof SearchFormValues) => {
-    const message = formState.errors[name]?.message;
+  // The first invalid box gets the focus on a failed submit (once "more options" is open, if
+  // it is in there).
+  useEffect(() => {
+    if (!focusOn) return;
+    amountInputs.current[focusOn]?.focus();
+    setFocusOn(null);
+  }, [focusOn, more]);
+
+  const errors = searchFormErrors(values);
+  const submit = () => {
+    setSubmitted(true);
+    const invalid = AMOUNT_FIELDS.find((name) => errors[name]);
+    if (invalid) {
+      if (invalid === 'minArea' || invalid === 'maxArea') setMore(true);
+      setFocusOn(invalid);
+      return;
+    }
+    onSearch(listingTypeOf(values.purpose, values.commercial), filtersOf(values, filters.sort));
+  };
+  const error = (name: AmountField) => {
+    const message = submitted || touched[name] ? errors[name] : undefined;
     return message ? t(message) : undefined;
   };
-  const mapHref = mapSearchHref(listingTypeOf(purpose, commercial), filtersOf(watch(), filters.sort));
+  const mapHref = mapSearchHref(listingTypeOf(purpose, commercial), filtersOf(values, filters.sort));
 
   const amount = (name: 'minPrice' | 'maxPrice' | 'minArea' | 'maxArea', labelId: string) => {
     const problem = error(name);
@@ -189,7 +206,13 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-${name}-error` : undefined}
           data-testid={`search-${name}`}
-          {...register(name)}
+          name={name}
+          ref={(input) => {
+            amountInputs.current[name] = input;
+          }}
+          value={values[name]}
+          onChange={(event) => set(name, event.target.value)}
+          onBlur={() => setTouched((current) => (current[name] ? current : { ...current, [name]: true }))}
         />
         {problem ? (
           <span className="mz-field__error" id={`${id}-${name}-error`} data-testid={`search-${name}-error`}>
@@ -208,7 +231,12 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
     <label className="cu-search__field">
       <span className="cu-search__label">{t(labelId)}</span>
       <span className="mz-select__control">
-        <select data-testid={`search-${name}`} {...register(name)}>
+        <select
+          data-testid={`search-${name}`}
+          name={name}
+          value={values[name]}
+          onChange={(event) => set(name, event.target.value)}
+        >
           <option value="">{t('customer.search.any')}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -230,24 +258,18 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
   ) => (
     <fieldset className="cu-search__counts">
       <legend className="cu-search__label">{t(labelId)}</legend>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <div className="cu-search__chips">
-            {choices.map((count) => (
-              <ToggleChip
-                key={count}
-                on={field.value.includes(count)}
-                testId={`search-${name}-${count}`}
-                onToggle={() => field.onChange(toggled(field.value, count))}
-              >
-                {label(count)}
-              </ToggleChip>
-            ))}
-          </div>
-        )}
-      />
+      <div className="cu-search__chips">
+        {choices.map((count) => (
+          <ToggleChip
+            key={count}
+            on={values[name].includes(count)}
+            testId={`search-${name}-${count}`}
+            onToggle={() => set(name, toggled(values[name], count))}
+          >
+            {label(count)}
+          </ToggleChip>
+        ))}
+      </div>
     </fieldset>
   );
 
@@ -256,7 +278,10 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
       className={`cu-search cu-search--${variant}`}
       role="search"
       aria-label={t('customer.home.search.label')}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
       noValidate
       data-testid="search-form"
     >
@@ -269,7 +294,14 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
           ))}
         </div>
         <label className="cu-switch">
-          <input type="checkbox" role="switch" data-testid="search-commercial" {...register('commercial')} />
+          <input
+            type="checkbox"
+            role="switch"
+            data-testid="search-commercial"
+            name="commercial"
+            checked={commercial}
+            onChange={(event) => set('commercial', event.target.checked)}
+          />
           <span className="cu-switch__track" aria-hidden="true" />
           {t('customer.search.commercial')}
         </label>
@@ -277,11 +309,7 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
 
       <div className="cu-search__panel" {...panelProps}>
         <div className="cu-search__row">
-          <Controller
-            control={control}
-            name="locations"
-            render={({ field }) => <LocationPicker value={field.value} onChange={field.onChange} />}
-          />
+          <LocationPicker value={values.locations} onChange={(locations) => set('locations', locations)} />
           {select(
             'kind',
             'customer.search.kind',
@@ -351,29 +379,25 @@ export function SearchForm({ type, filters, onSearch, variant }: SearchFormProps
               maxLength={100}
               data-testid="search-keywords"
               placeholder={t('customer.search.keywordsHint')}
-              {...register('keywords')}
+              name="keywords"
+              value={values.keywords}
+              onChange={(event) => set('keywords', event.target.value)}
             />
           </label>
           <fieldset className="cu-search__amenities">
             <legend className="cu-search__label">{t('customer.search.amenities')}</legend>
-            <Controller
-              control={control}
-              name="amenities"
-              render={({ field }) => (
-                <div className="cu-search__chips">
-                  {(masterData.data?.amenities ?? []).map((option) => (
-                    <ToggleChip
-                      key={option.value}
-                      on={field.value.includes(option.value)}
-                      testId={`search-amenity-${option.value}`}
-                      onToggle={() => field.onChange(toggled(field.value, option.value))}
-                    >
-                      {option.label}
-                    </ToggleChip>
-                  ))}
-                </div>
-              )}
-            />
+            <div className="cu-search__chips">
+              {(masterData.data?.amenities ?? []).map((option) => (
+                <ToggleChip
+                  key={option.value}
+                  on={values.amenities.includes(option.value)}
+                  testId={`search-amenity-${option.value}`}
+                  onToggle={() => set('amenities', toggled(values.amenities, option.value))}
+                >
+                  {option.label}
+                </ToggleChip>
+              ))}
+            </div>
           </fieldset>
         </div>
       </div>

@@ -120,6 +120,28 @@ describe('home search', () => {
     expect((screen.getByTestId('search-maxPrice') as HTMLInputElement).value).toBe('12abc');
   });
 
+  it('says an amount is wrong once its box is left, then as it is typed, and focuses it on submit', async () => {
+    api({});
+    renderAt('/', 'en');
+    const min = screen.getByTestId('search-minPrice');
+    fireEvent.change(min, { target: { value: '5x' } });
+    // Not while it is being typed the first time.
+    expect(screen.queryByTestId('search-minPrice-error')).toBeNull();
+    fireEvent.blur(min);
+    expect(screen.getByTestId('search-minPrice-error').textContent).toBe('Please enter a number.');
+    fireEvent.change(min, { target: { value: '5' } });
+    expect(screen.queryByTestId('search-minPrice-error')).toBeNull();
+    // A box never left shows its error on submit, and gets the focus.
+    fireEvent.change(screen.getByTestId('search-maxPrice'), { target: { value: '1' } });
+    expect(screen.queryByTestId('search-maxPrice-error')).toBeNull();
+    fireEvent.click(screen.getByTestId('home-search-submit'));
+    expect((await screen.findByTestId('search-maxPrice-error')).textContent).toBe(
+      'The maximum must not be below the minimum.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('search-maxPrice')));
+    expect(where()).toBe('/');
+  });
+
   it('refuses a minimum price above the maximum (ar)', async () => {
     api({});
     renderAt('/', 'ar');
