@@ -34,15 +34,22 @@ export class ProviderOutcomeUnknown extends AppException {
 }
 
 /**
- * Whether a failed `fetch` may have reached the provider with the request: anything but a
- * connection that was never made (refused, unknown host, unreachable network). A timeout is
- * counted as reached: the message may be on its way.
+ * Whether a failed `fetch` may have reached the provider with the request: it timed out (the
+ * message may be on its way, or taken with the answer still to come), or the connection broke
+ * once made (reset, closed, headers or body never came). A connection never made (refused,
+ * unknown host, a bad port) left nothing: asking again is safe.
  */
 export function mayHaveReachedProvider(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | null)?.cause;
-  return !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'].includes(
-    cause?.code ?? '',
-  );
+  const failure = error as { name?: string; cause?: { code?: string; name?: string } } | null;
+  if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') return true;
+  return [
+    'ECONNRESET',
+    'EPIPE',
+    'UND_ERR_SOCKET',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_ABORTED',
+  ].includes(failure?.cause?.code ?? '');
 }
 
 /**
