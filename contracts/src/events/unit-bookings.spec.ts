@@ -101,7 +101,9 @@ describe('unit booking events v1 (contract)', () => {
       expect(v2.payload.parse({ ...facts, booked: null }).booked).toBeNull();
       // `booked` is required in v2 (null when unknown), so a v1 payload is not silently a v2.
       expect(v2.payload.safeParse(facts).success).toBe(false);
-      expect(v2.payload.safeParse({ ...event, booked: { ...booked, title: { en: 'x' } } }).success).toBe(false);
+      expect(v2.payload.safeParse({ ...event, booked: { ...booked, title: { en: 'x' } } }).success).toBe(
+        false,
+      );
       // Backward-readable: v1's schema still reads a v1 payload, and ignores v2's addition.
       expect(v1.payload.parse(facts)).toEqual(facts);
       expect(v1.payload.parse(event)).toEqual(facts);

@@ -48,7 +48,10 @@ describe('UnifonicSmsSender speaks the provider protocol', () => {
   let server: Server;
   let url: string;
   const received: { contentType?: string; form: URLSearchParams }[] = [];
-  let answer: { status: number; body: unknown; delayMs?: number } = { status: 200, body: { success: 'true' } };
+  let answer: { status: number; body: unknown; delayMs?: number } = {
+    status: 200,
+    body: { success: 'true' },
+  };
 
   const readBody = (request: IncomingMessage) =>
     new Promise<string>((resolve) => {

@@ -112,7 +112,10 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
     };
     const at = new Date().toISOString();
     // v2 as payments publishes it now; v1 (still in a stream at deployment) must read the same.
-    const booked = { projectSlug: 'palm-gardens', title: { en: 'Palm Gardens · Apartment', ar: 'حدائق النخيل · شقة' } };
+    const booked = {
+      projectSlug: 'palm-gardens',
+      title: { en: 'Palm Gardens · Apartment', ar: 'حدائق النخيل · شقة' },
+    };
     const event =
       version === 1
         ? outcome === 'paid'

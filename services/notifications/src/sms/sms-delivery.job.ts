@@ -108,7 +108,10 @@ export class SmsSendProcessor extends ServiceJobWorker {
           `UPDATE "notification_sms" SET "failed_at" = now(), "last_error" = $2 WHERE "id" = $1 AND "sent_at" IS NULL`,
           [smsId, OUTCOME_UNKNOWN_TIMEOUT],
         );
-        this.logger.warn({ smsId, attempt: row.attempts }, 'text message given up: the provider did not answer');
+        this.logger.warn(
+          { smsId, attempt: row.attempts },
+          'text message given up: the provider did not answer',
+        );
         return 'outcome unknown';
       }
       // Counted on the row, not the job: a job added again after a restart does not start the count over.

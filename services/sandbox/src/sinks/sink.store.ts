@@ -76,7 +76,10 @@ export class SinkStore {
    * Test control: the next `count` sends of `kind` (SMS: either endpoint) are kept, then answered
    * after `ms`. Replaces what was pending; count 0 clears it.
    */
-  async delayNext(kind: 'sms' | 'email', delay: { count: number; ms: number }): Promise<{ count: number; ms: number }> {
+  async delayNext(
+    kind: 'sms' | 'email',
+    delay: { count: number; ms: number },
+  ): Promise<{ count: number; ms: number }> {
     if (delay.count === 0) await this.redis.del(this.delayKey(kind));
     else
       await this.redis
