@@ -17,6 +17,11 @@ const AGENT_TOLD = {
   en: 'Only customers can save properties to a wishlist.',
   ar: 'حفظ العقارات في المفضلة متاح للعملاء فقط.',
 };
+/** The visitor's login prompt, which fits a project as well as a property (it said "this property"). */
+const PROMPT = {
+  en: 'Please login to save to your wishlist.',
+  ar: 'يرجى تسجيل الدخول للحفظ في قائمة المفضلة.',
+};
 /** --mz-color-danger (#b3261e), the saved hearts' colour. */
 const SAVED_RED = 'rgb(179, 38, 30)';
 
@@ -68,7 +73,7 @@ test('project cards carry the heart; the property page’s saved heart is red an
     const visitor = await (await browser.newContext()).newPage();
     await open(visitor, site, lang, listingPagePath('new-projects', lang));
     await visitor.getByTestId('project-card').first().getByTestId('wishlist-heart').click();
-    await expect(visitor.getByTestId('login-prompt')).toBeVisible();
+    await expect(visitor.getByTestId('login-prompt')).toContainText(PROMPT[lang]);
     await shot(visitor, `hearts-projects-visitor-${site}-${lang}`);
     await visitor.context().close();
 
