@@ -7,8 +7,9 @@ import type { Language } from './site.js';
  */
 export const ENGAGEMENT_ERROR_MESSAGES = {
   WISHLIST_CUSTOMERS_ONLY: {
-    en: 'Only customers can save properties to a wishlist.',
-    ar: 'حفظ العقارات في المفضلة متاح للعملاء فقط.',
+    // Neutral: the same code answers a property, a project and a unit (issue 14 audit).
+    en: 'Only customers can save to a wishlist.',
+    ar: 'الحفظ في المفضلة متاح للعملاء فقط.',
   },
   APPOINTMENT_SLOT_TAKEN: {
     en: 'The agent already has an appointment at this time. Please choose another time.',

@@ -4,8 +4,10 @@ import { topicOfEvent } from './event-topics.js';
 import { TOPICS, TOPIC_LIST } from './topics.js';
 import {
   unitBookingFailedV1,
+  unitBookingFailedV2,
   unitBookingHeldV1,
   unitBookingPaidV1,
+  unitBookingPaidV2,
   unitBookingRefundDueV1,
 } from './unit-bookings.js';
 
@@ -79,5 +81,32 @@ describe('unit booking events v1 (contract)', () => {
     expect(unitBookingRefundDueV1.payload.safeParse(withoutPayment).success).toBe(false);
     const { bookingId: _b, ...withoutBooking } = due;
     expect(unitBookingRefundDueV1.payload.safeParse(withoutBooking).success).toBe(false);
+  });
+
+  it('paid and failed v2 add what was booked (slug, title en/ar), same type and topic; v1 stays readable', () => {
+    const booked = {
+      projectSlug: 'palm-gardens',
+      title: { en: 'Palm Gardens · Apartment · B-202', ar: 'حدائق النخيل · شقة · B-202' },
+    };
+    for (const [v1, v2, at] of [
+      [unitBookingPaidV1, unitBookingPaidV2, 'paidAt'],
+      [unitBookingFailedV1, unitBookingFailedV2, 'failedAt'],
+    ] as const) {
+      expect(v2.type).toBe(v1.type);
+      expect([v1.version, v2.version]).toEqual([1, 2]);
+      expect(topicOfEvent(v2.type)).toBe(TOPICS.paymentsUnitBooking);
+      const facts = { ...payment(), [at]: new Date().toISOString() };
+      const event = { ...facts, booked };
+      expect(v2.payload.parse(event)).toEqual(event);
+      expect(v2.payload.parse({ ...facts, booked: null }).booked).toBeNull();
+      // `booked` is required in v2 (null when unknown), so a v1 payload is not silently a v2.
+      expect(v2.payload.safeParse(facts).success).toBe(false);
+      expect(v2.payload.safeParse({ ...event, booked: { ...booked, title: { en: 'x' } } }).success).toBe(
+        false,
+      );
+      // Backward-readable: v1's schema still reads a v1 payload, and ignores v2's addition.
+      expect(v1.payload.parse(facts)).toEqual(facts);
+      expect(v1.payload.parse(event)).toEqual(facts);
+    }
   });
 });

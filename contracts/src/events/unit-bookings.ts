@@ -53,6 +53,36 @@ export const unitBookingFailedV1 = {
 } as const;
 
 /**
+ * What a unit booking booked, as `unit.booking-held` named it (payments keeps it on the
+ * payment): the project's slug and the title in both languages ("project · layout · unit").
+ * Null only for a payment that does not hold it.
+ */
+const bookedUnit = z
+  .object({
+    projectSlug: z.string().min(1),
+    title: z.object({ en: z.string().min(1), ar: z.string().min(1) }),
+  })
+  .nullable();
+
+/**
+ * payments.unit-booking.paid v2: as v1, and `booked` (what was booked), so the customer's notice
+ * names the unit and project in their language (issue 14 audit). Payments publishes v2;
+ * consumers read v1 and v2 (a v1 still in the stream names no unit).
+ */
+export const unitBookingPaidV2 = {
+  type: 'payments.unit-booking.paid',
+  version: 2,
+  payload: unitBookingPaidV1.payload.extend({ booked: bookedUnit }),
+} as const;
+
+/** payments.unit-booking.failed v2: as v1, and `booked` (as `.paid` v2). */
+export const unitBookingFailedV2 = {
+  type: 'payments.unit-booking.failed',
+  version: 2,
+  payload: unitBookingFailedV1.payload.extend({ booked: bookedUnit }),
+} as const;
+
+/**
  * unit.booking-refund-due v1 (topic `listings.unit-booking`, key = booking id): a booking was
  * paid after its hold had been released (expired, or a failed payment before a late success)
  * and the unit had been taken by someone else meanwhile, so listings cannot book it and the

@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppException } from './app.exception.js';
 import { ConfigError } from './config.js';
-import { createSmsSender, DEV_SMS_URL, SandboxSmsSender, UnifonicSmsSender } from './sms.js';
+import {
+  createSmsSender,
+  DEV_SMS_URL,
+  ProviderOutcomeUnknown,
+  SandboxSmsSender,
+  UnifonicSmsSender,
+} from './sms.js';
 
 describe('createSmsSender: the adapter chosen by configuration', () => {
   it('development: the sandbox sink, at SMS_URL or the sandbox on this machine', () => {
@@ -42,7 +48,10 @@ describe('UnifonicSmsSender speaks the provider protocol', () => {
   let server: Server;
   let url: string;
   const received: { contentType?: string; form: URLSearchParams }[] = [];
-  let answer: { status: number; body: unknown } = { status: 200, body: { success: 'true' } };
+  let answer: { status: number; body: unknown; delayMs?: number } = {
+    status: 200,
+    body: { success: 'true' },
+  };
 
   const readBody = (request: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -57,6 +66,7 @@ describe('UnifonicSmsSender speaks the provider protocol', () => {
         contentType: request.headers['content-type'],
         form: new URLSearchParams(await readBody(request)),
       });
+      if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
       response.writeHead(answer.status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(answer.body));
     });
@@ -87,16 +97,26 @@ describe('UnifonicSmsSender speaks the provider protocol', () => {
     { status: 200, body: { success: 'false', errorCode: 'ER-05', message: 'Insufficient balance' } },
     { status: 401, body: { success: false, errorCode: 'ER-01' } },
     { status: 500, body: 'not json' },
-  ])('turns a refusal into SERVICE_UNAVAILABLE: %j', async (refusal) => {
+  ])('turns a refusal into SERVICE_UNAVAILABLE (safe to ask again): %j', async (refusal) => {
     answer = refusal;
-    await expect(new UnifonicSmsSender(url, 'a', 'M').send('+971501000001', 'x')).rejects.toMatchObject(
-      new AppException('SERVICE_UNAVAILABLE'),
-    );
+    const sent = new UnifonicSmsSender(url, 'a', 'M').send('+971501000001', 'x');
+    await expect(sent).rejects.toMatchObject(new AppException('SERVICE_UNAVAILABLE'));
+    await expect(sent).rejects.not.toBeInstanceOf(ProviderOutcomeUnknown);
   });
 
-  it('turns an unreachable provider into SERVICE_UNAVAILABLE', async () => {
-    await expect(
-      new UnifonicSmsSender('http://127.0.0.1:9/x', 'a', 'M').send('+9715', 'x'),
-    ).rejects.toBeInstanceOf(AppException);
+  it('turns an unreachable provider into SERVICE_UNAVAILABLE (nothing left: safe to ask again)', async () => {
+    const sent = new UnifonicSmsSender('http://127.0.0.1:9/x', 'a', 'M').send('+9715', 'x');
+    await expect(sent).rejects.toBeInstanceOf(AppException);
+    await expect(sent).rejects.not.toBeInstanceOf(ProviderOutcomeUnknown);
+  });
+
+  it('a provider that got the message but answers after the timeout: outcome unknown (still a 503 for an OTP)', async () => {
+    answer = { status: 200, body: { success: 'true' }, delayMs: 400 };
+    const before = received.length;
+    const sent = new UnifonicSmsSender(url, 'a', 'M', 100).send('+971501000001', 'x');
+    await expect(sent).rejects.toBeInstanceOf(ProviderOutcomeUnknown);
+    await expect(sent).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(received.length).toBe(before + 1);
+    answer = { status: 200, body: { success: 'true' } };
   });
 });

@@ -16,6 +16,42 @@ export interface SmsSender {
 }
 export const SMS_SENDER = Symbol('SMS_SENDER');
 
+/** How long a provider has to answer before the sender stops waiting (`SMS_TIMEOUT_MS`). */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 5000;
+
+/**
+ * The provider was asked but gave no answer in time (or the connection broke after the message
+ * left): whether it took the message cannot be known. A sender that must never send twice
+ * (notifications) records it and does not ask again; for anyone else (identity's OTPs) it is
+ * the same 503 as a refusal. A provider that could not be reached, or that answered no, throws
+ * a plain `AppException('SERVICE_UNAVAILABLE')`: nothing was sent, so asking again is safe.
+ */
+export class ProviderOutcomeUnknown extends AppException {
+  constructor(readonly provider: string) {
+    super('SERVICE_UNAVAILABLE');
+    this.name = 'ProviderOutcomeUnknown';
+  }
+}
+
+/**
+ * Whether a failed `fetch` may have reached the provider with the request: it timed out (the
+ * message may be on its way, or taken with the answer still to come), or the connection broke
+ * once made (reset, closed, headers or body never came). A connection never made (refused,
+ * unknown host, a bad port) left nothing: asking again is safe.
+ */
+export function mayHaveReachedProvider(error: unknown): boolean {
+  const failure = error as { name?: string; cause?: { code?: string; name?: string } } | null;
+  if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') return true;
+  return [
+    'ECONNRESET',
+    'EPIPE',
+    'UND_ERR_SOCKET',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_ABORTED',
+  ].includes(failure?.cause?.code ?? '');
+}
+
 /**
  * Posts to an HTTP SMS API shaped like Unifonic/Twilio (`POST { to, body }`), whose
  * development target is the sandbox's sink. The sink keeps every code readable by anyone,
@@ -27,6 +63,7 @@ export class SandboxSmsSender implements SmsSender {
   constructor(
     private readonly url: string,
     nodeEnv: string,
+    private readonly timeoutMs = DEFAULT_PROVIDER_TIMEOUT_MS,
   ) {
     if (nodeEnv === 'production') {
       throw new Error(
@@ -42,9 +79,13 @@ export class SandboxSmsSender implements SmsSender {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ to, body }),
-        signal: AbortSignal.timeout(5000),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
+      if (mayHaveReachedProvider(error)) {
+        this.logger.error({ err: error }, 'SMS provider did not answer: outcome unknown');
+        throw new ProviderOutcomeUnknown('sms');
+      }
       this.logger.error({ err: error }, 'SMS provider unreachable');
       throw new AppException('SERVICE_UNAVAILABLE');
     }
@@ -68,6 +109,8 @@ export const smsEnv = {
   UNIFONIC_SENDER_ID: z.string().trim().min(1).max(11).optional(),
   /** Default: Unifonic's public REST endpoint. */
   UNIFONIC_URL: z.url().optional(),
+  /** How long the provider has to answer (ms, default 5000); past it the outcome is unknown. */
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).optional(),
 };
 export const smsEnvSchema = z.object(smsEnv);
 export type SmsEnv = z.infer<typeof smsEnvSchema> & { NODE_ENV?: string };
@@ -95,9 +138,14 @@ export function createSmsSender(config: SmsEnv): SmsSender {
       config.UNIFONIC_URL ?? UNIFONIC_MESSAGES_URL,
       config.UNIFONIC_APP_SID,
       config.UNIFONIC_SENDER_ID,
+      config.SMS_TIMEOUT_MS,
     );
   }
-  return new SandboxSmsSender(config.SMS_URL ?? DEV_SMS_URL, config.NODE_ENV ?? 'development');
+  return new SandboxSmsSender(
+    config.SMS_URL ?? DEV_SMS_URL,
+    config.NODE_ENV ?? 'development',
+    config.SMS_TIMEOUT_MS,
+  );
 }
 
 /**
@@ -112,6 +160,7 @@ export class UnifonicSmsSender implements SmsSender {
     private readonly url: string,
     private readonly appSid: string,
     private readonly senderId: string,
+    private readonly timeoutMs = DEFAULT_PROVIDER_TIMEOUT_MS,
   ) {}
 
   async send(to: string, body: string): Promise<void> {
@@ -123,19 +172,32 @@ export class UnifonicSmsSender implements SmsSender {
       responseType: 'JSON',
     });
     let answer: { success?: boolean | string; errorCode?: string; message?: string } = {};
+    let response: Response;
     try {
-      const response = await fetch(this.url, {
+      response = await fetch(this.url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: form,
-        signal: AbortSignal.timeout(5000),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
-      answer = (await response.json().catch(() => ({}))) as typeof answer;
-      if (response.ok && String(answer.success) === 'true') return;
     } catch (error) {
+      if (mayHaveReachedProvider(error)) {
+        this.logger.error({ err: error }, 'Unifonic did not answer: outcome unknown');
+        throw new ProviderOutcomeUnknown('unifonic');
+      }
       this.logger.error({ err: error }, 'Unifonic unreachable');
       throw new AppException('SERVICE_UNAVAILABLE');
     }
+    try {
+      answer = (await response.json()) as typeof answer;
+    } catch (error) {
+      // An accepted status whose body never came whole: as unknown as no answer at all.
+      if (response.ok) {
+        this.logger.error({ err: error }, 'Unifonic answer unreadable: outcome unknown');
+        throw new ProviderOutcomeUnknown('unifonic');
+      }
+    }
+    if (response.ok && String(answer.success) === 'true') return;
     this.logger.error(
       { errorCode: answer.errorCode, message: answer.message },
       'Unifonic refused the message',

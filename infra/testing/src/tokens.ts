@@ -21,15 +21,19 @@ export const TEST_ISSUER = 'manzil-identity';
 export const TEST_AUDIENCE = 'manzil';
 
 /**
- * The test key's JWKS over real HTTP on a random port of this process (unref'd: it never keeps
- * a test process alive), so services under test verify `tokenFor` tokens as they verify
+ * The test key's JWKS over real HTTP on a random port of this process (unref'd, its connections
+ * too: it never keeps a test process alive), so services under test verify `tokenFor` tokens as they verify
  * identity's: by `kid`, through `JWT_JWKS_URL`.
  */
 const jwksServer = createServer((_request, response) => {
   response
-    .writeHead(200, { 'content-type': 'application/json' })
+    .writeHead(200, { 'content-type': 'application/json', connection: 'close' })
     .end(JSON.stringify({ keys: [publicJwk(testKeys.publicKey)] }));
 });
+// Its connections too: the server's unref() leaves an accepted keep-alive socket holding the
+// process for the keep-alive timeout after the last fetch (jest: "A worker process has failed
+// to exit gracefully"), so every answer closes its connection and no socket is ref'd meanwhile.
+jwksServer.on('connection', (socket) => socket.unref());
 await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
 jwksServer.unref();
 const jwksPort = (jwksServer.address() as { port: number }).port;

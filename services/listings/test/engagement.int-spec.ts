@@ -59,7 +59,7 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
       const body = { kind: 'property', id: property.id };
       const agent = account('ae', 'agent');
       const refused = await h.call(agent, 'post', '/v1/wishlist', { body, language: 'ar' }).expect(403);
-      expect(refused.body.message).toBe('حفظ العقارات في المفضلة متاح للعملاء فقط.');
+      expect(refused.body.message).toBe('الحفظ في المفضلة متاح للعملاء فقط.');
       await h.call(account('ae', 'company'), 'post', '/v1/wishlist', { body }).expect(403);
       await h.call(null, 'post', '/v1/wishlist', { body }).expect(401);
       const contains = await h.call(agent, 'get', `/v1/wishlist/contains?ids=${property.id}`).expect(200);
@@ -212,17 +212,23 @@ describe('listings: wishlist and appointments (issue 14, spec §2, §4, §6, §9
       expect(properties.items.map((i) => i.id)).toEqual([property.id]);
     });
 
-    it('only customers save projects and units (403 in Arabic), visitors log in, drafts and other sites are 404', async () => {
+    it('only customers save projects and units (403, a message that fits them, en and ar), visitors log in, drafts and other sites are 404', async () => {
       const p = await project('ae');
       const user = account('ae', 'user');
       for (const [kind, id] of [
         ['project', p.id],
         ['unit', p.units[0]],
       ]) {
-        const refused = await h
-          .call(account('ae', 'agent'), 'post', '/v1/wishlist', { body: { kind, id }, language: 'ar' })
-          .expect(403);
-        expect(refused.body.message).toBe('حفظ العقارات في المفضلة متاح للعملاء فقط.');
+        // The message fits a project or a unit too (it once said "properties" whatever was saved).
+        const refused = (language: 'en' | 'ar') =>
+          h
+            .call(account('ae', 'agent'), 'post', '/v1/wishlist', { body: { kind, id }, language })
+            .expect(403);
+        expect((await refused('ar')).body.message).toBe('الحفظ في المفضلة متاح للعملاء فقط.');
+        expect((await refused('en')).body).toMatchObject({
+          message: 'Only customers can save to a wishlist.',
+          results: { code: 'WISHLIST_CUSTOMERS_ONLY' },
+        });
         await save(p.company, kind, id, 403);
         await save(null, kind, id, 401);
         // The Saudi site knows no such project or unit.

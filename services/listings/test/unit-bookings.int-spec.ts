@@ -6,8 +6,10 @@ import {
   ownedProjectSchema,
   TOPICS,
   unitBookingFailedV1,
+  unitBookingFailedV2,
   unitBookingHeldV1,
   unitBookingPaidV1,
+  unitBookingPaidV2,
   unitBookingRefundDueV1,
   unitBookingSchema,
   unitSchema,
@@ -93,7 +95,12 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
     )[0].available_units;
 
   /** Payments' word on a booking, as payments writes it: through an outbox, the bus and our consumer. */
-  async function paymentSays(booking: UnitBooking, outcome: 'paid' | 'failed', customer = resident) {
+  async function paymentSays(
+    booking: UnitBooking,
+    outcome: 'paid' | 'failed',
+    customer = resident,
+    version: 1 | 2 = 2,
+  ) {
     const facts = {
       paymentId: booking.id,
       bookingId: booking.id,
@@ -104,10 +111,19 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
       currency: booking.currency,
     };
     const at = new Date().toISOString();
+    // v2 as payments publishes it now; v1 (still in a stream at deployment) must read the same.
+    const booked = {
+      projectSlug: 'palm-gardens',
+      title: { en: 'Palm Gardens · Apartment', ar: 'حدائق النخيل · شقة' },
+    };
     const event =
-      outcome === 'paid'
-        ? newEvent(unitBookingPaidV1, 'sa', booking.id, { ...facts, paidAt: at })
-        : newEvent(unitBookingFailedV1, 'sa', booking.id, { ...facts, failedAt: at });
+      version === 1
+        ? outcome === 'paid'
+          ? newEvent(unitBookingPaidV1, 'sa', booking.id, { ...facts, paidAt: at })
+          : newEvent(unitBookingFailedV1, 'sa', booking.id, { ...facts, failedAt: at })
+        : outcome === 'paid'
+          ? newEvent(unitBookingPaidV2, 'sa', booking.id, { ...facts, paidAt: at, booked })
+          : newEvent(unitBookingFailedV2, 'sa', booking.id, { ...facts, failedAt: at, booked });
     await said(event);
     return event;
   }
@@ -203,11 +219,11 @@ describe('listings: online booking of a project unit (Saudi residents only)', ()
     unitBookingSchema.parse((await book(resident, saUnits[1], 201)).body.results);
   });
 
-  it('books the unit (sold) when payments says paid, and releases it when payments says failed', async () => {
+  it('books the unit (sold) when payments says paid (v2), and releases it when payments says failed (v1 still read)', async () => {
     const paid = unitBookingSchema.parse((await book(resident, saUnits[2], 201)).body.results);
     const failed = unitBookingSchema.parse((await book(resident, saUnits[3], 201)).body.results);
     await paymentSays(paid, 'paid');
-    await paymentSays(failed, 'failed');
+    await paymentSays(failed, 'failed', resident, 1);
     await expectEventually(async () => {
       expect((await bookingRow(paid.id)).status).toBe('booked');
       expect(await unitStatus(saUnits[2])).toBe('sold');

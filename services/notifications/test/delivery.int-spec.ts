@@ -23,7 +23,7 @@ import {
   subscriptionActivatedV1,
   subscriptionExpiringV1,
   TOPICS,
-  unitBookingFailedV1,
+  unitBookingFailedV2,
   unitBookingPaidV1,
   type AccountRole,
   type Language,
@@ -706,7 +706,7 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     expect(await rowsOf([holder])).toEqual({ notifications: 1, emails: 1 });
   });
 
-  it('tells a customer whether their unit booking was paid, in their language, once, texting only a failure', async () => {
+  it('tells a customer whether their unit booking was paid, naming the unit and project (v2; a v1 says "your unit"), in their language, once, texting only a failure', async () => {
     const customer = randomUUID();
     const phone = '+966501230077';
     const email = `user-${customer.slice(0, 8)}@sa.manzil.test`;
@@ -730,10 +730,15 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
       amount: 25_000,
       currency: 'SAR' as const,
     };
-    // The checkout failed first, then (a later attempt) was paid: both are told, each once.
-    const failed = newEvent(unitBookingFailedV1, 'sa', bookingId, {
+    // The checkout failed first (v2, as payments publishes it now: it names what was booked),
+    // then (a later attempt) was paid (a v1 from before it: no name): both are told, each once.
+    const failed = newEvent(unitBookingFailedV2, 'sa', bookingId, {
       ...facts,
       failedAt: new Date().toISOString(),
+      booked: {
+        projectSlug: 'al-malqa-residences',
+        title: { en: 'Al Malqa · Apartment B-204', ar: 'مساكن الملقا · شقة B-204' },
+      },
     });
     const paid = newEvent(unitBookingPaidV1, 'sa', bookingId, {
       ...facts,
@@ -768,18 +773,18 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
     expect(byKind['payments.unit-booking.failed'].en).toMatchObject({
       link: '/my-orders',
       title: 'Unit booking not paid',
-      body: 'Your payment of SAR 25,000 to book a unit did not go through, so the unit is no longer held for you. You can book it again while it is available.',
+      body: 'Your payment of SAR 25,000 to book Al Malqa · Apartment B-204 did not go through, so the unit is no longer held for you. You can book it again while it is available.',
     });
     expect(byKind['payments.unit-booking.failed'].ar).toMatchObject({
       title: 'لم تُدفع قيمة حجز الوحدة',
-      body: 'لم تتم عملية دفع مبلغ \u2068SAR 25,000\u2069 لحجز الوحدة، لذلك لم تعد الوحدة محجوزة لك. يمكنك حجزها مجددًا ما دامت متاحة.',
+      body: 'لم تتم عملية دفع مبلغ \u2068SAR 25,000\u2069 لحجز \u2068مساكن الملقا · شقة B-204\u2069، لذلك لم تعد الوحدة محجوزة لك. يمكنك حجزها مجددًا ما دامت متاحة.',
     });
     // E-mails in Arabic, the customer's language; the one text message is the failure's.
     expect((await h.emailsTo(email)).map((m) => m.subject).sort()).toEqual(
       ['تم استلام دفعة حجز الوحدة', 'لم تُدفع قيمة حجز الوحدة'].sort(),
     );
     expect((await h.smsTo(phone)).map((m) => m.body)).toEqual([
-      'منزل: لم تُدفع قيمة حجز الوحدة (\u2068SAR 25,000\u2069)، لذلك لم تعد الوحدة محجوزة لك.',
+      'منزل: لم تُدفع قيمة حجز \u2068مساكن الملقا · شقة B-204\u2069 (\u2068SAR 25,000\u2069)، لذلك لم تعد الوحدة محجوزة لك.',
     ]);
     expect(await rowsOf([customer])).toEqual({ notifications: 2, emails: 2 });
   });

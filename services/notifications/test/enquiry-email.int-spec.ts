@@ -37,6 +37,7 @@ describe('notifications: the enquiry e-mail to the agent', () => {
     await new Promise<void>((resolve) => directory.listen(0, '127.0.0.1', resolve));
     await h.start((sandbox) => ({
       SMS_URL: `${sandbox}/v1/sms`,
+      EMAIL_TIMEOUT_MS: 2_000,
       IDENTITY_URL: `http://127.0.0.1:${(directory.address() as AddressInfo).port}`,
     }));
   }, 120_000);
@@ -145,4 +146,41 @@ describe('notifications: the enquiry e-mail to the agent', () => {
     expect(arabic[0].html).toContain('dir="rtl"');
     expect(arabic[0].html).not.toContain('dir="ltr"');
   });
+
+  it('does not e-mail the lead twice when the provider took it but answered too late: the event is handled, the notice written once', async () => {
+    const mailsBefore = (await h.emailsTo(agentEmail)).length;
+    // The sink takes the next e-mail and answers after 3 s; the adapter waits 2 s.
+    const late = await fetch(`${h.sandboxUrl}/sandbox/email/delay`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 1, ms: 3_000 }),
+    });
+    expect(late.status).toBe(200);
+    const enquiryId = randomUUID();
+    const event = newEvent(enquiryReceivedV1, 'ae', enquiryId, {
+      enquiryId,
+      propertyId: randomUUID(),
+      propertySlug: 'late-loft',
+      propertyTitle: { en: 'Late loft', ar: 'لوفت متأخر' },
+      agentId,
+      companyId: null,
+      type: 'general',
+      customer: { id: randomUUID(), name: 'Lina', email: 'lina@example.com', phone: '+971501113333' },
+      message: null,
+      createdAt: new Date().toISOString(),
+    });
+    await h.bus.publish(TOPICS.listingsEnquiry, event);
+    const noticesOf = async () =>
+      (await h.ds.query(`SELECT count(*)::int AS "n" FROM "notifications" WHERE "event_id" = $1`, [
+        event.id,
+      ])) as {
+        n: number;
+      }[];
+    await expectEventually(async () => expect(await noticesOf()).toEqual([{ n: 1 }]), { timeoutMs: 20_000 });
+    // Had the timeout thrown, the inbox transaction would roll back and the bus deliver the event
+    // again: a second e-mail. Past the late answer and a redelivery's wait: still one.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(await h.emailsTo(agentEmail)).toHaveLength(mailsBefore + 1);
+    expect(await noticesOf()).toEqual([{ n: 1 }]);
+  }, 40_000);
 });

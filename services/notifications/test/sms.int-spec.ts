@@ -15,7 +15,7 @@ import {
 } from '@manzil/contracts';
 import { expectEventually } from '@manzil/testing';
 import { EmailDispatcher } from '../src/delivery/email-dispatcher.js';
-import { OUTCOME_UNKNOWN } from '../src/delivery/send-claim.js';
+import { OUTCOME_UNKNOWN, OUTCOME_UNKNOWN_TIMEOUT } from '../src/delivery/send-claim.js';
 import { SMS_QUEUE, SmsQueue } from '../src/sms/sms-delivery.job.js';
 import { appointment, NotificationsHarness } from './harness.js';
 
@@ -40,6 +40,9 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
       UNIFONIC_SENDER_ID: 'Manzil',
       SMS_ATTEMPTS,
       SMS_RETRY_MS: 100,
+      // Long enough for a loaded machine, short enough for the late provider's test.
+      SMS_TIMEOUT_MS: 2_000,
+      EMAIL_TIMEOUT_MS: 2_000,
     }));
   }, 120_000);
 
@@ -75,6 +78,15 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ count }),
+    });
+    expect(response.status).toBe(200);
+  };
+  /** The sandbox takes the next `count` sends of a channel but answers only after `ms`. */
+  const answerLate = async (channel: 'sms' | 'email', count: number, ms: number) => {
+    const response = await fetch(`${h.sandboxUrl}/sandbox/${channel}/delay`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count, ms }),
     });
     expect(response.status).toBe(200);
   };
@@ -300,6 +312,51 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
     ).toEqual([{ attempts: 1, sent: false, failed: true, last_error: OUTCOME_UNKNOWN }]);
     expect(await h.emailsTo(to)).toEqual([]);
   });
+
+  it('never sends twice: a provider that takes a message but answers after the timeout is not asked again (outcome unknown), text and e-mail alike', async () => {
+    const phone = newPhone();
+    const email = `late-${randomUUID().slice(0, 8)}@example.com`;
+    const bidder = await person('ae', 'user', 'en', { phone, email });
+    // Both providers take the next message and answer after 3 s; our adapters wait 2 s.
+    await answerLate('sms', 1, 3_000);
+    await answerLate('email', 1, 3_000);
+    await h.bus.publish(
+      TOPICS.auctionsAuction,
+      newEvent(bidOutbidV1, 'ae', randomUUID(), {
+        auctionId: randomUUID(),
+        propertyId: randomUUID(),
+        previousBidId: randomUUID(),
+        previousBidderId: bidder,
+        previousAmount: 1000,
+        newBidId: randomUUID(),
+        newAmount: 2500,
+        currency: 'AED',
+      }),
+    );
+    const emailRowsOf = async (accountId: string) =>
+      (await h.ds.query(
+        `SELECT e."attempts", e."sent_at" IS NOT NULL AS "sent", e."failed_at" IS NOT NULL AS "failed", e."last_error"
+         FROM "notification_emails" e JOIN "notifications" n ON n."id" = e."notification_id" WHERE n."account_id" = $1`,
+        [accountId],
+      )) as { attempts: number; sent: boolean; failed: boolean; last_error: string | null }[];
+    const givenUp = [{ attempts: 1, sent: false, failed: true, last_error: OUTCOME_UNKNOWN_TIMEOUT }];
+    await expectEventually(
+      async () => {
+        expect(await smsRowsOf(bidder)).toEqual(givenUp);
+        expect(await emailRowsOf(bidder)).toEqual(givenUp);
+      },
+      { timeoutMs: 15_000 },
+    );
+    // Each provider did take it, once. Well past the retry waits (0.1 s for texts, 2 s for
+    // e-mails) and the late answers, nobody asked again: still one of each, the rows unchanged.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(await h.smsTo(phone)).toHaveLength(1);
+    expect(await h.emailsTo(email)).toHaveLength(1);
+    expect(await smsRowsOf(bidder)).toEqual(givenUp);
+    expect(await emailRowsOf(bidder)).toEqual(givenUp);
+    await answerLate('sms', 0, 0);
+    await answerLate('email', 0, 0);
+  }, 40_000);
 
   it('e-mails and texts a listing’s agent at the addresses identity says were proved, in their language; an e-mail opt-out holds', async () => {
     const agentPhone = newPhone();

@@ -123,8 +123,19 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
     expect(await published(PAID, bookingId)).toMatchObject({
       site: 'sa',
       key: bookingId,
-      version: 1,
-      payload: { paymentId: payment.paymentId, bookingId, customerId, amount: 150_000, currency: 'SAR' },
+      version: 2,
+      payload: {
+        paymentId: payment.paymentId,
+        bookingId,
+        customerId,
+        amount: 150_000,
+        currency: 'SAR',
+        // v2: what was booked, as the hold named it (the customer's notice names the unit).
+        booked: {
+          projectSlug: 'al-malqa-residences',
+          title: { en: 'Al Malqa Residences · Apartment B-204', ar: 'مساكن الملقا · شقة B-204' },
+        },
+      },
     });
     expect((await bookingOf(bookingId, token).expect(200)).body.results).toMatchObject({
       status: 'paid',
@@ -141,7 +152,10 @@ describe('payments: unit bookings through the same Checkout and webhooks, and th
     expect(failed.redirectUrl).toContain(
       `/payments/paymentFailed?paymentId=${payment.paymentId}&bookingId=${first.bookingId}`,
     );
-    expect((await published(FAILED, first.bookingId)).payload).toMatchObject({ amount: 90_000 });
+    expect(await published(FAILED, first.bookingId)).toMatchObject({
+      version: 2,
+      payload: { amount: 90_000, booked: { projectSlug: 'al-malqa-residences' } },
+    });
     expect(await outboxCount(FAILED, first.bookingId)).toBe(1);
     expect(await outboxCount(PAID, first.bookingId)).toBe(0);
 

@@ -47,8 +47,19 @@ describe('sandbox at the edge: bad input on every endpoint of its OpenAPI docume
   });
 
   it('never answers 5xx; its own endpoints always in the envelope (Nafath and Google keep their protocol)', async () => {
-    const report = await driveBadInput(app);
-    expect(report.undocumented).toEqual([]);
+    // Not driven: the late-answer controls. A body they accept makes the sinks' next answers wait
+    // (up to a minute) by design, which the driver would then report as no answer; their bad
+    // input (422) is checked in sandbox.int-spec.ts. Skipped, the driver counts them undocumented:
+    // they are in the document (checked here), only not driven.
+    const lateControls = ['PUT /sandbox/sms/delay', 'PUT /sandbox/email/delay'];
+    const report = await driveBadInput(app, {
+      skip: (operation) => lateControls.includes(`${operation.method} ${operation.path}`),
+    });
+    const doc = (await request(app.getHttpServer()).get('/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(lateControls.filter((control) => !doc.paths[control.split(' ')[1]]?.put)).toEqual([]);
+    expect(report.undocumented.filter((operation) => !lateControls.includes(operation))).toEqual([]);
     expect(report.failures).toEqual([]);
     expect(report.operations.length).toBeGreaterThanOrEqual(3);
   }, 120_000);

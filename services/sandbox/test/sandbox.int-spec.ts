@@ -96,6 +96,49 @@ describe('sandbox', () => {
     expect(kept.body.results.items.map((m: { body: string }) => m.body)).toEqual(['three']);
   });
 
+  it('answers the next N sends late on request (a provider that took them), per channel, keeping them', async () => {
+    const server = app.getHttpServer();
+    await request(server).put('/sandbox/sms/delay').send({ count: 1, ms: -5 }).expect(422);
+    expect(
+      (await request(server).put('/sandbox/sms/delay').send({ count: 1, ms: 700 }).expect(200)).body.results,
+    ).toEqual({ count: 1, ms: 700 });
+    await request(server).put('/sandbox/email/delay').send({ count: 1, ms: 700 }).expect(200);
+    const timed = async (send: () => Promise<unknown>) => {
+      const started = Date.now();
+      await send();
+      return Date.now() - started;
+    };
+    // The Unifonic endpoint uses up the SMS delay: late, but kept; the next one is answered at once.
+    const late = await timed(() =>
+      request(server)
+        .post('/rest/SMS/messages')
+        .type('form')
+        .send({ AppSid: 'manzil-dev', SenderID: 'Manzil', Recipient: '971509990002', Body: 'late' })
+        .expect(200),
+    );
+    expect(late).toBeGreaterThanOrEqual(700);
+    expect((await request(server).get('/sandbox/sms/delay').expect(200)).body.results).toEqual({
+      count: 0,
+      ms: 700,
+    });
+    const prompt = await timed(() =>
+      request(server).post('/v1/sms').send({ to: '+971509990002', body: 'prompt' }).expect(201),
+    );
+    expect(prompt).toBeLessThan(700);
+    const kept = await request(server).get('/v1/sms').query({ to: '+971509990002' }).expect(200);
+    expect(kept.body.results.items.map((m: { body: string }) => m.body)).toEqual(['prompt', 'late']);
+    // The e-mail sink's own delay.
+    const mail = await timed(() =>
+      request(server)
+        .post('/v1/email')
+        .send({ to: 'late@example.com', subject: 'Late', text: 'late' })
+        .expect(201),
+    );
+    expect(mail).toBeGreaterThanOrEqual(700);
+    expect((await request(server).get('/v1/email?to=late@example.com')).body.results.total).toBe(1);
+    await request(server).put('/sandbox/email/delay').send({ count: 0, ms: 0 }).expect(200);
+  });
+
   it('keeps an e-mail and reads it back', async () => {
     await request(app.getHttpServer())
       .post('/v1/email')

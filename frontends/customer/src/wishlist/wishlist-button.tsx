@@ -19,7 +19,8 @@ export const HeartIcon = ({ filled }: { filled: boolean }) => (
 
 /**
  * The wishlist heart (spec §6) of a property, a project or a unit: a customer saves and unsaves
- * (optimistic); an agent or a company sees it but is told only customers save, without asking
+ * (optimistic); an agent or a company sees it but is told only customers save (a property, a
+ * project or a unit: the message names what they tried to save), without asking
  * the server (which would answer 403 and end the session); a visitor gets the wishlist login
  * prompt. `name` (a unit's reference, say) joins the label, so a table of hearts reads apart.
  */
@@ -48,7 +49,7 @@ export function WishlistButton({
   const onClick = () => {
     if (!requireLogin('wishlist')) return;
     if (!customer) {
-      feedback.toast('info', intl.formatMessage({ id: 'customer.wishlist.customersOnly' }));
+      feedback.toast('info', intl.formatMessage({ id: `customer.wishlist.customersOnly.${kind}` }));
       return;
     }
     toggle.mutate(

@@ -128,8 +128,9 @@ describe('hearts of a project and its units', () => {
     await act(async () => {
       fireEvent.click(heart);
     });
+    // A unit, not "properties" (issue 14 audit).
     expect((await screen.findByTestId('toast')).textContent).toContain(
-      'حفظ العقارات في المفضلة متاح للعملاء فقط.',
+      'حفظ الوحدات في المفضلة متاح للعملاء فقط.',
     );
     expect(calls(mock).filter((url) => url.includes('/wishlist'))).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EMAIL_SENDER, type EmailSender } from '../email/email-sender.js';
-import { CLAIM_STALE_SECONDS, OUTCOME_UNKNOWN } from './send-claim.js';
+import { ProviderOutcomeUnknown } from '@manzil/nest-kit';
+import { CLAIM_STALE_SECONDS, OUTCOME_UNKNOWN, OUTCOME_UNKNOWN_TIMEOUT } from './send-claim.js';
 
 /** Attempts before an e-mail is given up (marked failed), with a doubling wait between them. */
 export const MAX_EMAIL_ATTEMPTS = 8;
@@ -19,7 +20,8 @@ interface EmailRow {
 /**
  * Sends the e-mails the notifier queued, after their transaction committed, at most once per
  * notification: each is claimed before the provider is asked (`send-claim.ts`), so neither a
- * second replica nor a restart after a crash sends it again (one interrupted is given up).
+ * second replica nor a restart after a crash sends it again (one interrupted is given up), and
+ * one the provider did not answer in time is given up at once, not retried.
  */
 @Injectable()
 export class EmailDispatcher implements OnModuleInit, OnApplicationShutdown {
@@ -92,6 +94,19 @@ export class EmailDispatcher implements OnModuleInit, OnApplicationShutdown {
     try {
       await this.sender.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
     } catch (error) {
+      if (error instanceof ProviderOutcomeUnknown) {
+        // It may have been sent: given up now, never asked again.
+        await this.dataSource.query(
+          `UPDATE "notification_emails" SET "failed_at" = now(), "last_error" = $2
+           WHERE "notification_id" = $1 AND "sent_at" IS NULL`,
+          [row.notification_id, OUTCOME_UNKNOWN_TIMEOUT],
+        );
+        this.logger.warn(
+          { notificationId: row.notification_id, attempts: row.attempts },
+          'e-mail given up: the provider did not answer',
+        );
+        return;
+      }
       this.logger.warn({ err: error, attempts: row.attempts }, 'e-mail not sent');
       await this.dataSource.query(
         `UPDATE "notification_emails" SET "sending_at" = NULL, "last_error" = $5,

@@ -3,7 +3,13 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { ConfigError, requireInProduction } from '@manzil/nest-kit';
+import {
+  ConfigError,
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  mayHaveReachedProvider,
+  ProviderOutcomeUnknown,
+  requireInProduction,
+} from '@manzil/nest-kit';
 
 /*
  * The e-mail port and its two adapters, as identity has them (otp/email-sender.ts): SMTP
@@ -19,7 +25,11 @@ export interface OutgoingEmail {
 }
 
 export interface EmailSender {
-  /** Resolves when the provider took the message; rejects otherwise (the dispatcher retries). */
+  /**
+   * Resolves when the provider took the message; rejects otherwise: `ProviderOutcomeUnknown`
+   * when it may have taken it (no answer in time: never asked again), any other error when it
+   * surely did not (the dispatcher retries).
+   */
   send(email: OutgoingEmail): Promise<void>;
 }
 export const EMAIL_SENDER = Symbol('EMAIL_SENDER');
@@ -34,8 +44,16 @@ export const emailEnv = {
     .optional(),
   /** The From of every e-mail, e.g. `Manzil <no-reply@manzil.example>`. */
   MAIL_FROM: z.string().trim().min(3).optional(),
+  /** How long the sandbox's sink has to answer (ms, default 5000); past it the outcome is unknown. */
+  EMAIL_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).optional(),
 };
-export type EmailEnv = { EMAIL_URL?: string; SMTP_URL?: string; MAIL_FROM?: string; NODE_ENV?: string };
+export type EmailEnv = {
+  EMAIL_URL?: string;
+  SMTP_URL?: string;
+  MAIL_FROM?: string;
+  NODE_ENV?: string;
+  EMAIL_TIMEOUT_MS?: number;
+};
 
 export const DEV_EMAIL_URL = `http://127.0.0.1:${SERVICES.sandbox.port}/v1/email`;
 const DEV_MAIL_FROM = 'Manzil <no-reply@manzil.localhost>';
@@ -50,21 +68,45 @@ export function createEmailSender(config: EmailEnv): EmailSender {
     );
   if (config.NODE_ENV === 'production')
     throw new ConfigError('configuration error: the sandbox e-mail sink is refused with NODE_ENV=production');
-  return new SandboxEmailSender(config.EMAIL_URL ?? DEV_EMAIL_URL);
+  return new SandboxEmailSender(config.EMAIL_URL ?? DEV_EMAIL_URL, config.EMAIL_TIMEOUT_MS);
 }
 
 export class SandboxEmailSender implements EmailSender {
-  constructor(readonly url: string) {}
+  constructor(
+    readonly url: string,
+    readonly timeoutMs = DEFAULT_PROVIDER_TIMEOUT_MS,
+  ) {}
 
   async send(email: OutgoingEmail): Promise<void> {
-    const response = await fetch(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(email),
-      signal: AbortSignal.timeout(5000),
-    });
+    let response: Response;
+    try {
+      response = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(email),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      if (mayHaveReachedProvider(error)) throw new ProviderOutcomeUnknown('email');
+      throw error;
+    }
     if (!response.ok) throw new Error(`e-mail sink answered ${response.status}`);
   }
+}
+
+/**
+ * Whether an SMTP failure leaves the message's fate unknown: a socket that went quiet once the
+ * session was set up (nodemailer's `ETIMEDOUT` with `timeoutType` `SOCKET_TIMEOUT`, the only
+ * timeout that can strike while the message is sent or its 250 awaited). Connecting, the
+ * greeting and TLS time out before any message left; a reply code is a definite answer.
+ */
+export function smtpOutcomeUnknown(error: unknown): boolean {
+  const failure = error as { code?: string; timeoutType?: string; responseCode?: number } | null;
+  return (
+    failure?.code === 'ETIMEDOUT' &&
+    failure.responseCode === undefined &&
+    !['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT'].includes(failure.timeoutType ?? '')
+  );
 }
 
 export class SmtpEmailSender implements EmailSender {
@@ -79,6 +121,10 @@ export class SmtpEmailSender implements EmailSender {
     try {
       await this.transport.sendMail({ from: this.from, ...email });
     } catch (error) {
+      if (smtpOutcomeUnknown(error)) {
+        this.logger.error({ err: error }, 'SMTP server went quiet while sending: outcome unknown');
+        throw new ProviderOutcomeUnknown('smtp');
+      }
       this.logger.error({ err: error }, 'SMTP server refused or unreachable');
       throw error;
     }

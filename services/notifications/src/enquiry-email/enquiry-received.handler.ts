@@ -2,11 +2,12 @@ import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ENQUIRY_TYPE_LABELS, enquiryReceivedV1, type EventEnvelope, type Language } from '@manzil/contracts';
-import { ParseEventPipe } from '@manzil/nest-kit';
+import { ParseEventPipe, ProviderOutcomeUnknown } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
 import { clip, isolate, sms, type NotificationDraft } from '../delivery/notifier.js';
 import { enquiryEmail } from './enquiry-email.js';
-import { EMAIL_SENDER, type EmailSender } from '../email/email-sender.js';
+import { OUTCOME_UNKNOWN_TIMEOUT } from '../delivery/send-claim.js';
+import { EMAIL_SENDER, type EmailSender, type OutgoingEmail } from '../email/email-sender.js';
 import { AgentContacts } from './agent-contacts.js';
 
 type EnquiryReceived = EventEnvelope<z.infer<(typeof enquiryReceivedV1)['payload']>>;
@@ -39,8 +40,8 @@ function enquiryNotice(p: EnquiryReceived['payload'], agentId: string): Notifica
 /**
  * `enquiry.received` v1 → an e-mail to the listing's agent (spec §1 "send enquiries"), an in-app
  * notice and a text message, once per event (inbox `notifications`, through `Deliver`): the
- * e-mail is sent inside the inbox transaction, so a failed send leaves the event unhandled and
- * the bus delivers it again.
+ * e-mail is sent inside the inbox transaction, so a refused send leaves the event unhandled and
+ * the bus delivers it again; one the provider did not answer in time is not (it may have left).
  */
 @Controller()
 export class EnquiryReceivedHandler {
@@ -63,10 +64,31 @@ export class EnquiryReceivedHandler {
           `SELECT "language" FROM "recipients" WHERE "account_id" = $1`,
           [agentId],
         )) as { language: Language | null }[];
-        await this.sender.send({ to, ...enquiryEmail(event.payload, recipient?.language ?? 'en') });
+        await this.sendOnce(to, enquiryEmail(event.payload, recipient?.language ?? 'en'), event);
       } else
         this.logger.warn({ enquiryId: event.payload.enquiryId }, 'enquiry: the agent has no public e-mail');
       return agentId ? [enquiryNotice(event.payload, agentId)] : [];
     });
+  }
+
+  /**
+   * A refusal throws (the event is handled again, the e-mail asked again: nothing was sent); a
+   * provider that did not answer in time may have taken it, so the event goes on without it
+   * (the in-app notice and text still go): redelivering would e-mail the lead twice.
+   */
+  private async sendOnce(
+    to: string,
+    email: Omit<OutgoingEmail, 'to'>,
+    event: EnquiryReceived,
+  ): Promise<void> {
+    try {
+      await this.sender.send({ to, ...email });
+    } catch (error) {
+      if (!(error instanceof ProviderOutcomeUnknown)) throw error;
+      this.logger.warn(
+        { enquiryId: event.payload.enquiryId, reason: OUTCOME_UNKNOWN_TIMEOUT },
+        'enquiry e-mail: the provider did not answer; not sent again',
+      );
+    }
   }
 }

@@ -13,19 +13,21 @@ import {
   subscriptionExpiredV1,
   subscriptionExpiringV1,
   unitBookingFailedV1,
+  unitBookingFailedV2,
   unitBookingPaidV1,
+  unitBookingPaidV2,
   type EventEnvelope,
 } from '@manzil/contracts';
 import { ParseEventPipe } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
-import { amount, clip, isolate, sms } from '../delivery/notifier.js';
+import { amount, clip, isolate, sms, type Bilingual } from '../delivery/notifier.js';
 
 /**
  * payments.subscription.* (payments): the plan holder learns it started, is about to end (in
  * time to renew), ended, or that a checkout for a plan did not go through;
  * payments.bid-fee.paid / .failed: the bidder learns whether the fee of their pending bid went
  * through; payments.unit-booking.paid / .failed: the customer learns whether the payment of
- * their unit booking went through; payments.payment.refunded: the payer learns the money went
+ * their unit booking went through (v2: which unit of which project); payments.payment.refunded: the payer learns the money went
  * back (for a unit booking, which unit of which project).
  */
 @Controller()
@@ -99,45 +101,69 @@ export class PaymentEventsHandler {
   }
 
   /**
-   * The unit booking's payment went through. The event names no unit (listings holds the title),
-   * and a payment that arrives after the hold was released may still be refunded (the unit was
-   * taken meanwhile: `payments.payment.refunded` v2 then says so), so the notice says the money
-   * was received, not that the unit is the customer's.
+   * The unit booking's payment went through. A payment that arrives after the hold was released
+   * may still be refunded (the unit was taken meanwhile: `payments.payment.refunded` v2 then says
+   * so), so the notice says the money was received, not that the unit is the customer's. v2
+   * names what was booked (project · layout · unit) in the recipient's language; a v1 (from
+   * before it) says "your unit".
    */
   @EventPattern(unitBookingPaidV1.type)
   async unitBookingPaid(
-    @Payload(new ParseEventPipe(unitBookingPaidV1))
-    event: EventEnvelope<z.infer<typeof unitBookingPaidV1.payload>>,
+    @Payload(
+      new ParseEventPipe<typeof unitBookingPaidV1.payload | typeof unitBookingPaidV2.payload>(
+        unitBookingPaidV1,
+        unitBookingPaidV2,
+      ),
+    )
+    event: EventEnvelope<
+      z.infer<typeof unitBookingPaidV1.payload> | z.infer<typeof unitBookingPaidV2.payload>
+    >,
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
+    const unit = bookedUnit(p);
     await this.deliver.toOne(event, p.customerId, '/my-orders', {
       title: { en: 'Unit booking payment received', ar: 'تم استلام دفعة حجز الوحدة' },
       body: {
-        en: `We received your payment of ${price} to book your unit. You can follow the booking in My orders.`,
-        ar: `استلمنا دفعتك بمبلغ ${isolate(price)} لحجز الوحدة. يمكنك متابعة الحجز من صفحة طلباتي.`,
+        en: `We received your payment of ${price} to book ${unit ? unit.en : 'your unit'}. You can follow the booking in My orders.`,
+        ar: `استلمنا دفعتك بمبلغ ${isolate(price)} لحجز ${unit ? isolate(unit.ar) : 'الوحدة'}. يمكنك متابعة الحجز من صفحة طلباتي.`,
       },
     });
   }
 
-  /** The unit booking's checkout failed or expired: listings releases the unit. */
+  /** The unit booking's checkout failed or expired: listings releases the unit (v2 names it). */
   @EventPattern(unitBookingFailedV1.type)
   async unitBookingFailed(
-    @Payload(new ParseEventPipe(unitBookingFailedV1))
-    event: EventEnvelope<z.infer<typeof unitBookingFailedV1.payload>>,
+    @Payload(
+      new ParseEventPipe<typeof unitBookingFailedV1.payload | typeof unitBookingFailedV2.payload>(
+        unitBookingFailedV1,
+        unitBookingFailedV2,
+      ),
+    )
+    event: EventEnvelope<
+      z.infer<typeof unitBookingFailedV1.payload> | z.infer<typeof unitBookingFailedV2.payload>
+    >,
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
+    const unit = bookedUnit(p);
     await this.deliver.toOne(event, p.customerId, '/my-orders', {
       title: { en: 'Unit booking not paid', ar: 'لم تُدفع قيمة حجز الوحدة' },
       body: {
-        en: `Your payment of ${price} to book a unit did not go through, so the unit is no longer held for you. You can book it again while it is available.`,
-        ar: `لم تتم عملية دفع مبلغ ${isolate(price)} لحجز الوحدة، لذلك لم تعد الوحدة محجوزة لك. يمكنك حجزها مجددًا ما دامت متاحة.`,
+        en: `Your payment of ${price} to book ${unit ? unit.en : 'a unit'} did not go through, so the unit is no longer held for you. You can book it again while it is available.`,
+        ar: `لم تتم عملية دفع مبلغ ${isolate(price)} لحجز ${unit ? isolate(unit.ar) : 'الوحدة'}، لذلك لم تعد الوحدة محجوزة لك. يمكنك حجزها مجددًا ما دامت متاحة.`,
       },
-      sms: sms({
-        en: `your unit booking (${price}) was not paid, so the unit is no longer held for you.`,
-        ar: `لم تُدفع قيمة حجز الوحدة (${isolate(price)})، لذلك لم تعد الوحدة محجوزة لك.`,
-      }),
+      sms: sms(
+        unit
+          ? {
+              en: `your booking of ${clip(unit.en)} (${price}) was not paid, so the unit is no longer held for you.`,
+              ar: `لم تُدفع قيمة حجز ${isolate(clip(unit.ar))} (${isolate(price)})، لذلك لم تعد الوحدة محجوزة لك.`,
+            }
+          : {
+              en: `your unit booking (${price}) was not paid, so the unit is no longer held for you.`,
+              ar: `لم تُدفع قيمة حجز الوحدة (${isolate(price)})، لذلك لم تعد الوحدة محجوزة لك.`,
+            },
+      ),
     });
   }
 
@@ -219,4 +245,9 @@ export class PaymentEventsHandler {
       }),
     });
   }
+}
+
+/** What a unit booking booked, in both languages (v2's `booked`); null for a v1 or when unknown. */
+function bookedUnit(payload: { bookingId: string; booked?: { title: Bilingual } | null }): Bilingual | null {
+  return payload.booked?.title ?? null;
 }

@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { SMS_SENDER, type SmsSender } from '@manzil/nest-kit';
+import { ProviderOutcomeUnknown, SMS_SENDER, type SmsSender } from '@manzil/nest-kit';
 import { catchUpOnStart, ServiceJobWorker } from '@manzil/nest-kit/jobs';
-import { CLAIM_STALE_SECONDS, OUTCOME_UNKNOWN } from '../delivery/send-claim.js';
+import { CLAIM_STALE_SECONDS, OUTCOME_UNKNOWN, OUTCOME_UNKNOWN_TIMEOUT } from '../delivery/send-claim.js';
 
 /** The BullMQ configuration of notifications' own jobs (apart from the bus's). */
 export const NOTIFICATION_JOBS = 'notifications-jobs';
@@ -70,8 +70,11 @@ export class SmsQueue implements OnApplicationBootstrap {
  * attempt counted in one committed statement, the provider is asked, then the row is marked
  * sent. Two workers never both claim it; a message already sent or given up does nothing. When
  * the provider refuses or cannot be reached the claim is cleared, the job throws and BullMQ tries
- * again after a doubling wait; after the last attempt the message is marked failed. A claim left
- * by a process that died while asking is given up once it is stale, never sent again. In-app
+ * again after a doubling wait; after the last attempt the message is marked failed. A provider
+ * that was asked but did not answer in time (`ProviderOutcomeUnknown`) may have taken it: the
+ * message is given up at once (`OUTCOME_UNKNOWN_TIMEOUT`) and the job ends without an error, so
+ * BullMQ does not ask again. A claim left by a process that died while asking is given up once
+ * it is stale, never sent again. In-app
  * notifications never wait on this: they were written with the event.
  */
 @Processor({ name: SMS_QUEUE, configKey: NOTIFICATION_JOBS })
@@ -99,6 +102,18 @@ export class SmsSendProcessor extends ServiceJobWorker {
     try {
       await this.sender.send(row.to, row.body);
     } catch (failure) {
+      if (failure instanceof ProviderOutcomeUnknown) {
+        // It may have been sent: never asked again (the claim stays, the row is given up).
+        await this.dataSource.query(
+          `UPDATE "notification_sms" SET "failed_at" = now(), "last_error" = $2 WHERE "id" = $1 AND "sent_at" IS NULL`,
+          [smsId, OUTCOME_UNKNOWN_TIMEOUT],
+        );
+        this.logger.warn(
+          { smsId, attempt: row.attempts },
+          'text message given up: the provider did not answer',
+        );
+        return 'outcome unknown';
+      }
       // Counted on the row, not the job: a job added again after a restart does not start the count over.
       const last = row.attempts >= (job.opts.attempts ?? 1);
       await this.dataSource.query(

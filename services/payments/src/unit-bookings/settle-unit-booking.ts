@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { TOPICS, unitBookingFailedV1, unitBookingPaidV1, type Site } from '@manzil/contracts';
+import { TOPICS, unitBookingFailedV2, unitBookingPaidV2, type Site } from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
 import type { Settlement, SettledBy, SettleOutcome } from '../checkout/settle-payment.js';
 import { settleOneOff } from '../checkout/settle-one-off.js';
@@ -13,12 +13,16 @@ interface UnitBookingRow {
   project_id: string;
   amount: string;
   currency: 'AED' | 'SAR';
+  project_slug: string | null;
+  title_en: string | null;
+  title_ar: string | null;
 }
 
 /**
  * A unit booking's payment settled by the provider's word (settleOneOff's monotonic rules), and
- * in the same transaction `payments.unit-booking.paid` or `.failed`, keyed by the booking, for
- * listings to book the unit or release it.
+ * in the same transaction `payments.unit-booking.paid` or `.failed` (v2: with what was booked,
+ * as the hold named it, for the customer's notice), keyed by the booking, for listings to book
+ * the unit or release it.
  */
 export async function settleUnitBooking(
   manager: EntityManager,
@@ -29,7 +33,8 @@ export async function settleUnitBooking(
   const at = await settleOneOff(manager, paymentId, settlement, settledBy);
   if (!at) return 'unchanged';
   const [payment] = (await manager.query(
-    `SELECT "id", "site", "account_id", "booking_id", "unit_id", "project_id", "amount", "currency"
+    `SELECT "id", "site", "account_id", "booking_id", "unit_id", "project_id", "amount", "currency",
+            "project_slug", "title_en", "title_ar"
        FROM "payments" WHERE "id" = $1`,
     [paymentId],
   )) as UnitBookingRow[];
@@ -41,13 +46,17 @@ export async function settleUnitBooking(
     customerId: payment.account_id,
     amount: Number(payment.amount),
     currency: payment.currency,
+    booked:
+      payment.project_slug && payment.title_en && payment.title_ar
+        ? { projectSlug: payment.project_slug, title: { en: payment.title_en, ar: payment.title_ar } }
+        : null,
   };
   await enqueue(
     manager,
     TOPICS.paymentsUnitBooking,
     settlement === 'paid'
-      ? newEvent(unitBookingPaidV1, payment.site, payment.booking_id, { ...facts, paidAt: at })
-      : newEvent(unitBookingFailedV1, payment.site, payment.booking_id, { ...facts, failedAt: at }),
+      ? newEvent(unitBookingPaidV2, payment.site, payment.booking_id, { ...facts, paidAt: at })
+      : newEvent(unitBookingFailedV2, payment.site, payment.booking_id, { ...facts, failedAt: at }),
   );
   return 'settled';
 }

@@ -21,6 +21,16 @@ export const sendSmsSchema = z.object({
 /** Test control: how many of the next SMS sends are refused (a provider that is down). */
 export const smsFailuresSchema = z.object({ count: z.number().int().min(0).max(100) });
 export type SmsFailures = z.infer<typeof smsFailuresSchema>;
+/**
+ * Test control: the next `count` sends of a channel are taken (kept in the sink) but answered only
+ * after `ms`, as a provider that takes a message and answers late (a sender's timeout then cannot
+ * know whether it was sent). `count` 0 clears it.
+ */
+export const sinkDelaySchema = z.object({
+  count: z.number().int().min(0).max(100),
+  ms: z.number().int().min(0).max(60_000),
+});
+export type SinkDelay = z.infer<typeof sinkDelaySchema>;
 
 export const sendEmailSchema = z
   .object({

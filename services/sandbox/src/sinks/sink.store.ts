@@ -72,6 +72,45 @@ export class SinkStore {
     return taken === 1;
   }
 
+  /**
+   * Test control: the next `count` sends of `kind` (SMS: either endpoint) are kept, then answered
+   * after `ms`. Replaces what was pending; count 0 clears it.
+   */
+  async delayNext(
+    kind: 'sms' | 'email',
+    delay: { count: number; ms: number },
+  ): Promise<{ count: number; ms: number }> {
+    if (delay.count === 0) await this.redis.del(this.delayKey(kind));
+    else
+      await this.redis
+        .multi()
+        .hset(this.delayKey(kind), { count: delay.count, ms: delay.ms })
+        .expire(this.delayKey(kind), TTL_SECONDS)
+        .exec();
+    return delay;
+  }
+
+  async pendingDelay(kind: 'sms' | 'email'): Promise<{ count: number; ms: number }> {
+    const [count, ms] = await this.redis.hmget(this.delayKey(kind), 'count', 'ms');
+    return { count: Number(count ?? 0), ms: Number(ms ?? 0) };
+  }
+
+  /** How long this send waits before it is answered (one pending delay used up, atomically), or 0. */
+  async takeDelay(kind: 'sms' | 'email'): Promise<number> {
+    const ms = await this.redis.eval(
+      `local n = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
+       if n > 0 then redis.call('HINCRBY', KEYS[1], 'count', -1) return tonumber(redis.call('HGET', KEYS[1], 'ms')) end
+       return 0`,
+      1,
+      this.delayKey(kind),
+    );
+    return Number(ms);
+  }
+
+  private delayKey(kind: 'sms' | 'email'): string {
+    return `${this.namespace}:${kind}:delay`;
+  }
+
   private failuresKey(): string {
     return `${this.namespace}:sms:failures`;
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import type { Page } from '@manzil/contracts';
 import { AppException, Public, ZodPipe } from '@manzil/nest-kit';
@@ -8,12 +9,14 @@ import {
   listSmsQuerySchema,
   sendEmailSchema,
   sendSmsSchema,
+  sinkDelaySchema,
   smsFailuresSchema,
   type EmailMessage,
   type ListEmailQuery,
   type ListSmsQuery,
   type SendEmail,
   type SendSms,
+  type SinkDelay,
   type SmsFailures,
   type SmsMessage,
 } from './message.schema.js';
@@ -38,6 +41,8 @@ export class SmsController {
       sentAt: new Date().toISOString(),
     };
     await this.store.add('sms', message.to, message);
+    // Taken, then answered late (test control `PUT /sandbox/sms/delay`).
+    await sleep(await this.store.takeDelay('sms'));
     return message;
   }
 
@@ -67,6 +72,36 @@ export class SmsFailuresController {
   }
 }
 
+/**
+ * Test control (ours): the next N sends of a channel are kept, as a provider that took them,
+ * but answered only after `ms`: how a sender's timeout (the outcome unknown to it) is tested.
+ */
+@Controller('sandbox')
+@Public()
+export class SinkDelayController {
+  constructor(private readonly store: SinkStore) {}
+
+  @Put('sms/delay')
+  setSms(@Body(new ZodPipe(sinkDelaySchema)) body: SinkDelay): Promise<SinkDelay> {
+    return this.store.delayNext('sms', body);
+  }
+
+  @Get('sms/delay')
+  getSms(): Promise<SinkDelay> {
+    return this.store.pendingDelay('sms');
+  }
+
+  @Put('email/delay')
+  setEmail(@Body(new ZodPipe(sinkDelaySchema)) body: SinkDelay): Promise<SinkDelay> {
+    return this.store.delayNext('email', body);
+  }
+
+  @Get('email/delay')
+  getEmail(): Promise<SinkDelay> {
+    return this.store.pendingDelay('email');
+  }
+}
+
 /** The e-mail sink: what the SMTP adapter would have sent. */
 @Controller('v1/email')
 @Public()
@@ -86,6 +121,8 @@ export class EmailController {
       sentAt: new Date().toISOString(),
     };
     await this.store.add('email', message.to, message);
+    // Taken, then answered late (test control `PUT /sandbox/email/delay`).
+    await sleep(await this.store.takeDelay('email'));
     return message;
   }
 

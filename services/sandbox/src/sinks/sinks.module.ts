@@ -15,12 +15,18 @@ import {
   listSmsQuerySchema,
   sendEmailSchema,
   sendSmsSchema,
+  sinkDelaySchema,
   smsFailuresSchema,
   smsMessageSchema,
   smsPageSchema,
 } from './message.schema.js';
 import { SINK_NAMESPACE, SinkStore } from './sink.store.js';
-import { EmailController, SmsController, SmsFailuresController } from './sinks.controller.js';
+import {
+  EmailController,
+  SinkDelayController,
+  SmsController,
+  SmsFailuresController,
+} from './sinks.controller.js';
 import {
   DEV_UNIFONIC_APP_SID,
   UNIFONIC_APP_SID,
@@ -56,6 +62,21 @@ export const SINK_ROUTES: RouteDoc[] = [
     summary: 'Test control: how many SMS sends are still to be refused',
     results: smsFailuresSchema,
   },
+  ...(['sms', 'email'] as const).flatMap((channel): RouteDoc[] => [
+    {
+      method: 'put',
+      path: `/sandbox/${channel}/delay`,
+      summary: `Test control: the next \`count\` ${channel} sends are kept but answered after \`ms\` (a provider answering late; 0 clears)`,
+      body: sinkDelaySchema,
+      results: sinkDelaySchema,
+    },
+    {
+      method: 'get',
+      path: `/sandbox/${channel}/delay`,
+      summary: `Test control: the ${channel} sends still to be answered late, and how late`,
+      results: sinkDelaySchema,
+    },
+  ]),
   {
     method: 'post',
     path: '/v1/email',
@@ -87,7 +108,13 @@ export class SinksModule implements NestModule {
   static forRoot(namespace: string, unifonicAppSid = DEV_UNIFONIC_APP_SID): DynamicModule {
     return {
       module: SinksModule,
-      controllers: [SmsController, SmsFailuresController, EmailController, UnifonicController],
+      controllers: [
+        SmsController,
+        SmsFailuresController,
+        SinkDelayController,
+        EmailController,
+        UnifonicController,
+      ],
       providers: [
         { provide: SINK_NAMESPACE, useValue: namespace },
         { provide: UNIFONIC_APP_SID, useValue: unifonicAppSid },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Body, Controller, Inject, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
@@ -62,6 +63,8 @@ export class UnifonicController {
       sentAt: new Date().toISOString(),
     };
     await this.store.add('sms', message.to, message);
+    // Taken, then answered late (test control `PUT /sandbox/sms/delay`).
+    await sleep(await this.store.takeDelay('sms'));
     response.status(200).json({
       success: true,
       message: '',

@@ -1,7 +1,8 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Language, ProjectDetail } from '@manzil/contracts';
+import { setLoginPromptHandler, TOKEN_KEY } from '@manzil/ui';
 import { publicProject } from '@manzil/ui/test/fixtures';
 import { ProjectPage } from './project-page.js';
 import { ProjectsPage } from './projects-page.js';
@@ -71,6 +72,7 @@ function renderAt(language: Language, path: string) {
 }
 
 afterEach(() => {
+  localStorage.clear();
   jest.restoreAllMocks();
 });
 
@@ -96,6 +98,82 @@ describe('new projects page', () => {
       expect(mock.mock.calls.some(([input]) => String(input).includes('completion=ready'))).toBe(true);
     },
   );
+});
+
+describe('new projects page: the wishlist heart on each card (spec §6)', () => {
+  const { units: _units, ...card } = project;
+  /** Search's list of one project, and the wishlist: nothing saved yet, a save answered 201. */
+  function api() {
+    const mock = jest.fn<typeof fetch>(async (input, init) => {
+      const url = new URL(String(input), 'http://ae.localhost');
+      if (url.pathname.endsWith('/wishlist/contains')) return ok({ saved: [] });
+      if (init?.method === 'POST')
+        return {
+          ...ok({
+            kind: 'project',
+            id: card.id,
+            savedAt: '2026-11-28T10:00:00.000Z',
+            property: null,
+            unit: null,
+            project: card,
+          }),
+          status: 201,
+        } as Response;
+      return ok({ items: [card], page: 1, limit: 12, total: 1 });
+    });
+    globalThis.fetch = mock;
+    return mock;
+  }
+  const signIn = (role: 'user' | 'agent') =>
+    localStorage.setItem(
+      TOKEN_KEY,
+      `header.${Buffer.from(JSON.stringify({ role, firstName: 'Sara' })).toString('base64url')}.signature`,
+    );
+  const heartOf = async (language: Language) => {
+    renderAt(language, language === 'ar' ? '/مشاريع-عقارية-جديدة' : '/new-real-estate-projects');
+    return within(await screen.findByTestId('project-card')).getByTestId('wishlist-heart');
+  };
+  const posts = (mock: ReturnType<typeof api>) =>
+    mock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+  it('a customer saves the project from its card, named in the label; the page asks what is saved once', async () => {
+    signIn('user');
+    const mock = api();
+    const heart = await heartOf('en');
+    expect(heart.getAttribute('data-kind')).toBe('project');
+    expect(heart.getAttribute('aria-label')).toBe('Save to wishlist: Marina Crest Residences');
+    await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('false'));
+    expect(mock.mock.calls.filter(([input]) => String(input).includes('/wishlist/contains'))).toHaveLength(1);
+    await act(async () => {
+      fireEvent.click(heart);
+    });
+    expect(JSON.parse(String(posts(mock)[0][1]?.body))).toEqual({ kind: 'project', id: card.id });
+    await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
+  });
+
+  it('an agent sees the heart but is told, in Arabic, that only customers save projects; nothing is sent', async () => {
+    signIn('agent');
+    const mock = api();
+    const heart = await heartOf('ar');
+    await act(async () => {
+      fireEvent.click(heart);
+    });
+    expect((await screen.findByTestId('toast')).textContent).toContain(
+      'حفظ المشاريع في المفضلة متاح للعملاء فقط.',
+    );
+    expect(posts(mock)).toHaveLength(0);
+    expect(mock.mock.calls.some(([input]) => String(input).includes('/wishlist'))).toBe(false);
+  });
+
+  it('a visitor gets the wishlist login prompt', async () => {
+    const mock = api();
+    const prompts: string[] = [];
+    const stop = setLoginPromptHandler((reason) => prompts.push(reason));
+    fireEvent.click(await heartOf('en'));
+    expect(prompts).toEqual(['wishlist']);
+    expect(posts(mock)).toHaveLength(0);
+    stop();
+  });
 });
 
 describe('project page', () => {

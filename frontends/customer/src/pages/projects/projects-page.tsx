@@ -12,6 +12,7 @@ import {
   useLanguage,
 } from '@manzil/ui';
 import { ListPager } from '../list-pager.js';
+import { WishlistButton } from '../../wishlist/wishlist-button.js';
 import { ProjectCard } from './project-card.js';
 import { projectsQuery, PROJECTS_PAGE_SIZE } from './project-queries.js';
 import './projects.css';
@@ -20,7 +21,9 @@ const projectsPath = (language: 'en' | 'ar') => listingPagePath('new-projects', 
 
 /**
  * `/new-real-estate-projects` and its Arabic path: the site's new projects as cards, filtered
- * off-plan / ready (`?completion=`), a page at a time (`?page=`).
+ * off-plan / ready (`?completion=`), a page at a time (`?page=`). Each card has the wishlist's
+ * heart (spec §6: customers save, agents are told only customers do, visitors are asked to log
+ * in); the hearts of a page ask the server in one request.
  */
 export function ProjectsPage({ site }: { site: Site }) {
   const intl = useIntl();
@@ -106,7 +109,17 @@ export function ProjectsPage({ site }: { site: Site }) {
           <>
             <div className="mz-property-grid" data-testid="project-grid">
               {projects.data.items.map((project) => (
-                <ProjectCard key={project.id} project={project} />
+                <ProjectCard
+                  key={project.id}
+                  project={project}
+                  action={
+                    <WishlistButton
+                      kind="project"
+                      id={project.id}
+                      name={project.title[language] || project.title.en}
+                    />
+                  }
+                />
               ))}
             </div>
             <ListPager
