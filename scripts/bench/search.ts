@@ -31,6 +31,7 @@ import { Client } from '@opensearch-project/opensearch';
 import { createEventBus, newEvent } from '@manzil/bus';
 import {
   listingApprovedV2,
+  listingDeactivatedV1,
   listingSoldV1,
   TOPICS,
   locationAutocompleteQuerySchema,
@@ -362,46 +363,70 @@ function workloads() {
 let aeSlugs: string[] = [];
 
 /**
- * Approval → searchable: listings approved on the bus one after another, each polled through
- * the gateway (its detail page) until it answers 200; then sold, polled until 404.
+ * Freshness (issue 12 point 8: approved, changed, sold or withdrawn, reflected within 1 s p95):
+ * listings approved on the bus one after another, each polled through the gateway (its detail
+ * page) until it answers 200; then changed (approved again, as an accepted edit is, with a new
+ * price), polled until the page shows the new price; then sold (even ones) or withdrawn by
+ * their owner (odd ones, `listing.deactivated` with `active: false`), polled until 404.
  */
 async function freshness(port: number, namespace: string): Promise<string> {
   const bus = createEventBus({ clientId: 'bench-search', redisUrl: values.redis, namespace });
-  const status = (path: string) =>
-    new Promise<number>((resolve, reject) => {
+  const get = (path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
       http
         .get({ host: '127.0.0.1', port, path, agent, headers: { host: 'ae.localhost' } }, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
         })
         .on('error', reject);
     });
-  const until = async (path: string, code: number) => {
+  const until = async (path: string, done: (answer: { status: number; body: string }) => boolean) => {
     const started = performance.now();
-    while ((await status(path)) !== code) {
+    while (!done(await get(path))) {
       if (performance.now() - started > 30_000) return NaN;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     return performance.now() - started;
   };
-  const shown: number[] = [];
-  const gone: number[] = [];
-  for (let n = 0; shown.length < 40; n++) {
+  const priceOf = (body: string) =>
+    (JSON.parse(body) as { results: { listing: { displayPrice: { amount: number } } } }).results.listing
+      .displayPrice.amount;
+  const times = {
+    approved: [] as number[],
+    changed: [] as number[],
+    sold: [] as number[],
+    withdrawn: [] as number[],
+  };
+  for (let n = 0; times.approved.length < 40; n++) {
     const payload = { ...generate(LISTINGS + n), approvedAt: new Date().toISOString() };
     if (payload.site !== 'ae') continue;
     const path = `/api/search/v1/properties/${payload.slug}`;
-    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', payload.id, payload));
-    shown.push(await until(path, 200));
     const by = { id: payload.agent.id!, role: 'agent' as const };
+    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', payload.id, payload));
+    times.approved.push(await until(path, (a) => a.status === 200));
+    const price = Math.round(payload.price * 0.95);
+    const prices =
+      payload.purpose === 'buy' ? { ...payload.prices, price } : { ...payload.prices, yearly: price };
+    const edit = { ...payload, price, prices, approvedAt: new Date().toISOString() };
+    await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', payload.id, edit));
+    times.changed.push(await until(path, (a) => a.status === 200 && priceOf(a.body) === price));
+    const at = new Date().toISOString();
+    const sold = times.approved.length % 2 === 0;
     await bus.publish(
       TOPICS.listingsProperty,
-      newEvent(listingSoldV1, 'ae', payload.id, { id: payload.id, soldAt: new Date().toISOString(), by }),
+      sold
+        ? newEvent(listingSoldV1, 'ae', payload.id, { id: payload.id, soldAt: at, by })
+        : newEvent(listingDeactivatedV1, 'ae', payload.id, { id: payload.id, active: false, at, by }),
     );
-    gone.push(await until(path, 404));
+    (sold ? times.sold : times.withdrawn).push(await until(path, (a) => a.status === 404));
   }
   await bus.close();
   const p = (list: number[], q: number) => [...list].sort((a, b) => a - b)[Math.floor(q * (list.length - 1))];
-  return `approved → found p50 ${p(shown, 0.5).toFixed(0)} p95 ${p(shown, 0.95).toFixed(0)} ms; sold → gone p50 ${p(gone, 0.5).toFixed(0)} p95 ${p(gone, 0.95).toFixed(0)} ms (${shown.length} listings, polled through the gateway)`;
+  const line = (name: keyof typeof times) =>
+    `${name} p50 ${p(times[name], 0.5).toFixed(0)} p95 ${p(times[name], 0.95).toFixed(0)} ms`;
+  return `${line('approved')}; ${line('changed')}; ${line('sold')}; ${line('withdrawn')} (${times.approved.length} listings, polled through the gateway)`;
 }
 
 // ---- run ---------------------------------------------------------------------------------------
@@ -475,9 +500,7 @@ async function runEngine(name: 'postgres' | 'opensearch') {
       `  ${name.padEnd(10)} ${work.name.padEnd(28)} API ${fmt(api)} | raw ${fmt(raw)} | API/raw ${(api.rps / raw.rps).toFixed(2)}${scan ? ` | raw without aggregates ${fmt(scan)}` : ''}`,
     );
   }
-  console.log(
-    `  ${name.padEnd(10)} ${'approval → searchable'.padEnd(28)} ${await freshness(port, `bench-${prefix}`)}`,
-  );
+  console.log(`  ${name.padEnd(10)} ${'freshness'.padEnd(28)} ${await freshness(port, `bench-${prefix}`)}`);
   await gateway.close();
   await search.close();
   if (engine instanceof OpenSearchSearchEngine) await engine.drop();
