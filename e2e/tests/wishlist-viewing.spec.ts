@@ -80,10 +80,38 @@ const approvedListingOf = (request: APIRequestContext, site: SiteKey, agent: Tok
   });
 };
 
+/**
+ * A browser far from both sites' zones (Honolulu, UTC-10): what the pages show must be the
+ * site's time, not the browser's (spec §9).
+ */
 async function signedIn(browser: Browser, site: SiteKey, tokens: Tokens) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ timezoneId: 'Pacific/Honolulu' });
   await putSession(context, site, tokens);
   return context.newPage();
+}
+
+const MONTHS = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  ar: [
+    'يناير',
+    'فبراير',
+    'مارس',
+    'أبريل',
+    'مايو',
+    'يونيو',
+    'يوليو',
+    'أغسطس',
+    'سبتمبر',
+    'أكتوبر',
+    'نوفمبر',
+    'ديسمبر',
+  ],
+};
+
+/** Spec §9 "DD MMM, YYYY" of a `YYYY-MM-DD` day, as a reader of the language writes it. */
+function shownDate(day: string, lang: Lang) {
+  const [year, month, date] = day.split('-');
+  return `${date} ${MONTHS[lang][Number(month) - 1]}${lang === 'ar' ? '،' : ','} ${year}`;
 }
 
 /** A day 2–20 days ahead in the site's zone (a fresh one per run, so a slot is never taken). */
@@ -159,7 +187,8 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
     await open(page, site, lang, `/property/${slug}`);
     await page.getByTestId('book-viewing').click();
     const dialog = page.getByTestId('appointment-dialog');
-    await dialog.getByTestId('appointment-date').locator('input').fill(bookingDay(site));
+    const day = bookingDay(site);
+    await dialog.getByTestId('appointment-date').locator('input').fill(day);
     await dialog.getByTestId('appointment-time-select').selectOption('10:30');
     await dialog
       .getByTestId('appointment-name')
@@ -179,6 +208,8 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
       .filter({ hasText: LISTING[site].title[lang] })
       .first();
     await expect(item).toHaveAttribute('data-status', 'pending');
+    // Spec §9: date "DD MMM, YYYY", time "hh:mm A", in the site's zone (the browser is in Honolulu).
+    await expect(item.getByTestId('appointment-date')).toHaveText(shownDate(day, lang));
     await expect(item.getByTestId('appointment-time')).toHaveText(lang === 'en' ? '10:30 AM' : '10:30 ص');
     await shot(agentPage, `wv-agent-${site}-${lang}`);
     await item.getByTestId('appointment-accept').click();
@@ -203,6 +234,8 @@ test('a customer saves a listing and books a viewing; the agent accepts; the cus
     await open(page, site, lang, '/profile?tab=appointments');
     const mine = page.getByTestId('appointment-item').first();
     await expect(mine.getByTestId('appointment-status')).toHaveText(text.accepted);
+    await expect(mine.getByTestId('appointment-date')).toHaveText(shownDate(day, lang));
+    await expect(mine.getByTestId('appointment-time')).toHaveText(lang === 'en' ? '10:30 AM' : '10:30 ص');
     await shot(page, `wv-appointments-${site}-${lang}`);
     await page.context().close();
   }
