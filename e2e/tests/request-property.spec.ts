@@ -2,7 +2,7 @@
 // customer fills /request-property; a budget minimum not below the maximum is refused with the
 // spec's message in the page's language; the Saudi site asks individual or corporate (the UAE
 // site does not); the agreement offered to agents is one of exclusive / non-exclusive / shared.
-// The seeded freelance agent, whose draft listing matches (same city, purpose and kind), sees the
+// The seeded agent, whose draft listing matches (same city, purpose and kind), sees the
 // request under /requirements with the agreement and the user type in the page's language.
 // Screenshots of the form in English and Arabic.
 import { randomUUID } from 'node:crypto';
@@ -37,12 +37,12 @@ const TEXT = {
 
 const CITY = { ae: 'ae.dubai', sa: 'sa.riyadh' } as const;
 
-/** The seeded freelancer's draft of a townhouse to rent in the site's main city: what matches. */
+/** The seeded agent's draft of a townhouse to rent in the site's main city: what matches. */
 async function matchingAgent(request: APIRequestContext, site: SiteKey): Promise<Tokens> {
-  let agent = await apiLogin(request, site, 'agent', SITE[site].seeded.freelancer);
+  let agent = await apiLogin(request, site, 'agent', SITE[site].seeded.agent);
   if (site === 'sa' && !agent.is_nafath_verified) {
     await nafathVerify(request, agent);
-    agent = await apiLogin(request, site, 'agent', SITE[site].seeded.freelancer);
+    agent = await apiLogin(request, site, 'agent', SITE[site].seeded.agent);
   }
   const headers = { authorization: `Bearer ${agent.token}`, language: 'en' };
   const http = api(request, site);
@@ -114,6 +114,8 @@ test('a customer requests a property in each language; the budget rule, the Saud
 
     await form.getByTestId('requirement-submit').click();
     await expect(form.getByTestId('requirement-budget-max')).toContainText(text.budget);
+    await form.getByTestId('requirement-budget-max').scrollIntoViewIfNeeded();
+    await shot(page, `request-property-budget-error-${site}-${lang}`);
     if (site === 'sa') {
       await expect(form.getByTestId('requirement-user-type')).toContainText(text.userType);
       await select('requirement-user-type', 'corporate');
@@ -122,7 +124,7 @@ test('a customer requests a property in each language; the budget rule, the Saud
     }
     await type('requirement-budget-max', '250000');
     await expect(form.getByTestId('requirement-budget-max')).not.toContainText(text.budget);
-    await shot(page, `request-property-${site}-${lang}`);
+    await shot(page, `request-property-${site}-${lang}`, { fullPage: true });
     await form.getByTestId('requirement-submit').click();
     await expect(page.getByTestId('requirement-sent')).toContainText(text.sent);
     await context.close();
