@@ -1,10 +1,13 @@
 // Issue 14 in the browser, on the UAE site in English, then on the Saudi site in Arabic: a
 // seeded agent has a public listing (made through the API as the wizard and the admin would); a
 // visitor who asks to enquire gets the login prompt; a customer sends an enquiry from the agent
-// card (§5 messages in the page's language first); the agent sees it under /enquiries and marks it
-// responded; the agent builds a proposal under /presentations and its link opens without header
+// card (§5 messages in the page's language first; the five §3 types offered, labelled in the
+// language) and one of each other type; the agent sees each under /enquiries as its type and marks
+// one responded; the agent builds a proposal under /presentations and its link opens without header
 // and footer, 'Invalid URL' for an unknown one; the Arabic PDF read back with pdftotext has the
-// page's words, joined and in order. Then the agent builds a project proposal of a project their
+// page's words, joined and in order; whoever has the link clicks Download PDF: the
+// `/download-…/[id]` page (no header, no footer) saves the PDF in the link's language, whose
+// pdftotext text has the page's heading, message and titles. Then the agent builds a project proposal of a project their
 // company published (`/projects-proposal/[id]`, the same way, with its available units) and its
 // Arabic/English PDF is read back the same way. The customer also cancels a viewing of the
 // listing (booked through the API) from My appointment, behind the confirm dialog. Last, the

@@ -114,6 +114,13 @@ test('a customer requests a property in each language; the budget rule, the Saud
 
     await form.getByTestId('requirement-submit').click();
     await expect(form.getByTestId('requirement-budget-max')).toContainText(text.budget);
+    // The message under the maximum leaves the minimum's box as it was, side by side.
+    const [min, max] = await Promise.all(
+      ['requirement-budget-min', 'requirement-budget-max'].map(
+        async (testId) => (await form.getByTestId(testId).locator('input').boundingBox())!,
+      ),
+    );
+    expect({ top: min.y, height: min.height }).toEqual({ top: max.y, height: max.height });
     await form.getByTestId('requirement-budget-max').scrollIntoViewIfNeeded();
     await shot(page, `request-property-budget-error-${site}-${lang}`);
     if (site === 'sa') {

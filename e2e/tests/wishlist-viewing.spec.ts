@@ -2,7 +2,8 @@
 // agent's new listing is approved; a fresh customer saves it (the heart, then /myWishlist), saves
 // a new project and one of its units (their hearts; /myWishlist's tabs, the profile's saved tab) and
 // books a viewing (date and time in the site's zone); the agent accepts it under "my
-// appointment"; the customer sees the notification (bell dot, /notifications) and the accepted
+// appointment", which shows it as spec §9 writes it ("DD MMM, YYYY", "hh:mm A") in the site's
+// zone, from a browser in Honolulu; the customer sees the notification (bell dot, /notifications) and the accepted
 // appointment. Screenshots of each page in both languages.
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { pageSchema, publicProjectSchema, SEARCH_API } from '@manzil/contracts';
