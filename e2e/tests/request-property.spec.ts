@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { open, type Lang, type SiteKey } from '../helpers/content.js';
-import { SITE, api, apiCustomer, apiLogin, putSession, shot, type Tokens } from '../helpers/identity.js';
-import { nafathVerify } from '../helpers/listings.js';
+import { SITE, apiCustomer, apiLogin, putSession, shot, type Tokens } from '../helpers/identity.js';
+import { draftListing, nafathVerify } from '../helpers/listings.js';
 
 const JOURNEYS: { site: SiteKey; lang: Lang }[] = [
   { site: 'ae', lang: 'en' },
@@ -44,32 +44,12 @@ async function matchingAgent(request: APIRequestContext, site: SiteKey): Promise
     await nafathVerify(request, agent);
     agent = await apiLogin(request, site, 'agent', SITE[site].seeded.agent);
   }
-  const headers = { authorization: `Bearer ${agent.token}`, language: 'en' };
-  const http = api(request, site);
-  let id = '';
-  // Listings learns of the Nafath check from identity's event: try until it has.
-  await expect
-    .poll(
-      async () => {
-        const created = await http.post('/api/listings/v1/properties', {
-          headers,
-          data: {
-            propertyType: 'rent',
-            kind: 'townhouse',
-            title: { en: 'Requirement match townhouse', ar: 'تاون هاوس مطابق للطلب' },
-          },
-        });
-        if (created.status() === 201) id = ((await created.json()) as { results: { id: string } }).results.id;
-        return created.status();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(201);
-  const patched = await http.patch(`/api/listings/v1/properties/${id}`, {
-    headers,
-    data: { cityId: CITY[site] },
+  await draftListing(request, site, agent, {
+    propertyType: 'rent',
+    kind: 'townhouse',
+    title: { en: 'Requirement match townhouse', ar: 'تاون هاوس مطابق للطلب' },
+    rest: { cityId: CITY[site] },
   });
-  expect(patched.status(), await patched.text()).toBe(200);
   return agent;
 }
 
