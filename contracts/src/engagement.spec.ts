@@ -58,6 +58,18 @@ describe('appointments (spec §3, §9)', () => {
     // Late evening in UTC is already the next day in Dubai.
     expect(formatAppointmentDate('2026-12-01T21:00:00.000Z', 'Asia/Dubai', 'en')).toBe('02 Dec, 2026');
   });
+
+  it('writes every month with the three letters of "MMM" (September is "Sep", not en-GB’s "Sept")', () => {
+    const shown = [...Array(12).keys()].map((month) =>
+      formatAppointmentDate(new Date(Date.UTC(2027, month, 15, 8)), 'Asia/Riyadh', 'en'),
+    );
+    expect(shown).toEqual(
+      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map(
+        (month) => `15 ${month}, 2027`,
+      ),
+    );
+    expect(formatAppointmentDate('2027-09-15T08:00:00.000Z', 'Asia/Riyadh', 'ar')).toBe('15 سبتمبر، 2027');
+  });
 });
 
 describe('wishlist contains query', () => {

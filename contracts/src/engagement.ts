@@ -197,7 +197,9 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   return new Date(guess.getTime() - (asLocal - guess.getTime()));
 }
 
-const localeOf = (language: Language) => (language === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB');
+// English months from en-US: its short names are the three letters of "MMM" (en-GB's September
+// is "Sept" since CLDR 38); the day and year order is ours, from the parts below.
+const localeOf = (language: Language) => (language === 'ar' ? 'ar-AE-u-nu-latn' : 'en-US');
 const stripMarks = (value: string) => value.replace(/[\u200e\u200f\u061c]/g, '');
 
 /**

@@ -128,6 +128,12 @@ export const REQUIREMENT_CATEGORIES = ['residential', 'commercial'] as const;
 /** Spec §3 "Individual or corporate user types exist for Saudi requests". */
 export const REQUIREMENT_USER_TYPES = ['individual', 'corporate'] as const;
 export const REQUIREMENT_STATUSES = ['open', 'closed'] as const;
+/**
+ * Spec §3 Requirement "agreement status": the agreement the customer offers agents, in the
+ * listing agreement types' words (contracts' AGREEMENT_TYPES without the platform's
+ * exclusive-plus tier): one agent only, any agent, or agents sharing it. Optional.
+ */
+export const REQUIREMENT_AGREEMENT_STATUSES = ['exclusive', 'non-exclusive', 'shared'] as const;
 
 /** The listing type (and so purpose) a requirement matches: selling is listing for sale. */
 export function requirementListingType(
@@ -180,6 +186,10 @@ export const requirementBaseSchema = lazySchema(() =>
       blankToUndefined,
       z.enum(REQUIREMENT_USER_TYPES, { message: 'requirement.userTypeRequired' }).optional(),
     ),
+    agreementStatus: z.preprocess(
+      blankToUndefined,
+      z.enum(REQUIREMENT_AGREEMENT_STATUSES, { message: 'requirement.agreementInvalid' }).optional(),
+    ),
   }),
 );
 
@@ -221,8 +231,8 @@ export const requirementSchema = lazySchema(() =>
     unitType: z.string().nullable(),
     finance: z.enum(FINANCE_TYPES).nullable(),
     status: z.enum(REQUIREMENT_STATUSES),
-    /** Spec §3 "agreement status": none until an agent agrees terms with the customer. */
-    agreementStatus: z.string().nullable(),
+    /** Spec §3 "agreement status": the agreement the customer offers, null when not said. */
+    agreementStatus: z.enum(REQUIREMENT_AGREEMENT_STATUSES).nullable(),
     ownerName: z.string().nullable(),
     email: z.string(),
     phone: z.string(),

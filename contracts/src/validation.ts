@@ -204,6 +204,10 @@ export const VALIDATION_MESSAGES = {
     en: 'Please choose cash or mortgage.',
     ar: 'يرجى اختيار نقدًا أو تمويل عقاري.',
   },
+  'requirement.agreementInvalid': {
+    en: 'Please choose exclusive, non-exclusive or shared.',
+    ar: 'يرجى اختيار حصري أو غير حصري أو مشترك.',
+  },
   'requirement.userTypeRequired': {
     en: 'Please choose individual or corporate.',
     ar: 'يرجى اختيار فرد أو منشأة.',

@@ -248,9 +248,9 @@ export async function logoutThroughMenu(page: Page, loginType: LoginType): Promi
 }
 
 const shotDir = path.resolve(import.meta.dirname, '..', '..', '.cache', 'e2e', 'screenshots');
-/** A screenshot kept under .cache/e2e/screenshots/<name>.png, to look at. */
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
+/** A screenshot kept under .cache/e2e/screenshots/<name>.png, to look at (the viewport, or the whole page). */
+export async function shot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
+  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage });
 }
 
 /** A customer registered and verified through the API (for journeys that start signed in). */

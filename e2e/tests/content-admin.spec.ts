@@ -1,7 +1,8 @@
 // The admin console (spec §2 admin CMS, §3): an admin edits a page's Arabic title and body,
 // unpublishes and publishes it, and an Arabic visitor sees each step through the content
 // cache; English readers and the other site are unaffected. An admin answers a contact-us
-// message a visitor sent from the site.
+// message a visitor sent from the site. A customer's complaint or suggestion reaches the
+// complaints page of their site's admin console (ae/en, then sa/ar), not the other site's.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   adminTokens,
@@ -12,8 +13,8 @@ import {
   type Lang,
   type SiteKey,
 } from '../helpers/content.js';
-import { apiCustomer, putSession, readOtp, useLanguage } from '../helpers/identity.js';
-import { ARABIC_LISTING_PAGES } from '@manzil/contracts';
+import { apiCustomer, putSession, readOtp, shot, useLanguage } from '../helpers/identity.js';
+import { ARABIC_LISTING_PAGES, listingPagePath } from '@manzil/contracts';
 
 async function adminPage(browser: Browser, request: Parameters<typeof adminTokens>[0], site: SiteKey) {
   const context = await browser.newContext();
@@ -206,6 +207,87 @@ test('a customer deletes their account from the profile and the admin of that si
       otherAdmin.getByTestId('admin-deletion-request').first().or(otherAdmin.getByText('No Record Found')),
     ).toBeVisible();
     await expect(otherAdmin.getByTestId('admin-deletion-request').filter({ hasText: reason })).toHaveCount(0);
+    await otherContext.close();
+  }
+});
+
+test('a customer sends a complaint or suggestion and the admin of that site sees it under complaints (ae/en, then sa/ar)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const walks = [
+    {
+      site: 'ae',
+      lang: 'en',
+      type: 'complaint',
+      subject: `Agent never called back ${runTag()}`,
+      message: `I sent an enquiry a week ago and nobody answered ${runTag()}`,
+      thanks: 'Thank you. Your complaint has been received and our team will review it.',
+      heading: 'Complaints and suggestions',
+      label: 'Complaint',
+      status: 'New',
+    },
+    {
+      site: 'sa',
+      lang: 'ar',
+      type: 'suggestion',
+      subject: `خريطة للمدارس القريبة ${runTag()}`,
+      message: `أقترح إظهار المدارس القريبة على خريطة العقار ${runTag()}`,
+      thanks: 'شكرًا لاقتراحك. نحن نقرأ كل اقتراح.',
+      heading: 'الشكاوى والاقتراحات',
+      label: 'اقتراح',
+      status: 'جديدة',
+    },
+  ] as const;
+  // One login per site's admin: the seeded admin's number has a per-minute login limit.
+  const admins = { ae: await adminTokens(request, 'ae'), sa: await adminTokens(request, 'sa') };
+  for (const walk of walks) {
+    const { site, lang } = walk;
+    const customer = await apiCustomer(request, site);
+    const context = await browser.newContext();
+    await putSession(context, site, customer.tokens!);
+    const page = await context.newPage();
+    await open(page, site, lang, listingPagePath('complaints-and-suggestions', lang));
+    const form = page.getByTestId('complaint-form');
+    await form.getByTestId('field-type').getByRole('combobox').selectOption(walk.type);
+    await form.getByTestId('field-subject').locator('input').fill(walk.subject);
+    await form.getByTestId('field-name').locator('input').fill(`${customer.firstName} ${customer.lastName}`);
+    await form.getByTestId('field-email').locator('input').fill(`complaint.${runTag()}@example.com`);
+    await form.getByTestId('field-mobile-input').fill(site === 'ae' ? '501234567' : '551234567');
+    await form.getByTestId('field-message').locator('textarea').fill(walk.message);
+    await form.getByTestId('message-submit').click();
+    await expect(page.getByTestId('toast')).toContainText(walk.thanks);
+    await context.close();
+
+    // The site's admin, in the same language: the console's complaints page lists it, newest first.
+    const adminContext = await browser.newContext();
+    await putSession(adminContext, site, admins[site]);
+    const admin = await adminContext.newPage();
+    await open(admin, site, lang, '/admin/complaints');
+    await expect(h1(admin)).toHaveText(walk.heading);
+    const item = admin.getByTestId('admin-message').filter({ hasText: walk.message });
+    await expect(item).toContainText(walk.subject);
+    await expect(item).toContainText(walk.label);
+    await expect(item).toContainText(walk.status);
+    await expect(item.locator('.ad-message__text')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await shot(admin, `admin-complaints-${site}-${lang}`);
+    await adminContext.close();
+
+    // The other site's admin does not see it.
+    const other: SiteKey = site === 'ae' ? 'sa' : 'ae';
+    const otherContext = await browser.newContext();
+    await putSession(otherContext, other, admins[other]);
+    const otherAdmin = await otherContext.newPage();
+    await open(otherAdmin, other, lang, '/admin/complaints');
+    await expect(h1(otherAdmin)).toHaveText(walk.heading);
+    await expect(
+      otherAdmin
+        .getByTestId('admin-message')
+        .first()
+        .or(otherAdmin.getByText(lang === 'en' ? 'No Record Found' : 'لا توجد سجلات')),
+    ).toBeVisible();
+    await expect(otherAdmin.getByTestId('admin-message').filter({ hasText: walk.message })).toHaveCount(0);
     await otherContext.close();
   }
 });

@@ -1,10 +1,13 @@
 // Issue 14 in the browser, on the UAE site in English, then on the Saudi site in Arabic: a
 // seeded agent has a public listing (made through the API as the wizard and the admin would); a
 // visitor who asks to enquire gets the login prompt; a customer sends an enquiry from the agent
-// card (§5 messages in the page's language first); the agent sees it under /enquiries and marks it
-// responded; the agent builds a proposal under /presentations and its link opens without header
+// card (§5 messages in the page's language first; the five §3 types offered, labelled in the
+// language) and one of each other type; the agent sees each under /enquiries as its type and marks
+// one responded; the agent builds a proposal under /presentations and its link opens without header
 // and footer, 'Invalid URL' for an unknown one; the Arabic PDF read back with pdftotext has the
-// page's words, joined and in order. Then the agent builds a project proposal of a project their
+// page's words, joined and in order; whoever has the link clicks Download PDF: the
+// `/download-…/[id]` page (no header, no footer) saves the PDF in the link's language, whose
+// pdftotext text has the page's heading, message and titles. Then the agent builds a project proposal of a project their
 // company published (`/projects-proposal/[id]`, the same way, with its available units) and its
 // Arabic/English PDF is read back the same way. The customer also cancels a viewing of the
 // listing (booked through the API) from My appointment, behind the confirm dialog. Last, the
@@ -15,9 +18,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import sharp from 'sharp';
-import { APPOINTMENT_TIMES, SITE_TIME_ZONE } from '@manzil/contracts';
+import { APPOINTMENT_TIMES, ENQUIRY_TYPES, SITE_TIME_ZONE, type EnquiryType } from '@manzil/contracts';
 import { adminTokens } from '../helpers/content.js';
 import {
   SITE,
@@ -45,6 +55,14 @@ const TEXT = {
     projectProposal: 'Project proposal',
     projectNote: 'The launch we talked about',
     units: 'Available units',
+    types: {
+      'book-viewing': 'Book A viewing',
+      general: 'General Enquiry',
+      'make-offer': 'Make an offer',
+      'property-information': 'Property information',
+      'call-back': 'Request a call back',
+    },
+    downloading: 'Your PDF download starts in a moment.',
   },
   ar: {
     typeRequired: 'يرجى اختيار نوع الاستفسار.',
@@ -56,8 +74,16 @@ const TEXT = {
     projectProposal: 'عرض مشاريع',
     projectNote: 'مرحبًا، هذا المشروع الذي تحدثنا عنه',
     units: 'الوحدات المتاحة',
+    types: {
+      'book-viewing': 'حجز معاينة',
+      general: 'استفسار عام',
+      'make-offer': 'تقديم عرض',
+      'property-information': 'معلومات العقار',
+      'call-back': 'طلب معاودة الاتصال',
+    },
+    downloading: 'سيبدأ تنزيل ملف PDF بعد لحظات.',
   },
-};
+} satisfies Record<Lang, { types: Record<EnquiryType, string> } & Record<string, unknown>>;
 
 const shots = path.resolve(import.meta.dirname, '..', '..', '.cache', 'e2e', 'screenshots');
 const shot = (page: Page, name: string) =>
@@ -217,10 +243,57 @@ async function pdfText(response: Awaited<ReturnType<APIRequestContext['get']>>) 
   expect(response.status()).toBe(200);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'proposal-')), 'proposal.pdf');
   writeFileSync(file, await response.body());
+  return readPdf(file);
+}
+
+// pdftotext gives a lam-alef ligature's letters in drawing order («لا» → «ال»): proof the
+// letters were joined; the expectation is written the way it reads them.
+const asRead = (words: string) =>
+  words
+    .replace(/لا/g, 'ال')
+    .replace(/[\u064b-\u0652]/g, '')
+    .replace(/\s*،\s*/g, '،');
+
+function readPdf(file: string) {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
     .replace(/[\u202a-\u202e]/g, '')
     .replace(/[\u064b-\u0652]/g, '')
     .replace(/\s*،\s*/g, '،');
+}
+
+/**
+ * Whoever got the link opens it in a fresh browser (no language kept), clicks Download PDF: the
+ * `/download-…/[id]` page (no header, no footer) starts the download; answers the page's words
+ * (heading, message, `wordsOf`) and pdftotext's text of the file the browser saved.
+ */
+async function downloadFromLink(
+  browser: Browser,
+  href: string,
+  lang: Lang,
+  wordsOf: (page: Page) => Locator,
+) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(href);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  const words = [
+    await page.getByRole('heading', { level: 1 }).innerText(),
+    await page.getByTestId('proposal-message').innerText(),
+    ...(await wordsOf(page).allInnerTexts()),
+  ];
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('proposal-download').click();
+  await expect(page).toHaveURL(/\/download-(properties|projects)-proposal\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('proposal-download-page')).toContainText(TEXT[lang].downloading);
+  await expect(page.getByTestId('site-header')).toHaveCount(0);
+  await expect(page.getByTestId('site-footer')).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`-${lang}\\.pdf$`));
+  const file = await download.path();
+  const read = readPdf(file);
+  await context.close();
+  return { words, read };
 }
 
 test('a customer enquires, the agent answers and shares a proposal link and PDF (ae en, then sa ar)', async ({
@@ -261,6 +334,10 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
     const form = customer.getByTestId('enquiry-form');
     await form.getByTestId('enquiry-submit').click();
     await expect(form.getByTestId('enquiry-type')).toContainText(text.typeRequired);
+    // Spec §3: the five enquiry types, in its order, labelled in the page's language.
+    await expect(
+      form.getByTestId('enquiry-type').getByRole('combobox').locator('option:not([value=""])'),
+    ).toHaveText(ENQUIRY_TYPES.map((type) => text.types[type]));
     await form.getByTestId('enquiry-type').getByRole('combobox').selectOption('book-viewing');
     await form.getByTestId('enquiry-email').locator('input').fill(`buyer-${tag}@example.com`);
     await form.getByTestId('enquiry-mobile-input').fill(site === 'ae' ? '501234567' : '551234567');
@@ -268,12 +345,27 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
     await shot(customer, `engagement-enquiry-${site}-${lang}`);
     await form.getByTestId('enquiry-submit').click();
     await expect(customer.getByTestId('toast')).toContainText(text.sent);
+    // The four other types, sent as the form sends them: each must reach the agent as its type.
+    const customerTokens = await apiLogin(request, site, 'customer', SITE[site].seeded.customer);
+    for (const type of ENQUIRY_TYPES.filter((type) => type !== 'book-viewing')) {
+      const sent = await api(request, site).post(`/api/listings/v1/properties/${listing.id}/enquiries`, {
+        headers: { authorization: `Bearer ${customerTokens.token}` },
+        data: {
+          type,
+          name: 'Sara Ali',
+          email: `buyer-${tag}@example.com`,
+          countryCode: SITE[site].prefix,
+          mobile: site === 'ae' ? '501234567' : '551234567',
+          message: `${type} ${tag}`,
+        },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+    }
 
     // A viewing booked (through the API, on a random free-looking slot) and canceled in the page.
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE[site] }).format(
       new Date(Date.now() + (10 + Math.floor(Math.random() * 70)) * 86_400_000),
     );
-    const customerTokens = await apiLogin(request, site, 'customer', SITE[site].seeded.customer);
     const booked = await api(request, site).post('/api/listings/v1/appointments', {
       headers: { authorization: `Bearer ${customerTokens.token}` },
       data: {
@@ -306,6 +398,14 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
     await expect(row).toBeVisible();
     await expect(row).toContainText(title[lang]);
     await shot(agent, `engagement-enquiries-${site}-${lang}`);
+    await expect(row.getByTestId('enquiry-row-type')).toHaveText(text.types['book-viewing']);
+    for (const type of ENQUIRY_TYPES.filter((type) => type !== 'book-viewing'))
+      await expect(
+        agent
+          .getByTestId('enquiry-row')
+          .filter({ hasText: `${type} ${tag}` })
+          .getByTestId('enquiry-row-type'),
+      ).toHaveText(text.types[type]);
     await row.getByTestId('enquiry-mark-responded').click();
     await expect(row).toHaveAttribute('data-responded', 'yes');
 
@@ -329,6 +429,12 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
     await expect(shared.getByTestId('site-footer')).toHaveCount(0);
     await expect(shared.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
     await shot(shared, `engagement-proposal-${site}-${lang}`);
+    // The page's Download PDF, from a browser that only has the link: the PDF has the page's words.
+    const downloaded = await downloadFromLink(browser, href!, lang, (page) =>
+      page.getByTestId('property-card').getByTestId('property-title'),
+    );
+    expect(downloaded.words).toEqual([text.proposal, text.note, title[lang]]);
+    for (const words of downloaded.words) expect(downloaded.read).toContain(asRead(words));
     await shared.goto(`${base}/properties-proposal/${randomUUID()}`);
     await expect(shared.getByTestId('proposal-invalid')).toHaveText(text.invalid);
     await shared.goto(`${base}/download-properties-proposal`);
@@ -340,13 +446,6 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
     const read = await pdfText(
       await api(request, site).get(`/api/listings/v1/presentations/${id}/pdf?language=${lang}`),
     );
-    // pdftotext gives a lam-alef ligature's letters in drawing order («لا» → «ال»): proof the
-    // letters were joined; the expectation is written the way it reads them.
-    const asRead = (words: string) =>
-      words
-        .replace(/لا/g, 'ال')
-        .replace(/[\u064b-\u0652]/g, '')
-        .replace(/\s*،\s*/g, '،');
     expect(read).toContain(asRead(text.proposal));
     expect(read).toContain(asRead(title[lang]));
     expect(read).toContain(asRead(text.note));
@@ -378,6 +477,11 @@ test('a customer enquires, the agent answers and shares a proposal link and PDF 
     await expect(shared.getByTestId('site-header')).toHaveCount(0);
     await expect(shared.getByTestId('site-footer')).toHaveCount(0);
     await shot(shared, `engagement-project-proposal-${site}-${lang}`);
+    const projectDownload = await downloadFromLink(browser, projectHref!, lang, (page) =>
+      page.getByTestId('proposal-project').getByTestId('project-link'),
+    );
+    expect(projectDownload.words).toEqual([text.projectProposal, text.projectNote, projectTitle[lang]]);
+    for (const words of projectDownload.words) expect(projectDownload.read).toContain(asRead(words));
     await shared.goto(`${base}/projects-proposal`);
     await expect(shared.getByTestId('proposal-invalid')).toHaveText(text.invalid);
     const projectId = /projects-proposal\/([0-9a-f-]{36})/.exec(projectHref!)![1];

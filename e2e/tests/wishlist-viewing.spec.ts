@@ -3,7 +3,8 @@
 // a new project and one of its units (their hearts; /myWishlist's tabs, the profile's saved tab),
 // sends the agent an enquiry from the listing's agent card (the agent finds it under /enquiries), and
 // books a viewing (date and time in the site's zone); the agent accepts it under "my
-// appointment"; the customer sees the notification (bell dot, /notifications) and the accepted
+// appointment", which shows it as spec §9 writes it ("DD MMM, YYYY", "hh:mm A") in the site's
+// zone, from a browser in Honolulu; the customer sees the notification (bell dot, /notifications) and the accepted
 // appointment. Screenshots of each page in both languages.
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { pageSchema, publicProjectSchema, SEARCH_API } from '@manzil/contracts';
@@ -93,10 +94,38 @@ const approvedListingOf = (request: APIRequestContext, site: SiteKey, agent: Tok
   });
 };
 
+/**
+ * A browser far from both sites' zones (Honolulu, UTC-10): what the pages show must be the
+ * site's time, not the browser's (spec §9).
+ */
 async function signedIn(browser: Browser, site: SiteKey, tokens: Tokens) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ timezoneId: 'Pacific/Honolulu' });
   await putSession(context, site, tokens);
   return context.newPage();
+}
+
+const MONTHS = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  ar: [
+    'يناير',
+    'فبراير',
+    'مارس',
+    'أبريل',
+    'مايو',
+    'يونيو',
+    'يوليو',
+    'أغسطس',
+    'سبتمبر',
+    'أكتوبر',
+    'نوفمبر',
+    'ديسمبر',
+  ],
+};
+
+/** Spec §9 "DD MMM, YYYY" of a `YYYY-MM-DD` day, as a reader of the language writes it. */
+function shownDate(day: string, lang: Lang) {
+  const [year, month, date] = day.split('-');
+  return `${date} ${MONTHS[lang][Number(month) - 1]}${lang === 'ar' ? '،' : ','} ${year}`;
 }
 
 /** A day 2–20 days ahead in the site's zone (a fresh one per run, so a slot is never taken). */
@@ -183,7 +212,8 @@ test('a customer saves a listing, enquires and books a viewing; the agent accept
     await open(page, site, lang, `/property/${slug}`);
     await page.getByTestId('book-viewing').click();
     const dialog = page.getByTestId('appointment-dialog');
-    await dialog.getByTestId('appointment-date').locator('input').fill(bookingDay(site));
+    const day = bookingDay(site);
+    await dialog.getByTestId('appointment-date').locator('input').fill(day);
     await dialog.getByTestId('appointment-time-select').selectOption('10:30');
     await dialog
       .getByTestId('appointment-name')
@@ -207,6 +237,8 @@ test('a customer saves a listing, enquires and books a viewing; the agent accept
       .filter({ hasText: LISTING[site].title[lang] })
       .first();
     await expect(item).toHaveAttribute('data-status', 'pending');
+    // Spec §9: date "DD MMM, YYYY", time "hh:mm A", in the site's zone (the browser is in Honolulu).
+    await expect(item.getByTestId('appointment-date')).toHaveText(shownDate(day, lang));
     await expect(item.getByTestId('appointment-time')).toHaveText(lang === 'en' ? '10:30 AM' : '10:30 ص');
     await shot(agentPage, `wv-agent-${site}-${lang}`);
     await item.getByTestId('appointment-accept').click();
@@ -231,6 +263,8 @@ test('a customer saves a listing, enquires and books a viewing; the agent accept
     await open(page, site, lang, '/profile?tab=appointments');
     const mine = page.getByTestId('appointment-item').first();
     await expect(mine.getByTestId('appointment-status')).toHaveText(text.accepted);
+    await expect(mine.getByTestId('appointment-date')).toHaveText(shownDate(day, lang));
+    await expect(mine.getByTestId('appointment-time')).toHaveText(lang === 'en' ? '10:30 AM' : '10:30 ص');
     await shot(page, `wv-appointments-${site}-${lang}`);
     await page.context().close();
   }

@@ -7,6 +7,7 @@ import {
   type MortgageSettings,
   type PropertySummary,
   type PublicProject,
+  type Requirement,
   type Site,
   type SiteConfig,
 } from '@manzil/contracts';
@@ -155,6 +156,37 @@ export function propertySummary(overrides: Partial<PropertySummary> = {}): Prope
     agreementType: 'exclusive',
     agentName: 'Sara Agent',
     approvedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A customer's open requirement (`Requirement`): buying an apartment in Dubai Marina, mortgage.
+ * Specs pass as overrides the values they assert on or that their screen needs.
+ */
+export function requirement(overrides: Partial<Requirement> = {}): Requirement {
+  return {
+    id: '0195f3a0-0000-7000-8000-0000000000a1',
+    name: 'Khalid',
+    city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
+    subLocation: 'Dubai Marina',
+    budgetMin: 1_500_000,
+    budgetMax: 2_000_000,
+    areaMin: null,
+    areaMax: null,
+    propertyKind: 'apartment',
+    requestType: 'buy',
+    category: 'residential',
+    unitType: null,
+    finance: 'mortgage',
+    status: 'open',
+    agreementStatus: null,
+    ownerName: null,
+    email: 'khalid@example.com',
+    phone: '+971501112223',
+    description: null,
+    userType: null,
+    createdAt: '2026-11-26T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ import { MediaCleanup1765200000000 } from './migrations/1765200000000-media-clea
 import { PresentationUnits1765230000000 } from './migrations/1765230000000-presentation-units.js';
 import { PropertyViews1765330000000 } from './migrations/1765330000000-property-views.js';
 import { DocumentRemoval1765390000000 } from './migrations/1765390000000-document-removal.js';
+import { RequirementAgreement1765400000000 } from './migrations/1765400000000-requirement-agreement.js';
 import { Property } from './properties/property.entity.js';
 
 export const entities = [...busEntities, Property, Location];
@@ -46,5 +47,6 @@ export const migrations = [
   PresentationUnits1765230000000,
   PropertyViews1765330000000,
   DocumentRemoval1765390000000,
+  RequirementAgreement1765400000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

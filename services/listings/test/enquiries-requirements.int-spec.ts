@@ -239,6 +239,41 @@ describe('listings: enquiries, requirements and presentations (issue 14)', () =>
       });
     });
 
+    it('keeps the agreement status the customer offers, in the contracts’ vocabulary only', async () => {
+      const customer = account('user', 'ae');
+      const wrong = await h
+        .call(customer, 'post', '/v1/requirements', {
+          body: { ...requirement, agreementStatus: 'exclusive-plus' },
+          language: 'ar',
+        })
+        .expect(422);
+      expect(byField(wrong.body)).toEqual({ agreementStatus: 'يرجى اختيار حصري أو غير حصري أو مشترك.' });
+      const shared = requirementSchema.parse(
+        (
+          await h
+            .call(customer, 'post', '/v1/requirements', {
+              body: { ...requirement, agreementStatus: 'shared' },
+            })
+            .expect(201)
+        ).body.results,
+      );
+      expect(shared.agreementStatus).toBe('shared');
+      const unsaid = requirementSchema.parse(
+        (
+          await h
+            .call(customer, 'post', '/v1/requirements', { body: { ...requirement, agreementStatus: '' } })
+            .expect(201)
+        ).body.results,
+      );
+      expect(unsaid.agreementStatus).toBeNull();
+      const mine = await h.call(customer, 'get', '/v1/requirements/mine').expect(200);
+      expect(
+        pageSchema(requirementSchema)
+          .parse(mine.body.results)
+          .items.map((r) => r.agreementStatus),
+      ).toEqual([null, 'shared']);
+    });
+
     it('asks individual or corporate on the Saudi site, and shows a requirement to matching agents only', async () => {
       const saCustomer = account('user', 'sa');
       const saBody = { ...requirement, cityId: 'sa.riyadh', countryCode: '+966' };

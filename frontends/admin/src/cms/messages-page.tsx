@@ -102,7 +102,11 @@ function AnswerForm({
   );
 }
 
-/** Contact-us messages or complaints and suggestions: newest first, paginated, answered in place. */
+/**
+ * Contact-us messages or complaints and suggestions: newest first, paginated, answered in place.
+ * What senders typed (name, subject) is isolated (`bdi`): a Latin name in the Arabic console
+ * would otherwise pull the date's day number after it into its own left-to-right run.
+ */
 export function MessagesPage({ box }: { box: MessageBox }) {
   const { t, language } = useAdminText();
   const [params, setParams] = useSearchParams();
@@ -144,14 +148,16 @@ export function MessagesPage({ box }: { box: MessageBox }) {
           {data.items.map((message) => (
             <li key={message.id} className="ad-message" data-testid="admin-message">
               <div className="ad-message__head">
-                <strong>{'subject' in message ? message.subject : message.name}</strong>
+                <strong>
+                  <bdi>{'subject' in message ? message.subject : message.name}</bdi>
+                </strong>
                 <span className={`ad-status ad-status--${message.status}`}>
                   {t(`admin.messages.status.${message.status}`)}
                 </span>
               </div>
               <p className="ad-message__meta">
                 {'type' in message ? `${t(`admin.messages.type.${message.type}`)} · ` : null}
-                {message.name} · <Ltr>{message.email}</Ltr> ·{' '}
+                <bdi data-testid="admin-message-name">{message.name}</bdi> · <Ltr>{message.email}</Ltr> ·{' '}
                 <Ltr>{`${message.countryCode} ${message.mobile}`}</Ltr> ·{' '}
                 <SiteDate date={message.createdAt} month="short" />
               </p>

@@ -1,8 +1,8 @@
 import '@manzil/ui/test/jsdom-globals';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Enquiry } from '@manzil/contracts';
-import { publicProject } from '@manzil/ui/test/fixtures';
+import type { Enquiry, Requirement } from '@manzil/contracts';
+import { publicProject, requirement } from '@manzil/ui/test/fixtures';
 import { envelopeResponse } from '@manzil/ui/test/query';
 import { ID, owned, renderPortal } from '../test-harness.js';
 
@@ -110,12 +110,38 @@ describe('/enquiries', () => {
 });
 
 describe('/requirements', () => {
+  /** The service of these pages, with one customer's requirement matching the agent's listings. */
+  const matching = (one: Requirement) => {
+    service();
+    const answer = globalThis.fetch;
+    globalThis.fetch = jest.fn<typeof fetch>(async (input, init) =>
+      String(input).includes('/v1/agent/requirements')
+        ? envelopeResponse(200, { items: [one], page: 1, limit: 10, total: 1 })
+        : answer(input, init),
+    );
+  };
+
   it('says in Arabic when no requirement matches', async () => {
     service();
     renderPortal({ language: 'ar', path: '/requirements' });
     const page = await screen.findByTestId('requirements-page');
     expect(await within(page).findByText('لا توجد طلبات مطابقة')).toBeTruthy();
     expect(within(page).queryByRole('navigation')).toBeNull();
+  });
+
+  it('shows the agreement the customer offers and the Saudi user type, in Arabic', async () => {
+    matching(requirement({ agreementStatus: 'exclusive', userType: 'corporate' }));
+    renderPortal({ language: 'ar', path: '/requirements' });
+    const row = await screen.findByTestId('requirement-row');
+    expect(within(row).getByTestId('requirement-row-agreement').textContent).toBe('اتفاق حصري');
+    expect(within(row).getByTestId('requirement-row-budget').textContent).toContain('منشأة');
+  });
+
+  it('says nothing of an agreement the customer did not offer', async () => {
+    matching(requirement());
+    renderPortal({ path: '/requirements' });
+    const row = await screen.findByTestId('requirement-row');
+    expect(within(row).queryByTestId('requirement-row-agreement')).toBeNull();
   });
 
   it('offers to read the list again when it failed', async () => {

@@ -34,6 +34,11 @@ function RequirementRow({ requirement, language }: { requirement: Requirement; l
         {requirement.userType ? ` · ${t(`agentPortal.requirements.userTypes.${requirement.userType}`)}` : ''}
         {requirement.finance ? ` · ${t(`agentPortal.requirements.finance.${requirement.finance}`)}` : ''}
       </p>
+      {requirement.agreementStatus ? (
+        <p data-testid="requirement-row-agreement">
+          {t(`agentPortal.requirements.agreementStatuses.${requirement.agreementStatus}`)}
+        </p>
+      ) : null}
       {requirement.description ? (
         <p className="ap-enquiry__message" dir="auto">
           {requirement.description}

@@ -3,33 +3,12 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Requirement } from '@manzil/contracts';
 import { storeSession } from '@manzil/ui';
+import { requirement } from '@manzil/ui/test/fixtures';
 import { envelope, fakeToken, mockFetch, renderScreen } from '../auth/test-utils.js';
 import { profileTabsFor } from './profile-page.js';
 import { RequirementsTab } from './requirements-tab.js';
 
-const open: Requirement = {
-  id: '0195f3a0-0000-7000-8000-0000000000a1',
-  name: 'Khalid',
-  city: { id: 'ae.dubai', name: { en: 'Dubai', ar: 'دبي' } },
-  subLocation: 'Dubai Marina',
-  budgetMin: 1_500_000,
-  budgetMax: 2_000_000,
-  areaMin: null,
-  areaMax: null,
-  propertyKind: 'apartment',
-  requestType: 'buy',
-  category: 'residential',
-  unitType: null,
-  finance: 'mortgage',
-  status: 'open',
-  agreementStatus: null,
-  ownerName: null,
-  email: 'khalid@example.com',
-  phone: '+971501112223',
-  description: null,
-  userType: null,
-  createdAt: '2026-11-26T10:00:00.000Z',
-};
+const open = requirement();
 const page = (items: Requirement[], total = items.length) =>
   envelope(200, { items, page: 1, limit: 10, total });
 

@@ -29,7 +29,7 @@ interface RequirementRow {
   unit_type: string | null;
   finance: Requirement['finance'];
   status: Requirement['status'];
-  agreement_status: string | null;
+  agreement_status: Requirement['agreementStatus'];
   owner_name: string | null;
   email: string;
   phone: string;
@@ -98,8 +98,8 @@ export class RequirementsService {
       `INSERT INTO "requirements"
          ("id", "site", "customer_id", "name", "city_id", "city_en", "city_ar", "sub_location", "budget_min",
           "budget_max", "area_min", "area_max", "property_kind", "request_type", "category", "listing_type",
-          "unit_type", "finance", "owner_name", "email", "phone", "description", "user_type")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+          "unit_type", "finance", "owner_name", "email", "phone", "description", "user_type", "agreement_status")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
        RETURNING *`,
       [
         randomUUID(),
@@ -125,6 +125,7 @@ export class RequirementsService {
         `${body.countryCode}${body.mobile}`,
         body.description ?? null,
         site === 'sa' ? (body.userType ?? null) : null,
+        body.agreementStatus ?? null,
       ],
     )) as RequirementRow[];
     return toRequirement(rows[0]);

@@ -7,6 +7,7 @@ import {
   FINANCE_TYPES,
   LISTINGS_API,
   PROPERTY_KINDS,
+  REQUIREMENT_AGREEMENT_STATUSES,
   REQUIREMENT_CATEGORIES,
   REQUIREMENT_REQUEST_TYPES,
   REQUIREMENT_USER_TYPES,
@@ -60,6 +61,7 @@ interface RequirementValues {
   mobile: string;
   description: string;
   userType: string;
+  agreementStatus: string;
 }
 
 const decimal = (typed: string) => typed.replace(/[^\d٠-٩.,]/g, '').slice(0, 14);
@@ -67,8 +69,8 @@ const decimal = (typed: string) => typed.replace(/[^\d٠-٩.,]/g, '').slice(0, 1
 /**
  * Request property (spec §2, §3 Requirement): a customer asks for a property (buy, rent) or offers
  * one to list (sell). Budget minimum below maximum (§5), the contracts' messages beside each
- * field; on the Saudi site individual or corporate. Agents whose listings match (same city,
- * type and purpose) see it in their portal. A visitor is asked to log in, without a call.
+ * field; on the Saudi site individual or corporate; the agreement offered to agents (optional).
+ * Agents whose listings match (same city, type and purpose) see it in their portal. A visitor is asked to log in, without a call.
  */
 export function RequestPropertyPage({ site }: { site: Site }) {
   const intl = useIntl();
@@ -119,6 +121,7 @@ function RequirementForm({ site }: { site: Site }) {
       mobile: '',
       description: '',
       userType: '',
+      agreementStatus: '',
     },
   });
   const send = useMutation({
@@ -263,6 +266,14 @@ function RequirementForm({ site }: { site: Site }) {
             testId="requirement-user-type"
           />
         ) : null}
+        <SelectField
+          control={form.control}
+          name="agreementStatus"
+          label={t('customer.requirement.agreementStatus')}
+          placeholder={t('customer.requirement.choose')}
+          options={options(REQUIREMENT_AGREEMENT_STATUSES, 'customer.requirement.agreementStatuses')}
+          testId="requirement-agreement-status"
+        />
         <TextField
           control={form.control}
           name="name"
