@@ -6,6 +6,7 @@ import { storeSession } from '@manzil/ui';
 import { accountProfile } from '@manzil/ui/test/fixtures';
 import { envelope, fakeToken, mockFetch, renderScreen } from '../auth/test-utils.js';
 import { ProfilePage } from './profile-page.js';
+import { bucketLabel } from './reports-tab.js';
 
 const profile: AccountProfileWithEmail = accountProfile({
   role: 'company',
@@ -103,5 +104,11 @@ describe('/profile?tab=reports (company and agent)', () => {
     renderScreen(<ProfilePage />, { path: '/profile?tab=reports' });
     await screen.findByTestId('profile-tab-profile');
     expect(screen.queryByTestId('profile-tab-reports')).toBeNull();
+  });
+
+  it('labels the axis with three-letter months ("Sep", not en-GB\'s "Sept") and Latin digits', () => {
+    expect(bucketLabel('en', 'month')('2026-09-01')).toBe('Sep 26');
+    expect(bucketLabel('en', 'week')('2026-09-07')).toBe('7 Sep');
+    expect(bucketLabel('ar', 'month')('2026-09-01')).toMatch(/^سبتمبر 26$/);
   });
 });

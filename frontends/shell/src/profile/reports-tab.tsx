@@ -18,13 +18,11 @@ import {
   REPORT_BUCKETS,
   listingsReportSchema,
   spendReportSchema,
+  type Language,
   type ReportBucket,
   type Site,
 } from '@manzil/contracts';
-import { Button, EmptyState, Skeleton, apiQueryFn, formatNumber, useLanguage } from '@manzil/ui';
-
-/** Latin digits in both languages (ar-AE gives them; ar-SA would not): axes stay predictable. */
-const LOCALES = { en: 'en-GB', ar: 'ar-AE-u-nu-latn' } as const;
+import { Button, EmptyState, Skeleton, apiQueryFn, formatNumber, intlLocale, useLanguage } from '@manzil/ui';
 
 const reportQuery = <T,>(
   name: 'listings' | 'spend',
@@ -51,13 +49,21 @@ function dayBefore(date: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-function useLabel(bucket: ReportBucket) {
-  const language = useLanguage();
-  const format = new Intl.DateTimeFormat(LOCALES[language], {
+/**
+ * The axis label of a bucket starting on `start` (YYYY-MM-DD): "Sep 26" by month, "7 Sep" by
+ * week, in the page's locale (Latin digits in both languages; en-AE's months are three letters,
+ * where en-GB writes "Sept").
+ */
+export function bucketLabel(language: Language, bucket: ReportBucket): (start: string) => string {
+  const format = new Intl.DateTimeFormat(intlLocale(language), {
     timeZone: 'UTC',
     ...(bucket === 'month' ? { month: 'short', year: '2-digit' } : { day: 'numeric', month: 'short' }),
   });
   return (start: string) => format.format(new Date(`${start}T00:00:00Z`));
+}
+
+function useLabel(bucket: ReportBucket) {
+  return bucketLabel(useLanguage(), bucket);
 }
 
 /** The SVG side a chart starts from in each reading direction (recharts takes no logical sides). */
