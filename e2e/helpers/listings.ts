@@ -53,34 +53,6 @@ export async function draftListing(
   agent: Tokens,
   listing: Omit<NewListing, 'licence'>,
 ): Promise<string> {
-  const id = await submittedListing(request, site, agent, listing);
-  const http = api(request, site);
-  const admin = await adminTokens(request, site);
-  const approved = await http.post(`/api/listings/v1/admin/properties/${id}/approve`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const slug = (await json<{ slug: string }>(approved)).slug;
-  // Search has it once listing.approved went through the bus.
-  await expect
-    .poll(async () => (await http.get(`/api/search${SEARCH_API.property(slug)}`)).status(), {
-      timeout: 30_000,
-    })
-    .toBe(200);
-  return slug;
-}
-
-/**
- * An agent adds a complete listing through the API (draft, 6 photos, a document, the Saudi ad
- * licence, and `files`: PDF documents uploaded with their bytes) and submits it; answers its id.
- */
-export async function submittedListing(
-  request: APIRequestContext,
-  site: SiteKey,
-  agent: Tokens,
-  listing: NewListing,
-  files: { title: string; fileName: string; buffer: Buffer }[] = [],
-): Promise<string> {
   const headers = { authorization: `Bearer ${agent.token}`, language: 'en' };
   const http = api(request, site);
   // Listings learns of the Nafath check from identity's event: try until it has.
@@ -112,6 +84,34 @@ export async function approvedListing(
   site: SiteKey,
   agent: Tokens,
   listing: NewListing,
+): Promise<string> {
+  const id = await submittedListing(request, site, agent, listing);
+  const http = api(request, site);
+  const admin = await adminTokens(request, site);
+  const approved = await http.post(`/api/listings/v1/admin/properties/${id}/approve`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const slug = (await json<{ slug: string }>(approved)).slug;
+  // Search has it once listing.approved went through the bus.
+  await expect
+    .poll(async () => (await http.get(`/api/search${SEARCH_API.property(slug)}`)).status(), {
+      timeout: 30_000,
+    })
+    .toBe(200);
+  return slug;
+}
+
+/**
+ * An agent adds a complete listing through the API (draft, 6 photos, a document, the Saudi ad
+ * licence, and `files`: PDF documents uploaded with their bytes) and submits it; answers its id.
+ */
+export async function submittedListing(
+  request: APIRequestContext,
+  site: SiteKey,
+  agent: Tokens,
+  listing: NewListing,
+  files: { title: string; fileName: string; buffer: Buffer }[] = [],
 ): Promise<string> {
   const headers = { authorization: `Bearer ${agent.token}`, language: 'en' };
   const http = api(request, site);
