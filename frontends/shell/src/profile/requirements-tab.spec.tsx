@@ -8,7 +8,7 @@ import { envelope, fakeToken, mockFetch, renderScreen } from '../auth/test-utils
 import { profileTabsFor } from './profile-page.js';
 import { RequirementsTab } from './requirements-tab.js';
 
-const open = requirement();
+const open = requirement({ finance: 'mortgage', agreementStatus: 'exclusive', userType: 'corporate' });
 const page = (items: Requirement[], total = items.length) =>
   envelope(200, { items, page: 1, limit: 10, total });
 
@@ -25,11 +25,19 @@ describe('my requirements tab (issue 14)', () => {
   });
 
   it.each([
-    ['en', 'Buy · Apartment', 'Open', 'Close', 'Closed', 'Reopen'],
-    ['ar', 'شراء · شقة', 'مفتوح', 'إغلاق', 'مغلق', 'إعادة الفتح'],
+    [
+      'en',
+      'Buy · Apartment',
+      'Mortgage · Exclusive agreement · Corporate',
+      'Open',
+      'Close',
+      'Closed',
+      'Reopen',
+    ],
+    ['ar', 'شراء · شقة', 'تمويل عقاري · اتفاق حصري · منشأة', 'مفتوح', 'إغلاق', 'مغلق', 'إعادة الفتح'],
   ] as const)(
-    '%s: lists the customer’s requirements, closes one and asks before deleting',
-    async (language, what, openLabel, close, closedLabel, reopen) => {
+    '%s: lists the customer’s requirements with their terms, closes one and asks before deleting',
+    async (language, what, terms, openLabel, close, closedLabel, reopen) => {
       const closed = { ...open, status: 'closed' as const };
       const calls = mockFetch(
         page([open], 11),
@@ -43,6 +51,7 @@ describe('my requirements tab (issue 14)', () => {
       const item = await screen.findByTestId('requirement-item');
       expect(item.textContent).toContain(what);
       expect(screen.getByTestId('requirement-budget').textContent).toContain('1,500,000 – 2,000,000');
+      expect(screen.getByTestId('requirement-terms').textContent).toBe(terms);
       expect(screen.getByTestId('requirement-status').textContent).toBe(openLabel);
       expect(calls[0].url).toContain('/api/listings/v1/requirements/mine?page=1&limit=10');
       // Eleven rows: a second page.

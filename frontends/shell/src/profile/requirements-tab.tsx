@@ -158,6 +158,19 @@ function RequirementItem({ requirement, language }: { requirement: Requirement; 
             {number.format(requirement.budgetMin)} – {number.format(requirement.budgetMax)}
           </bdi>
         </span>
+        {requirement.finance || requirement.agreementStatus || requirement.userType ? (
+          <span data-testid="requirement-terms">
+            {[
+              requirement.finance ? t(`shell.requirements.finance.${requirement.finance}`) : null,
+              requirement.agreementStatus
+                ? t(`shell.requirements.agreementStatuses.${requirement.agreementStatus}`)
+                : null,
+              requirement.userType ? t(`shell.requirements.userTypes.${requirement.userType}`) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        ) : null}
         {requirement.description ? (
           <span className="appointments__note">{requirement.description}</span>
         ) : null}
