@@ -13,7 +13,6 @@ import {
   auctionClosedV1,
   bidFeeFailedV1,
   bidFeePaidV1,
-  bidOutbidV1,
   bidPlacedV1,
   paymentRefundedV1,
   paymentRefundedV2,
@@ -30,7 +29,7 @@ import {
   type Site,
 } from '@manzil/contracts';
 import { expectEventually, publishedProperty } from '@manzil/testing';
-import { appointment, NotificationsHarness, type InboxItem } from './harness.js';
+import { appointment, outbid, NotificationsHarness, type InboxItem } from './harness.js';
 
 describe('notifications: events into in-app notifications and e-mails (issue 14)', () => {
   const h = new NotificationsHarness({
@@ -167,19 +166,7 @@ describe('notifications: events into in-app notifications and e-mails (issue 14)
       }),
     );
     const bidder = randomUUID();
-    await h.bus.publish(
-      TOPICS.auctionsAuction,
-      newEvent(bidOutbidV1, 'sa', randomUUID(), {
-        auctionId: randomUUID(),
-        propertyId: randomUUID(),
-        previousBidId: randomUUID(),
-        previousBidderId: bidder,
-        previousAmount: 1000,
-        newBidId: randomUUID(),
-        newAmount: 2500,
-        currency: 'SAR',
-      }),
-    );
+    await h.bus.publish(TOPICS.auctionsAuction, outbid('sa', bidder));
     await expectEventually(
       async () => {
         expect((await h.inbox('sa', agent)).items.map((n) => n.body)).toEqual([

@@ -3,8 +3,8 @@ import { expect } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createEventBus, type EventBus } from '@manzil/bus';
-import { TOPICS, type EventEnvelope, type Site } from '@manzil/contracts';
+import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
+import { TOPICS, bidOutbidV1, type EventEnvelope, type Site } from '@manzil/contracts';
 import {
   createMigratedDatabase,
   createTestApp,
@@ -178,3 +178,16 @@ export const appointment = (
   property: { id: randomUUID(), slug: 'marina-view', title: { en: 'Marina view', ar: 'إطلالة المارينا' } },
   customer: { name: 'Sara Ali', phone: '+971501234567', email },
 });
+
+/** auctions' `bid.outbid` telling `bidderId` that a bid of 2,500 went over their 1,000 on `site`. */
+export const outbid = (site: Site, bidderId: string) =>
+  newEvent(bidOutbidV1, site, randomUUID(), {
+    auctionId: randomUUID(),
+    propertyId: randomUUID(),
+    previousBidId: randomUUID(),
+    previousBidderId: bidderId,
+    previousAmount: 1000,
+    newBidId: randomUUID(),
+    newAmount: 2500,
+    currency: site === 'ae' ? 'AED' : 'SAR',
+  });

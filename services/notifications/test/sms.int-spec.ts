@@ -8,7 +8,6 @@ import {
   appointmentAcceptedV1,
   appointmentCanceledV1,
   appointmentRequestedV1,
-  bidOutbidV1,
   listingRejectedV1,
   TOPICS,
   type Site,
@@ -17,7 +16,7 @@ import { expectEventually } from '@manzil/testing';
 import { EmailDispatcher } from '../src/delivery/email-dispatcher.js';
 import { OUTCOME_UNKNOWN, OUTCOME_UNKNOWN_TIMEOUT } from '../src/delivery/send-claim.js';
 import { SMS_QUEUE, SmsQueue } from '../src/sms/sms-delivery.job.js';
-import { appointment, NotificationsHarness } from './harness.js';
+import { appointment, outbid, NotificationsHarness } from './harness.js';
 
 /**
  * Text messages (and the owners' and agents' e-mails) through the real bus, the real database and
@@ -178,19 +177,7 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
     });
 
     for (const bidder of [unproved, optedOut]) {
-      await h.bus.publish(
-        TOPICS.auctionsAuction,
-        newEvent(bidOutbidV1, 'ae', randomUUID(), {
-          auctionId: randomUUID(),
-          propertyId: randomUUID(),
-          previousBidId: randomUUID(),
-          previousBidderId: bidder,
-          previousAmount: 1000,
-          newBidId: randomUUID(),
-          newAmount: 2500,
-          currency: 'AED',
-        }),
-      );
+      await h.bus.publish(TOPICS.auctionsAuction, outbid('ae', bidder));
     }
     // The notification and its text message are written in one transaction: once the
     // notification is there, no text message row will follow.
@@ -206,21 +193,11 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
   it('retries a text message the provider refused, with backoff, and gives one up after the last attempt; in-app does not wait', async () => {
     const phone = newPhone();
     const bidder = await person('sa', 'user', 'ar', { phone });
-    const outbid = () =>
-      newEvent(bidOutbidV1, 'sa', randomUUID(), {
-        auctionId: randomUUID(),
-        propertyId: randomUUID(),
-        previousBidId: randomUUID(),
-        previousBidderId: bidder,
-        previousAmount: 1000,
-        newBidId: randomUUID(),
-        newAmount: 2500,
-        currency: 'SAR',
-      });
+    const outbidThem = () => outbid('sa', bidder);
 
     // Two refusals, then the provider takes it: sent on the third attempt.
     await failNextSms(2);
-    await h.bus.publish(TOPICS.auctionsAuction, outbid());
+    await h.bus.publish(TOPICS.auctionsAuction, outbidThem());
     await expectEventually(async () => expect(await notificationsOf(bidder)).toHaveLength(1));
     await expectEventually(async () => expect(await h.smsTo(phone)).toHaveLength(1), { timeoutMs: 15_000 });
     expect((await h.smsTo(phone))[0].body).toBe(
@@ -230,7 +207,7 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
 
     // A provider down for longer than the attempts: given up, marked failed, nothing sent.
     await failNextSms(SMS_ATTEMPTS);
-    await h.bus.publish(TOPICS.auctionsAuction, outbid());
+    await h.bus.publish(TOPICS.auctionsAuction, outbidThem());
     await expectEventually(async () => expect(await notificationsOf(bidder)).toHaveLength(2));
     await expectEventually(
       async () =>
@@ -320,19 +297,7 @@ describe('notifications: SMS and e-mail to proved addresses, once, in the recipi
     // Both providers take the next message and answer after 3 s; our adapters wait 2 s.
     await answerLate('sms', 1, 3_000);
     await answerLate('email', 1, 3_000);
-    await h.bus.publish(
-      TOPICS.auctionsAuction,
-      newEvent(bidOutbidV1, 'ae', randomUUID(), {
-        auctionId: randomUUID(),
-        propertyId: randomUUID(),
-        previousBidId: randomUUID(),
-        previousBidderId: bidder,
-        previousAmount: 1000,
-        newBidId: randomUUID(),
-        newAmount: 2500,
-        currency: 'AED',
-      }),
-    );
+    await h.bus.publish(TOPICS.auctionsAuction, outbid('ae', bidder));
     const emailRowsOf = async (accountId: string) =>
       (await h.ds.query(
         `SELECT e."attempts", e."sent_at" IS NOT NULL AS "sent", e."failed_at" IS NOT NULL AS "failed", e."last_error"
