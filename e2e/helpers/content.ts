@@ -136,3 +136,40 @@ export async function contentShot(page: Page, name: string, fullPage = false): P
 export async function withLanguage(context: BrowserContext, lang: Lang): Promise<void> {
   await useLanguage(context, lang);
 }
+
+/**
+ * The header never cuts a link of its top menu: either the full row shows every link whole
+ * within the nav, or (a row too long for the width: useCrowdedHeader) the menu button stands
+ * for it and the drawer holds them.
+ */
+export async function expectWholeTopMenu(page: Page): Promise<void> {
+  // Retried: the header measures its row once the browser has laid it out (a ResizeObserver),
+  // so right after the page shows it may still switch to the menu button.
+  await expect(async () => {
+    const nav = page.locator('.shell-header__nav');
+    if (!(await nav.isVisible())) {
+      await expect(page.getByTestId('menu-button')).toBeVisible({ timeout: 100 });
+      return;
+    }
+    const navBox = await nav.boundingBox();
+    expect(navBox).not.toBeNull();
+    for (const link of await nav.getByTestId('top-menu-link').all()) {
+      const box = await link.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(navBox!.x - 1);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(navBox!.x + navBox!.width + 1);
+    }
+  }).toPass({ timeout: 5_000 });
+}
+
+/** Follows a link of the header's menu, from the row or, when the row is crowded, the drawer. */
+export async function clickTopMenuLink(page: Page, name: string): Promise<void> {
+  await expectWholeTopMenu(page);
+  const nav = page.locator('.shell-header__nav');
+  if (await nav.isVisible()) {
+    await nav.getByRole('link', { name }).click();
+    return;
+  }
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('header-drawer').getByRole('link', { name }).click();
+}

@@ -1,4 +1,4 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /**
  * The CSS variable the sticky parts of a page (listing tabs, profile tabs, the admin
@@ -28,4 +28,38 @@ export function useHeaderBlockSize(header: RefObject<HTMLElement | null>): void 
       root.style.removeProperty(HEADER_BLOCK_SIZE_VAR);
     };
   }, [header]);
+}
+
+/**
+ * True while the header's full row (from xl) does not fit its links: the nav would cut the last
+ * ones ("Admin co…" at 1280 px for an admin, a long menu from the server, a long name). The
+ * header then keeps the menu button and the drawer, as below xl, instead of hiding links.
+ * Measured in a ResizeObserver's callback (after the browser's layout, no forced one): the
+ * width the row needed is kept, so the row comes back when the header grows past it. A new
+ * `content` (the menu, the language, the session) measures afresh.
+ */
+export function useCrowdedHeader(
+  inner: RefObject<HTMLElement | null>,
+  nav: RefObject<HTMLElement | null>,
+  content: string,
+): boolean {
+  const [needed, setNeeded] = useState(0);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => setNeeded(0), [content]);
+  useLayoutEffect(() => {
+    const row = inner.current;
+    if (!row || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      setWidth(row.clientWidth);
+      const links = nav.current;
+      // Hidden (below xl, or already crowded): nothing to measure.
+      if (!links || links.clientWidth === 0) return;
+      const short = links.scrollWidth - links.clientWidth;
+      if (short > 1) setNeeded(row.clientWidth + short);
+    });
+    observer.observe(row);
+    if (nav.current) observer.observe(nav.current);
+    return () => observer.disconnect();
+  }, [inner, nav, needed]);
+  return needed > 0 && width < needed;
 }

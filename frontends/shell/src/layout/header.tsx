@@ -7,7 +7,7 @@ import { UserMenu } from '../auth/user-menu.js';
 import { MenuIcon } from '../chrome/chrome-icons.js';
 import { NotificationBell, WishlistLink, showsWishlist } from '../chrome/header-actions.js';
 import { HeaderDrawer } from '../chrome/header-drawer.js';
-import { useHeaderBlockSize } from '../chrome/header-size.js';
+import { useCrowdedHeader, useHeaderBlockSize } from '../chrome/header-size.js';
 import { HeaderPrefs } from '../chrome/header-prefs.js';
 import { TopMenuLinks, useTopMenu, type MenuEntry } from '../chrome/top-menu.js';
 import { Logo } from './logo.js';
@@ -50,9 +50,20 @@ export function Header({ language, site, config, session, role, pathname, onLang
   const prefs = { language, site, config, onLanguageChange };
   const headerRef = useRef<HTMLElement>(null);
   useHeaderBlockSize(headerRef);
+  const innerRef = useRef<HTMLDivElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const crowded = useCrowdedHeader(
+    innerRef,
+    navRef,
+    `${language}|${session?.role ?? ''}|${session?.name ?? ''}|${menu.map((entry) => entry.key).join(',')}`,
+  );
   return (
-    <header className="shell-header" data-testid="site-header" ref={headerRef}>
-      <div className="mz-container shell-header__inner">
+    <header
+      className={crowded ? 'shell-header shell-header--crowded' : 'shell-header'}
+      data-testid="site-header"
+      ref={headerRef}
+    >
+      <div className="mz-container shell-header__inner" ref={innerRef}>
         <button
           type="button"
           className="shell-icon-button shell-header__menu-button"
@@ -67,7 +78,11 @@ export function Header({ language, site, config, session, role, pathname, onLang
         <div className="shell-header__logo">
           <Logo large={pathname === '/'} />
         </div>
-        <nav className="shell-header__nav" aria-label={intl.formatMessage({ id: 'shell.nav.label' })}>
+        <nav
+          className="shell-header__nav"
+          aria-label={intl.formatMessage({ id: 'shell.nav.label' })}
+          ref={navRef}
+        >
           <TopMenuLinks entries={menu} />
         </nav>
         <div className="shell-header__prefs">
