@@ -36,9 +36,16 @@ export async function settle(page: Page): Promise<void> {
   await expect(header(page)).toBeVisible();
 }
 
-/** Switches language with the header's button for it (`data-testid="language-option-<lang>"`). */
+/**
+ * Switches language with the header's button for it (`data-testid="language-option-<lang>"`),
+ * opening the menu first where the header keeps it in the drawer (below 1200 px, or a row too
+ * long for the width: a signed-in Saudi account in English at 1280 px).
+ */
 export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
   const button = page.getByTestId(`language-option-${lang}`).filter({ visible: true }).first();
+  const menu = page.getByTestId('menu-button');
+  await expect(button.or(menu).first()).toBeVisible();
+  if (!(await button.isVisible())) await menu.click();
   await expect(button).toBeVisible();
   await button.click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
