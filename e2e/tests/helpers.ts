@@ -44,7 +44,10 @@ export async function settle(page: Page): Promise<void> {
 export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
   const button = page.getByTestId(`language-option-${lang}`).filter({ visible: true }).first();
   const menu = page.getByTestId('menu-button');
-  await expect(button.or(menu).first()).toBeVisible();
+  // Whichever of the two shows (both exist in the page; one of them is hidden).
+  await expect(
+    page.getByTestId(`language-option-${lang}`).or(menu).filter({ visible: true }).first(),
+  ).toBeVisible();
   if (!(await button.isVisible())) await menu.click();
   await expect(button).toBeVisible();
   await button.click();
