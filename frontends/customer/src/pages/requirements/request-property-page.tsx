@@ -144,6 +144,38 @@ function RequirementForm({ site }: { site: Site }) {
   };
   const options = <T extends string>(values: readonly T[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
+  // One of the form's closed lists: label from the field's name, options from the contracts' values.
+  const choice = <T extends string>(
+    name: keyof RequirementValues,
+    values: readonly T[],
+    prefix: string,
+    testId: string,
+  ) => (
+    <SelectField
+      control={form.control}
+      name={name}
+      label={t(`customer.requirement.${name}`)}
+      placeholder={t('customer.requirement.choose')}
+      options={options(values, prefix)}
+      testId={testId}
+    />
+  );
+  // A minimum and a maximum side by side (budget, area): decimals, Arabic-Indic digits kept.
+  const range = (...names: ['budgetMin', 'budgetMax'] | ['areaMin', 'areaMax']) => (
+    <div className="cu-requirement__pair">
+      {names.map((name) => (
+        <TextField
+          key={name}
+          control={form.control}
+          name={name}
+          label={t(`customer.requirement.${name}`)}
+          inputMode="decimal"
+          transform={decimal}
+          testId={`requirement-${name.replace(/[A-Z]/, (letter) => `-${letter.toLowerCase()}`)}`}
+        />
+      ))}
+    </div>
+  );
   if (sent)
     return (
       <main className="mz-container cu-requirement" data-testid="requirement-sent">
@@ -166,30 +198,19 @@ function RequirementForm({ site }: { site: Site }) {
         onSubmit={(event) => void form.handleSubmit(onValid)(event)}
       >
         <FormErrorSummary control={form.control} setFocus={form.setFocus} />
-        <SelectField
-          control={form.control}
-          name="requestType"
-          label={t('customer.requirement.requestType')}
-          placeholder={t('customer.requirement.choose')}
-          options={options(REQUIREMENT_REQUEST_TYPES, 'customer.requirement.requestTypes')}
-          testId="requirement-request-type"
-        />
-        <SelectField
-          control={form.control}
-          name="category"
-          label={t('customer.requirement.category')}
-          placeholder={t('customer.requirement.choose')}
-          options={options(REQUIREMENT_CATEGORIES, 'customer.requirement.categories')}
-          testId="requirement-category"
-        />
-        <SelectField
-          control={form.control}
-          name="propertyKind"
-          label={t('customer.requirement.propertyKind')}
-          placeholder={t('customer.requirement.choose')}
-          options={options(PROPERTY_KINDS, 'customer.kind')}
-          testId="requirement-kind"
-        />
+        {choice(
+          'requestType',
+          REQUIREMENT_REQUEST_TYPES,
+          'customer.requirement.requestTypes',
+          'requirement-request-type',
+        )}
+        {choice(
+          'category',
+          REQUIREMENT_CATEGORIES,
+          'customer.requirement.categories',
+          'requirement-category',
+        )}
+        {choice('propertyKind', PROPERTY_KINDS, 'customer.kind', 'requirement-kind')}
         <SelectField
           control={form.control}
           name="cityId"
@@ -205,42 +226,8 @@ function RequirementForm({ site }: { site: Site }) {
           maxLength={120}
           testId="requirement-sub-location"
         />
-        <div className="cu-requirement__pair">
-          <TextField
-            control={form.control}
-            name="budgetMin"
-            label={t('customer.requirement.budgetMin')}
-            inputMode="decimal"
-            transform={decimal}
-            testId="requirement-budget-min"
-          />
-          <TextField
-            control={form.control}
-            name="budgetMax"
-            label={t('customer.requirement.budgetMax')}
-            inputMode="decimal"
-            transform={decimal}
-            testId="requirement-budget-max"
-          />
-        </div>
-        <div className="cu-requirement__pair">
-          <TextField
-            control={form.control}
-            name="areaMin"
-            label={t('customer.requirement.areaMin')}
-            inputMode="decimal"
-            transform={decimal}
-            testId="requirement-area-min"
-          />
-          <TextField
-            control={form.control}
-            name="areaMax"
-            label={t('customer.requirement.areaMax')}
-            inputMode="decimal"
-            transform={decimal}
-            testId="requirement-area-max"
-          />
-        </div>
+        {range('budgetMin', 'budgetMax')}
+        {range('areaMin', 'areaMax')}
         <TextField
           control={form.control}
           name="unitType"
@@ -248,32 +235,21 @@ function RequirementForm({ site }: { site: Site }) {
           maxLength={60}
           testId="requirement-unit-type"
         />
-        <SelectField
-          control={form.control}
-          name="finance"
-          label={t('customer.requirement.finance')}
-          placeholder={t('customer.requirement.choose')}
-          options={options(FINANCE_TYPES, 'customer.requirement.financeTypes')}
-          testId="requirement-finance"
-        />
-        {site === 'sa' ? (
-          <SelectField
-            control={form.control}
-            name="userType"
-            label={t('customer.requirement.userType')}
-            placeholder={t('customer.requirement.choose')}
-            options={options(REQUIREMENT_USER_TYPES, 'customer.requirement.userTypes')}
-            testId="requirement-user-type"
-          />
-        ) : null}
-        <SelectField
-          control={form.control}
-          name="agreementStatus"
-          label={t('customer.requirement.agreementStatus')}
-          placeholder={t('customer.requirement.choose')}
-          options={options(REQUIREMENT_AGREEMENT_STATUSES, 'customer.requirement.agreementStatuses')}
-          testId="requirement-agreement-status"
-        />
+        {choice('finance', FINANCE_TYPES, 'customer.requirement.financeTypes', 'requirement-finance')}
+        {site === 'sa'
+          ? choice(
+              'userType',
+              REQUIREMENT_USER_TYPES,
+              'customer.requirement.userTypes',
+              'requirement-user-type',
+            )
+          : null}
+        {choice(
+          'agreementStatus',
+          REQUIREMENT_AGREEMENT_STATUSES,
+          'customer.requirement.agreementStatuses',
+          'requirement-agreement-status',
+        )}
         <TextField
           control={form.control}
           name="name"
