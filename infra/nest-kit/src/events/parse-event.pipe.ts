@@ -9,6 +9,13 @@ export interface EventDefinition<S extends z.ZodType = z.ZodType> {
   readonly payload: S;
 }
 
+/**
+ * The envelope a handler of these definitions receives, its payload typed by their schemas:
+ * `EventOf<typeof bidPlacedV1>`, or for several versions `EventOf<typeof unitBookingPaidV1 |
+ * typeof unitBookingPaidV2>` (the payload is then the union of the versions' payloads).
+ */
+export type EventOf<D extends EventDefinition> = EventEnvelope<z.infer<D['payload']>>;
+
 export class UnsupportedEventVersionError extends Error {
   constructor(event: EventEnvelope, versions: number[]) {
     super(`${event.type} v${event.version} is not handled here (handled versions: ${versions.join(', ')})`);

@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import { bidFeeFailedV1, bidFeePaidV1, type EventEnvelope } from '@manzil/contracts';
-import { ParseEventPipe } from '@manzil/nest-kit';
+import { bidFeeFailedV1, bidFeePaidV1 } from '@manzil/contracts';
+import { ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { SettleBidFee } from './settle-bid-fee.js';
 
 /** Payments' `payments.bid-fee.paid` / `.failed` (group `auctions`): a pending bid accepted or rejected. */
@@ -11,15 +10,13 @@ export class BidFeeEventsController {
   constructor(private readonly settle: SettleBidFee) {}
 
   @EventPattern(bidFeePaidV1.type)
-  async paid(
-    @Payload(new ParseEventPipe(bidFeePaidV1)) event: EventEnvelope<z.infer<typeof bidFeePaidV1.payload>>,
-  ): Promise<void> {
+  async paid(@Payload(new ParseEventPipe(bidFeePaidV1)) event: EventOf<typeof bidFeePaidV1>): Promise<void> {
     await this.settle.execute(event, 'paid');
   }
 
   @EventPattern(bidFeeFailedV1.type)
   async failed(
-    @Payload(new ParseEventPipe(bidFeeFailedV1)) event: EventEnvelope<z.infer<typeof bidFeeFailedV1.payload>>,
+    @Payload(new ParseEventPipe(bidFeeFailedV1)) event: EventOf<typeof bidFeeFailedV1>,
   ): Promise<void> {
     await this.settle.execute(event, 'failed');
   }

@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import { subscriptionActivatedV1, subscriptionExpiredV1, type EventEnvelope } from '@manzil/contracts';
-import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
+import { subscriptionActivatedV1, subscriptionExpiredV1 } from '@manzil/contracts';
+import { EventInbox, ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 
 /**
  * Keeps `entitlements` in step with payments: each `payments.subscription.activated` is
@@ -16,7 +15,7 @@ export class SubscriptionEventsController {
   @EventPattern(subscriptionActivatedV1.type)
   async activated(
     @Payload(new ParseEventPipe(subscriptionActivatedV1))
-    event: EventEnvelope<z.infer<typeof subscriptionActivatedV1.payload>>,
+    event: EventOf<typeof subscriptionActivatedV1>,
   ): Promise<void> {
     const payload = event.payload;
     await this.inbox.handleOnce(event, (manager) =>
@@ -42,7 +41,7 @@ export class SubscriptionEventsController {
   @EventPattern(subscriptionExpiredV1.type)
   async expired(
     @Payload(new ParseEventPipe(subscriptionExpiredV1))
-    event: EventEnvelope<z.infer<typeof subscriptionExpiredV1.payload>>,
+    event: EventOf<typeof subscriptionExpiredV1>,
   ): Promise<void> {
     await this.inbox.handleOnce(event, (manager) =>
       manager.query(

@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
 import {
   accountDeletedV1,
   accountNafathVerifiedV1,
@@ -9,12 +8,9 @@ import {
   companyProfileV1,
   subscriptionActivatedV1,
   subscriptionExpiredV1,
-  type EventEnvelope,
 } from '@manzil/contracts';
-import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
+import { EventInbox, ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { adoptSeededProjects } from '../projects/project-seed.js';
-
-type Payload<D extends { payload: z.ZodType }> = EventEnvelope<z.infer<D['payload']>>;
 
 /**
  * What listings must know of other services' accounts to decide who may add and edit
@@ -29,7 +25,7 @@ export class AccountEventsController {
 
   @EventPattern(accountRegisteredV1.type)
   async registered(
-    @Payload(new ParseEventPipe(accountRegisteredV1)) event: Payload<typeof accountRegisteredV1>,
+    @Payload(new ParseEventPipe(accountRegisteredV1)) event: EventOf<typeof accountRegisteredV1>,
   ): Promise<void> {
     const { accountId, role, companyId } = event.payload;
     await this.inbox.handleOnce(event, async (manager) => {
@@ -44,7 +40,7 @@ export class AccountEventsController {
 
   @EventPattern(accountNafathVerifiedV1.type)
   async nafathVerified(
-    @Payload(new ParseEventPipe(accountNafathVerifiedV1)) event: Payload<typeof accountNafathVerifiedV1>,
+    @Payload(new ParseEventPipe(accountNafathVerifiedV1)) event: EventOf<typeof accountNafathVerifiedV1>,
   ): Promise<void> {
     const { accountId, verifiedAt } = event.payload;
     // Same topic and key as `registered`, so it comes after it; the upsert copes either way.
@@ -64,7 +60,7 @@ export class AccountEventsController {
    */
   @EventPattern(agentContactV1.type)
   async agentContact(
-    @Payload(new ParseEventPipe(agentContactV1)) event: Payload<typeof agentContactV1>,
+    @Payload(new ParseEventPipe(agentContactV1)) event: EventOf<typeof agentContactV1>,
   ): Promise<void> {
     const { accountId, companyId, name, nameAr } = event.payload;
     await this.inbox.handleOnce(event, (manager) =>
@@ -84,7 +80,7 @@ export class AccountEventsController {
    */
   @EventPattern(companyProfileV1.type)
   async companyProfile(
-    @Payload(new ParseEventPipe(companyProfileV1)) event: Payload<typeof companyProfileV1>,
+    @Payload(new ParseEventPipe(companyProfileV1)) event: EventOf<typeof companyProfileV1>,
   ): Promise<void> {
     const { accountId, name, nameAr } = event.payload;
     await this.inbox.handleOnce(event, (manager) =>
@@ -99,7 +95,7 @@ export class AccountEventsController {
 
   @EventPattern(accountDeletedV1.type)
   async deleted(
-    @Payload(new ParseEventPipe(accountDeletedV1)) event: Payload<typeof accountDeletedV1>,
+    @Payload(new ParseEventPipe(accountDeletedV1)) event: EventOf<typeof accountDeletedV1>,
   ): Promise<void> {
     await this.inbox.handleOnce(event, (manager) =>
       manager.query(`UPDATE "listing_accounts" SET "deleted_at" = $2 WHERE "account_id" = $1`, [
@@ -111,7 +107,7 @@ export class AccountEventsController {
 
   @EventPattern(subscriptionActivatedV1.type)
   async subscriptionActivated(
-    @Payload(new ParseEventPipe(subscriptionActivatedV1)) event: Payload<typeof subscriptionActivatedV1>,
+    @Payload(new ParseEventPipe(subscriptionActivatedV1)) event: EventOf<typeof subscriptionActivatedV1>,
   ): Promise<void> {
     const p = event.payload;
     await this.inbox.handleOnce(event, (manager) =>
@@ -128,7 +124,7 @@ export class AccountEventsController {
   /** An ended subscription (run out, or replaced by an upgrade) stops counting from `endedAt`. */
   @EventPattern(subscriptionExpiredV1.type)
   async subscriptionExpired(
-    @Payload(new ParseEventPipe(subscriptionExpiredV1)) event: Payload<typeof subscriptionExpiredV1>,
+    @Payload(new ParseEventPipe(subscriptionExpiredV1)) event: EventOf<typeof subscriptionExpiredV1>,
   ): Promise<void> {
     await this.inbox.handleOnce(event, (manager) =>
       manager.query(

@@ -1,17 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
 import {
   unitBookingFailedV1,
   unitBookingFailedV2,
   unitBookingPaidV1,
   unitBookingPaidV2,
-  type EventEnvelope,
 } from '@manzil/contracts';
-import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
+import { EventInbox, ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { bookPaidUnit, releaseBooking } from './booking-outcome.js';
-
-type Payload<D extends { payload: z.ZodType }> = EventEnvelope<z.infer<D['payload']>>;
 
 /**
  * Payments' word on a booking (inbox `listings`, each event applied once): paid books the unit
@@ -26,7 +22,7 @@ export class BookingPaymentEventsController {
   @EventPattern(unitBookingPaidV1.type)
   async paid(
     @Payload(new ParseEventPipe<typeof unitBookingPaidV1.payload>(unitBookingPaidV1, unitBookingPaidV2))
-    event: Payload<typeof unitBookingPaidV1>,
+    event: EventOf<typeof unitBookingPaidV1>,
   ): Promise<void> {
     await this.inbox.handleOnce(event, (manager) =>
       bookPaidUnit(manager, event.payload.bookingId, event.payload.paymentId, event.requestId),
@@ -36,7 +32,7 @@ export class BookingPaymentEventsController {
   @EventPattern(unitBookingFailedV1.type)
   async failed(
     @Payload(new ParseEventPipe<typeof unitBookingFailedV1.payload>(unitBookingFailedV1, unitBookingFailedV2))
-    event: Payload<typeof unitBookingFailedV1>,
+    event: EventOf<typeof unitBookingFailedV1>,
   ): Promise<void> {
     await this.inbox.handleOnce(event, (manager) =>
       releaseBooking(manager, event.payload.bookingId, 'payment_failed', event.payload.paymentId),

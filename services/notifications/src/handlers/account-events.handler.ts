@@ -1,13 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import {
-  accountChannelsV1,
-  accountDeletedV1,
-  accountRegisteredV1,
-  type EventEnvelope,
-} from '@manzil/contracts';
-import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
+import { accountChannelsV1, accountDeletedV1, accountRegisteredV1 } from '@manzil/contracts';
+import { EventInbox, ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 
 /**
  * identity.account.* (identity): who the recipients are — their language, the e-mail and mobile
@@ -22,7 +16,7 @@ export class AccountEventsHandler {
   @EventPattern(accountRegisteredV1.type)
   async registered(
     @Payload(new ParseEventPipe(accountRegisteredV1))
-    event: EventEnvelope<z.infer<typeof accountRegisteredV1.payload>>,
+    event: EventOf<typeof accountRegisteredV1>,
   ): Promise<void> {
     const p = event.payload;
     await this.inbox.handleOnce(event, (manager) =>
@@ -42,7 +36,7 @@ export class AccountEventsHandler {
   @EventPattern(accountChannelsV1.type)
   async channels(
     @Payload(new ParseEventPipe(accountChannelsV1))
-    event: EventEnvelope<z.infer<typeof accountChannelsV1.payload>>,
+    event: EventOf<typeof accountChannelsV1>,
   ): Promise<void> {
     const p = event.payload;
     await this.inbox.handleOnce(event, (manager) =>
@@ -60,7 +54,7 @@ export class AccountEventsHandler {
   @EventPattern(accountDeletedV1.type)
   async deleted(
     @Payload(new ParseEventPipe(accountDeletedV1))
-    event: EventEnvelope<z.infer<typeof accountDeletedV1.payload>>,
+    event: EventOf<typeof accountDeletedV1>,
   ): Promise<void> {
     await this.inbox.handleOnce(event, (manager) =>
       manager.query(

@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
 import {
   appointmentAcceptedV1,
   appointmentCanceledV1,
@@ -8,15 +7,14 @@ import {
   appointmentRequestedV1,
   formatAppointmentDate,
   formatAppointmentTime,
-  type EventEnvelope,
 } from '@manzil/contracts';
-import { ParseEventPipe } from '@manzil/nest-kit';
+import { ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
 import { isolate, sms, type Bilingual } from '../delivery/notifier.js';
 
-type Requested = EventEnvelope<z.infer<typeof appointmentRequestedV1.payload>>;
-type Decided = EventEnvelope<z.infer<typeof appointmentAcceptedV1.payload>>;
-type Canceled = EventEnvelope<z.infer<typeof appointmentCanceledV1.payload>>;
+type Requested = EventOf<typeof appointmentRequestedV1>;
+type Decided = EventOf<typeof appointmentAcceptedV1>;
+type Canceled = EventOf<typeof appointmentCanceledV1>;
 
 /** The appointment's date ("01 Dec, 2026") and time ("03:30 PM") in both languages, in its time zone (spec §9). */
 function dateAndTime(p: Requested['payload']): { date: Bilingual; time: Bilingual } {

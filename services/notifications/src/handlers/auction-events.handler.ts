@@ -1,15 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
 import {
   auctionCanceledV1,
   auctionCanceledV2,
   auctionClosedV1,
   bidOutbidV1,
   bidPlacedV1,
-  type EventEnvelope,
 } from '@manzil/contracts';
-import { ParseEventPipe } from '@manzil/nest-kit';
+import { ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
 import { amount, isolate, sms, type NotificationDraft } from '../delivery/notifier.js';
 
@@ -25,9 +23,7 @@ export class AuctionEventsHandler {
 
   /** A bid that counts at once is confirmed; a pending one waits for its fee (payments tells). */
   @EventPattern(bidPlacedV1.type)
-  async placed(
-    @Payload(new ParseEventPipe(bidPlacedV1)) event: EventEnvelope<z.infer<typeof bidPlacedV1.payload>>,
-  ): Promise<void> {
+  async placed(@Payload(new ParseEventPipe(bidPlacedV1)) event: EventOf<typeof bidPlacedV1>): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
     await this.deliver.once(
@@ -47,9 +43,7 @@ export class AuctionEventsHandler {
   }
 
   @EventPattern(bidOutbidV1.type)
-  async outbid(
-    @Payload(new ParseEventPipe(bidOutbidV1)) event: EventEnvelope<z.infer<typeof bidOutbidV1.payload>>,
-  ): Promise<void> {
+  async outbid(@Payload(new ParseEventPipe(bidOutbidV1)) event: EventOf<typeof bidOutbidV1>): Promise<void> {
     const p = event.payload;
     const price = amount(p.newAmount, p.currency);
     await this.deliver.once(event, [
@@ -73,7 +67,7 @@ export class AuctionEventsHandler {
   @EventPattern(auctionClosedV1.type)
   async closed(
     @Payload(new ParseEventPipe(auctionClosedV1))
-    event: EventEnvelope<z.infer<typeof auctionClosedV1.payload>>,
+    event: EventOf<typeof auctionClosedV1>,
   ): Promise<void> {
     const p = event.payload;
     const winner = p.winner;
@@ -122,9 +116,7 @@ export class AuctionEventsHandler {
         auctionCanceledV2,
       ),
     )
-    event: EventEnvelope<
-      z.infer<typeof auctionCanceledV1.payload> | z.infer<typeof auctionCanceledV2.payload>
-    >,
+    event: EventOf<typeof auctionCanceledV1 | typeof auctionCanceledV2>,
   ): Promise<void> {
     const withdrawn = 'cause' in event.payload && event.payload.cause === 'listing-withdrawn';
     const drafts: NotificationDraft[] = [...new Set(event.payload.bidderIds)].map((accountId) => ({

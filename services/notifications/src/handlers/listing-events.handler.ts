@@ -7,7 +7,7 @@ import {
   listingRejectedV1,
   type EventEnvelope,
 } from '@manzil/contracts';
-import { ParseEventPipe } from '@manzil/nest-kit';
+import { ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
 import { isolate, sms, type NotificationDraft } from '../delivery/notifier.js';
 
@@ -45,7 +45,7 @@ export class ListingEventsHandler {
   @EventPattern(listingRejectedV1.type)
   async rejected(
     @Payload(new ParseEventPipe(listingRejectedV1))
-    event: EventEnvelope<z.infer<typeof listingRejectedV1.payload>>,
+    event: EventOf<typeof listingRejectedV1>,
   ): Promise<void> {
     const p = event.payload;
     const drafts: NotificationDraft[] = owners(p.agentId, p.companyId).map((accountId) => ({

@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
 import {
   bidFeeFailedV1,
   bidFeePaidV1,
@@ -16,9 +15,8 @@ import {
   unitBookingFailedV2,
   unitBookingPaidV1,
   unitBookingPaidV2,
-  type EventEnvelope,
 } from '@manzil/contracts';
-import { ParseEventPipe } from '@manzil/nest-kit';
+import { ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
 import { amount, clip, isolate, sms, type Bilingual } from '../delivery/notifier.js';
 
@@ -37,7 +35,7 @@ export class PaymentEventsHandler {
   @EventPattern(subscriptionActivatedV1.type)
   async activated(
     @Payload(new ParseEventPipe(subscriptionActivatedV1))
-    event: EventEnvelope<z.infer<typeof subscriptionActivatedV1.payload>>,
+    event: EventOf<typeof subscriptionActivatedV1>,
   ): Promise<void> {
     const p = event.payload;
     await this.deliver.toOne(event, p.accountId, '/manage-properties', {
@@ -52,7 +50,7 @@ export class PaymentEventsHandler {
   @EventPattern(subscriptionExpiredV1.type)
   async expired(
     @Payload(new ParseEventPipe(subscriptionExpiredV1))
-    event: EventEnvelope<z.infer<typeof subscriptionExpiredV1.payload>>,
+    event: EventOf<typeof subscriptionExpiredV1>,
   ): Promise<void> {
     const p = event.payload;
     // An upgrade ends the old plan on purpose: the new one's activation says enough.
@@ -68,7 +66,7 @@ export class PaymentEventsHandler {
 
   @EventPattern(bidFeePaidV1.type)
   async bidFeePaid(
-    @Payload(new ParseEventPipe(bidFeePaidV1)) event: EventEnvelope<z.infer<typeof bidFeePaidV1.payload>>,
+    @Payload(new ParseEventPipe(bidFeePaidV1)) event: EventOf<typeof bidFeePaidV1>,
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
@@ -83,7 +81,7 @@ export class PaymentEventsHandler {
 
   @EventPattern(bidFeeFailedV1.type)
   async bidFeeFailed(
-    @Payload(new ParseEventPipe(bidFeeFailedV1)) event: EventEnvelope<z.infer<typeof bidFeeFailedV1.payload>>,
+    @Payload(new ParseEventPipe(bidFeeFailedV1)) event: EventOf<typeof bidFeeFailedV1>,
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
@@ -115,9 +113,7 @@ export class PaymentEventsHandler {
         unitBookingPaidV2,
       ),
     )
-    event: EventEnvelope<
-      z.infer<typeof unitBookingPaidV1.payload> | z.infer<typeof unitBookingPaidV2.payload>
-    >,
+    event: EventOf<typeof unitBookingPaidV1 | typeof unitBookingPaidV2>,
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
@@ -140,9 +136,7 @@ export class PaymentEventsHandler {
         unitBookingFailedV2,
       ),
     )
-    event: EventEnvelope<
-      z.infer<typeof unitBookingFailedV1.payload> | z.infer<typeof unitBookingFailedV2.payload>
-    >,
+    event: EventOf<typeof unitBookingFailedV1 | typeof unitBookingFailedV2>,
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
@@ -179,9 +173,7 @@ export class PaymentEventsHandler {
         paymentRefundedV2,
       ),
     )
-    event: EventEnvelope<
-      z.infer<typeof paymentRefundedV1.payload> | z.infer<typeof paymentRefundedV2.payload>
-    >,
+    event: EventOf<typeof paymentRefundedV1 | typeof paymentRefundedV2>,
   ): Promise<void> {
     const p = event.payload;
     const price = amount(p.amount, p.currency);
@@ -214,7 +206,7 @@ export class PaymentEventsHandler {
   @EventPattern(subscriptionExpiringV1.type)
   async expiring(
     @Payload(new ParseEventPipe(subscriptionExpiringV1))
-    event: EventEnvelope<z.infer<typeof subscriptionExpiringV1.payload>>,
+    event: EventOf<typeof subscriptionExpiringV1>,
   ): Promise<void> {
     const p = event.payload;
     const zone = SITE_TIME_ZONE[event.site];
@@ -230,7 +222,7 @@ export class PaymentEventsHandler {
   @EventPattern(planPaymentFailedV1.type)
   async paymentFailed(
     @Payload(new ParseEventPipe(planPaymentFailedV1))
-    event: EventEnvelope<z.infer<typeof planPaymentFailedV1.payload>>,
+    event: EventOf<typeof planPaymentFailedV1>,
   ): Promise<void> {
     const p = event.payload;
     await this.deliver.toOne(event, p.accountId, '/', {

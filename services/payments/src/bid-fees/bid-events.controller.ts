@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import { bidPlacedV1, type EventEnvelope } from '@manzil/contracts';
-import { ParseEventPipe } from '@manzil/nest-kit';
+import { bidPlacedV1 } from '@manzil/contracts';
+import { ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { OpenBidFee } from './open-bid-fee.js';
 
 /**
@@ -15,9 +14,7 @@ export class BidEventsController {
   constructor(private readonly openBidFee: OpenBidFee) {}
 
   @EventPattern(bidPlacedV1.type)
-  async placed(
-    @Payload(new ParseEventPipe(bidPlacedV1)) event: EventEnvelope<z.infer<typeof bidPlacedV1.payload>>,
-  ): Promise<void> {
+  async placed(@Payload(new ParseEventPipe(bidPlacedV1)) event: EventOf<typeof bidPlacedV1>): Promise<void> {
     const bid = event.payload;
     if (bid.status !== 'pending' || bid.biddingFee <= 0) return;
     await this.openBidFee.execute({

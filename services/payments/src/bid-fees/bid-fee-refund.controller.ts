@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import { bidFeeRefundDueV1, type EventEnvelope } from '@manzil/contracts';
-import { ParseEventPipe } from '@manzil/nest-kit';
+import { bidFeeRefundDueV1 } from '@manzil/contracts';
+import { ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { RefundPayment } from '../admin/refund-payment.js';
 
 /**
@@ -18,7 +17,7 @@ export class BidFeeRefundController {
   @EventPattern(bidFeeRefundDueV1.type)
   async due(
     @Payload(new ParseEventPipe(bidFeeRefundDueV1))
-    event: EventEnvelope<z.infer<typeof bidFeeRefundDueV1.payload>>,
+    event: EventOf<typeof bidFeeRefundDueV1>,
   ): Promise<void> {
     await this.refunds.refundDue(event, { purpose: 'bid_fee', bidId: event.payload.bidId });
   }

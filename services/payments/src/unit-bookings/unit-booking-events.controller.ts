@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import { unitBookingHeldV1, type EventEnvelope } from '@manzil/contracts';
-import { ParseEventPipe } from '@manzil/nest-kit';
+import { unitBookingHeldV1 } from '@manzil/contracts';
+import { ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { OpenUnitBooking } from './open-unit-booking.js';
 
 /** Reads listings' `unit.booking-held` (group `payments`): the booking's payment and Checkout. */
@@ -13,7 +12,7 @@ export class UnitBookingEventsController {
   @EventPattern(unitBookingHeldV1.type)
   async held(
     @Payload(new ParseEventPipe(unitBookingHeldV1))
-    event: EventEnvelope<z.infer<typeof unitBookingHeldV1.payload>>,
+    event: EventOf<typeof unitBookingHeldV1>,
   ): Promise<void> {
     await this.openUnitBooking.execute({ ...event.payload, site: event.site });
   }

@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import { unitBookingRefundDueV1, type EventEnvelope } from '@manzil/contracts';
-import { ParseEventPipe } from '@manzil/nest-kit';
+import { unitBookingRefundDueV1 } from '@manzil/contracts';
+import { ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import { RefundPayment } from '../admin/refund-payment.js';
 
 /**
@@ -18,7 +17,7 @@ export class UnitBookingRefundController {
   @EventPattern(unitBookingRefundDueV1.type)
   async due(
     @Payload(new ParseEventPipe(unitBookingRefundDueV1))
-    event: EventEnvelope<z.infer<typeof unitBookingRefundDueV1.payload>>,
+    event: EventOf<typeof unitBookingRefundDueV1>,
   ): Promise<void> {
     await this.refunds.refundDue(event, { purpose: 'unit_booking', bookingId: event.payload.bookingId });
   }
