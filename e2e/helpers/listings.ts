@@ -44,6 +44,62 @@ export interface NewListing {
 }
 
 /**
+ * The journeys' complete listing of each site under `title`: a furnished two-bedroom flat for
+ * sale in Dubai Marina (Delphine Tower) with its Trakheesi permit, and a five-bedroom villa to
+ * rent in Riyadh (Al Malqa) with its REGA ad licence (regulator fields and the licence checked
+ * before submitting).
+ */
+export function journeyListing(site: SiteKey, title: { en: string; ar: string }): NewListing {
+  if (site === 'ae')
+    return {
+      propertyType: 'buy',
+      kind: 'apartment',
+      title,
+      rest: {
+        description: { en: 'Two bedrooms on a high floor.', ar: 'غرفتا نوم في طابق مرتفع.' },
+        price: '2850000',
+        bedrooms: 2,
+        bathrooms: 3,
+        builtUpArea: '1450',
+        agreementType: 'exclusive-plus',
+        furnishing: 'furnished',
+        cityId: 'ae.dubai',
+        communityId: 'ae.dubai.dubai-marina',
+        subCommunityId: 'ae.dubai.dubai-marina.marina-promenade',
+        buildingId: 'ae.dubai.dubai-marina.marina-promenade.delphine-tower',
+        latitude: 25.0776,
+        longitude: 55.1391,
+        permitNumber: '7114567890',
+      },
+    };
+  const licence = { advertiserId: '1012345678', adLicenseNumber: '7200001234' };
+  return {
+    propertyType: 'rent',
+    kind: 'villa',
+    title,
+    rest: {
+      description: { en: 'A family villa.', ar: 'فيلا عائلية.' },
+      priceYearly: '120000',
+      bedrooms: 5,
+      bathrooms: 6,
+      builtUpArea: '450',
+      agreementType: 'exclusive',
+      cityId: 'sa.riyadh',
+      communityId: 'sa.riyadh.al-malqa',
+      latitude: 24.812,
+      longitude: 46.62,
+      regulator: {
+        ...licence,
+        creationDate: '2026-01-01',
+        endDate: '2027-01-01',
+        channels: ['licensedPlatform'],
+      },
+    },
+    licence,
+  };
+}
+
+/**
  * An agent's draft listing through the API (type, kind, title, then `listing.rest` as the wizard
  * patches it); answers its id. Not submitted: a draft is the agent's only.
  */
@@ -77,14 +133,15 @@ export async function draftListing(
 
 /**
  * An agent adds a complete listing through the API (draft, 6 photos, a document, the Saudi ad
- * licence), submits it and the site's admin approves it; answers its slug once search shows it.
+ * licence), submits it and the site's admin approves it; answers its id and slug once search
+ * shows it.
  */
 export async function approvedListing(
   request: APIRequestContext,
   site: SiteKey,
   agent: Tokens,
   listing: NewListing,
-): Promise<string> {
+): Promise<{ id: string; slug: string }> {
   const id = await submittedListing(request, site, agent, listing);
   const http = api(request, site);
   const admin = await adminTokens(request, site);
@@ -99,7 +156,7 @@ export async function approvedListing(
       timeout: 30_000,
     })
     .toBe(200);
-  return slug;
+  return { id, slug };
 }
 
 /**

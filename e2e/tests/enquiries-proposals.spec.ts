@@ -26,9 +26,8 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import sharp from 'sharp';
 import { APPOINTMENT_TIMES, ENQUIRY_TYPES, SITE_TIME_ZONE, type EnquiryType } from '@manzil/contracts';
-import { adminTokens } from '../helpers/content.js';
+import { approvedListing, journeyListing, nafathVerify } from '../helpers/listings.js';
 import {
   SITE,
   api,
@@ -89,110 +88,14 @@ const shots = path.resolve(import.meta.dirname, '..', '..', '.cache', 'e2e', 'sc
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true, animations: 'disabled' });
 
-/** The seeded Saudi agent verifies with Nafath through the API and the sandbox (spec §6). */
-async function nafathVerify(request: APIRequestContext, mobile: string) {
-  const tokens = await apiLogin(request, 'sa', 'agent', mobile);
-  if (tokens.is_nafath_verified) return;
-  const headers = { authorization: `Bearer ${tokens.token}` };
-  const nationalId = `1${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  const asked = await api(request, 'sa').post('/api/identity/v1/nafath/request', {
-    headers,
-    data: { nationalId },
-  });
-  expect(asked.status(), await asked.text()).toBeLessThan(300);
-  const { transId } = ((await asked.json()) as { results: { transId: string } }).results;
-  expect((await api(request, 'sa').post(`/api/sandbox/sandbox/nafath/${transId}/approve`)).status()).toBe(
-    200,
-  );
-}
-
-const DRAFT = {
-  ae: {
-    propertyType: 'buy',
-    kind: 'apartment',
-    description: { en: 'Two bedrooms on a high floor.', ar: 'غرفتا نوم في طابق مرتفع.' },
-    price: '2850000',
-    bedrooms: 2,
-    bathrooms: 3,
-    builtUpArea: '1450',
-    agreementType: 'exclusive-plus',
-    furnishing: 'furnished',
-    cityId: 'ae.dubai',
-    communityId: 'ae.dubai.dubai-marina',
-    latitude: 25.0776,
-    longitude: 55.1391,
-    permitNumber: '7114567890',
-  },
-  sa: {
-    propertyType: 'buy',
-    kind: 'villa',
-    description: { en: 'Five bedrooms and a garden.', ar: 'خمس غرف نوم وحديقة.' },
-    price: '3900000',
-    bedrooms: 5,
-    bathrooms: 6,
-    builtUpArea: '450',
-    agreementType: 'exclusive',
-    cityId: 'sa.riyadh',
-    communityId: 'sa.riyadh.al-malqa',
-    latitude: 24.812,
-    longitude: 46.62,
-    regulator: {
-      advertiserId: '1012345678',
-      adLicenseNumber: '7200001234',
-      creationDate: '2026-01-01',
-      endDate: '2027-01-01',
-      channels: ['licensedPlatform'],
-    },
-  },
-};
-
-/** A public listing of the seeded agent2: draft, 6 photos, a document, submit, admin approval. */
+/** A public listing of the seeded agent2 (the journeys' listing of the site, approved by the admin). */
 async function publicListingOf(request: APIRequestContext, site: SiteKey, title: { en: string; ar: string }) {
-  const mobile = SITE[site].seeded.agent2;
-  if (site === 'sa') await nafathVerify(request, mobile);
-  const agent = await apiLogin(request, site, 'agent', mobile);
-  const headers = { authorization: `Bearer ${agent.token}` };
-  const call = api(request, site);
-  let id = '';
-  // Listings learns of the Nafath check from identity's event: ask again until it has.
-  await expect
-    .poll(
-      async () => {
-        const created = await call.post('/api/listings/v1/properties', {
-          headers,
-          data: { ...DRAFT[site], title },
-        });
-        if (created.status() === 201) id = ((await created.json()) as { results: { id: string } }).results.id;
-        return created.status();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(201);
-  const form = new FormData();
-  for (const i of [1, 2, 3, 4, 5, 6]) {
-    const bytes = await sharp({
-      create: { width: 600 + i * 10, height: 400, channels: 3, background: '#2f6f5e' },
-    })
-      .jpeg()
-      .toBuffer();
-    form.append('files', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `room-${i}.jpg`);
+  let agent = await apiLogin(request, site, 'agent', SITE[site].seeded.agent2);
+  if (site === 'sa' && !agent.is_nafath_verified) {
+    await nafathVerify(request, agent);
+    agent = await apiLogin(request, site, 'agent', SITE[site].seeded.agent2);
   }
-  const photos = await call.post(`/api/listings/v1/properties/${id}/photos`, { headers, multipart: form });
-  expect(photos.status(), await photos.text()).toBe(201);
-  const document = await call.post(`/api/listings/v1/properties/${id}/documents`, {
-    headers,
-    data: { title: 'Title deed', fileName: 'deed.pdf', contentType: 'application/pdf', sizeBytes: 120_000 },
-  });
-  expect(document.status(), await document.text()).toBe(201);
-  const submitted = await call.post(`/api/listings/v1/properties/${id}/submit`, { headers });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const admin = await adminTokens(request, site);
-  const approved = await call.post(`/api/listings/v1/admin/properties/${id}/approve`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const slug = ((await approved.json()) as { results: { slug: string } }).results.slug;
-  return { id, slug, agent };
+  return { ...(await approvedListing(request, site, agent, journeyListing(site, title))), agent };
 }
 
 /**

@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { SEARCH_API } from '@manzil/contracts';
 import { adminTokens, contentShot, open, type Lang } from '../helpers/content.js';
 import { SITE, api, apiLogin, putSession } from '../helpers/identity.js';
-import { submittedListing } from '../helpers/listings.js';
+import { journeyListing, submittedListing } from '../helpers/listings.js';
 import { navigateInApp } from './helpers.js';
 
 const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n`);
@@ -23,24 +23,7 @@ async function pendingWithRemovedDocument(request: APIRequestContext) {
     request,
     'ae',
     agent,
-    {
-      propertyType: 'buy',
-      kind: 'apartment',
-      title: { en: 'Removed documents journey flat', ar: 'شقة رحلة المستندات المحذوفة' },
-      rest: {
-        description: { en: 'Two bedrooms.', ar: 'غرفتا نوم.' },
-        price: '1950000',
-        bedrooms: 2,
-        bathrooms: 2,
-        builtUpArea: '1200',
-        agreementType: 'exclusive',
-        cityId: 'ae.dubai',
-        communityId: 'ae.dubai.dubai-marina',
-        latitude: 25.0776,
-        longitude: 55.1391,
-        permitNumber: '7114567891',
-      },
-    },
+    journeyListing('ae', { en: 'Removed documents journey flat', ar: 'شقة رحلة المستندات المحذوفة' }),
     [
       { title: 'Title deed scan', fileName: 'deed.pdf', buffer: pdf('deed') },
       { title: 'Old NOC', fileName: 'old-noc.pdf', buffer: pdf('noc') },

@@ -6,11 +6,11 @@
 // appointment", which shows it as spec §9 writes it ("DD MMM, YYYY", "hh:mm A") in the site's
 // zone, from a browser in Honolulu; the customer sees the notification (bell dot, /notifications) and the accepted
 // appointment. Screenshots of each page in both languages.
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { pageSchema, publicProjectSchema, SEARCH_API } from '@manzil/contracts';
 import { open, type Lang, type SiteKey } from '../helpers/content.js';
 import { api, apiCustomer, apiLogin, putSession, shot, SITE, type Tokens } from '../helpers/identity.js';
-import { approvedListing, nafathVerify } from '../helpers/listings.js';
+import { approvedListing, journeyListing, nafathVerify } from '../helpers/listings.js';
 
 const JOURNEYS: { site: SiteKey; lang: Lang }[] = [
   { site: 'ae', lang: 'en' },
@@ -34,65 +34,10 @@ const TEXT = {
   },
 };
 
-const LISTING = {
-  ae: {
-    propertyType: 'buy',
-    kind: 'apartment',
-    title: { en: 'Engagement journey apartment', ar: 'شقة رحلة التفاعل' },
-    rest: {
-      description: { en: 'Two bedrooms on a high floor.', ar: 'غرفتا نوم في طابق مرتفع.' },
-      price: '2850000',
-      bedrooms: 2,
-      bathrooms: 3,
-      builtUpArea: '1450',
-      agreementType: 'exclusive-plus',
-      furnishing: 'furnished',
-      cityId: 'ae.dubai',
-      communityId: 'ae.dubai.dubai-marina',
-      subCommunityId: 'ae.dubai.dubai-marina.marina-promenade',
-      buildingId: 'ae.dubai.dubai-marina.marina-promenade.delphine-tower',
-      latitude: 25.0776,
-      longitude: 55.1391,
-      permitNumber: '7114567890',
-    },
-  },
-  sa: {
-    propertyType: 'rent',
-    kind: 'villa',
-    title: { en: 'Engagement journey villa', ar: 'فيلا رحلة التفاعل' },
-    rest: {
-      description: { en: 'A family villa.', ar: 'فيلا عائلية.' },
-      priceYearly: '120000',
-      bedrooms: 5,
-      bathrooms: 6,
-      builtUpArea: '450',
-      agreementType: 'exclusive',
-      cityId: 'sa.riyadh',
-      communityId: 'sa.riyadh.al-malqa',
-      latitude: 24.812,
-      longitude: 46.62,
-      regulator: {
-        advertiserId: '1012345678',
-        adLicenseNumber: '7200001234',
-        creationDate: '2026-01-01',
-        endDate: '2027-01-01',
-        channels: ['licensedPlatform'],
-      },
-    },
-  },
+const TITLE = {
+  ae: { en: 'Engagement journey apartment', ar: 'شقة رحلة التفاعل' },
+  sa: { en: 'Engagement journey villa', ar: 'فيلا رحلة التفاعل' },
 } as const;
-
-/** The seeded agent's complete listing, added through the API and approved by the site's admin. */
-const approvedListingOf = (request: APIRequestContext, site: SiteKey, agent: Tokens) => {
-  const listing = LISTING[site];
-  const regulator = 'regulator' in listing.rest ? listing.rest.regulator : null;
-  return approvedListing(request, site, agent, {
-    ...listing,
-    licence: regulator
-      ? { advertiserId: regulator.advertiserId, adLicenseNumber: regulator.adLicenseNumber }
-      : undefined,
-  });
-};
 
 /**
  * A browser far from both sites' zones (Honolulu, UTC-10): what the pages show must be the
@@ -146,7 +91,7 @@ test('a customer saves a listing, enquires and books a viewing; the agent accept
       await nafathVerify(request, agentTokens);
       agentTokens = await apiLogin(request, site, 'agent', SITE[site].seeded.agent);
     }
-    const slug = await approvedListingOf(request, site, agentTokens);
+    const slug = (await approvedListing(request, site, agentTokens, journeyListing(site, TITLE[site]))).slug;
     const customer = await apiCustomer(request, site);
 
     // The customer saves it with the heart, and finds it in the wishlist.
@@ -229,13 +174,10 @@ test('a customer saves a listing, enquires and books a viewing; the agent accept
     const agentPage = await signedIn(browser, site, agentTokens);
     await open(agentPage, site, lang, '/enquiries');
     const enquiry = agentPage.getByTestId('enquiry-row').filter({ hasText: text.enquiry });
-    await expect(enquiry).toContainText(LISTING[site].title[lang]);
+    await expect(enquiry).toContainText(TITLE[site][lang]);
     await shot(agentPage, `wv-agent-enquiries-${site}-${lang}`);
     await open(agentPage, site, lang, '/profile?tab=appointments');
-    const item = agentPage
-      .getByTestId('appointment-item')
-      .filter({ hasText: LISTING[site].title[lang] })
-      .first();
+    const item = agentPage.getByTestId('appointment-item').filter({ hasText: TITLE[site][lang] }).first();
     await expect(item).toHaveAttribute('data-status', 'pending');
     // Spec §9: date "DD MMM, YYYY", time "hh:mm A", in the site's zone (the browser is in Honolulu).
     await expect(item.getByTestId('appointment-date')).toHaveText(shownDate(day, lang));
