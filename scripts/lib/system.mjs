@@ -105,8 +105,11 @@ async function pool(items, limit, fn) {
 /**
  * Options:
  *  adminUrl, redisUrl     the servers (from ensureInfra)
+ *  servers                or a promise of { adminUrl, redisUrl }, awaited after the build (the
+ *                         servers start while it runs)
  *  only                   service names to run (default: all + gateway)
  *  build                  build stale packages first (default true)
+ *  sourceMaps             the frontends' build writes source maps (default true; npm start: false)
  *  dbPrefix, freshDatabases, busNamespace
  *  consoleLogs            print prefixed logs (default true); always written to .data/logs/<run>/
  *  runName                'start' | 'e2e' (state file and log folder)
@@ -115,11 +118,12 @@ async function pool(items, limit, fn) {
  * Returns { services: [{ name, port, state: 'up'|'missing'|'failed', reason }], stop(), ms }.
  */
 export async function startSystem(options) {
+  let { adminUrl, redisUrl } = options;
   const {
-    adminUrl,
-    redisUrl,
+    servers,
     only,
     build = true,
+    sourceMaps = true,
     dbPrefix = 'manzil_',
     freshDatabases = false,
     busNamespace = 'manzil',
@@ -183,7 +187,11 @@ export async function startSystem(options) {
     if (selected.includes(GATEWAY))
       frontendsBuilt = timed(
         'frontends',
-        buildAll({ only: (w) => w.dir.startsWith('frontends/'), concurrency: frontendConcurrency() }),
+        buildAll({
+          only: (w) => w.dir.startsWith('frontends/'),
+          concurrency: frontendConcurrency(),
+          sourceMaps,
+        }),
       ).then(
         () => undefined,
         (error) => warn(`build of the frontends: ${error.message}`),
@@ -199,6 +207,9 @@ export async function startSystem(options) {
         report.get(f.dir.slice(9)).buildFailed = true;
     }
   }
+
+  if (servers) ({ adminUrl, redisUrl } = await servers);
+  if (stopping) return handle;
 
   // 2. Which services can run at all.
   for (const s of selected) {

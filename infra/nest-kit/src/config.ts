@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trustProxySchema } from './trust-proxy.js';
+import { trustProxySchema } from './trust-proxy-setting.js';
 
 /** Variables every service reads. A service extends this with its own. */
 export const baseEnvSchema = z.object({

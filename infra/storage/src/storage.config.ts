@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '@manzil/nest-kit';
+import { ConfigError } from '@manzil/nest-kit/base';
 import { FilesystemObjectStorage } from './filesystem-storage.js';
 import type { ObjectStorage } from './object-storage.js';
 import { S3ObjectStorage, type S3Settings } from './s3-storage.js';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { outboxCommands } from '@manzil/bus';
 import { runServiceCli } from '@manzil/db';
-import { exitOnConfigError, loadConfig } from '@manzil/nest-kit';
+import { exitOnConfigError, loadConfig } from '@manzil/nest-kit/base';
 import { envSchema } from './config.js';
 import { buildDataSource } from './data-source.js';
 import { seed } from './seed.js';

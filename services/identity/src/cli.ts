@@ -1,6 +1,6 @@
 import { outboxCommands, runBusCli } from '@manzil/bus';
 import { runServiceCli } from '@manzil/db';
-import { busCliOptions, exitOnConfigError, loadConfig } from '@manzil/nest-kit';
+import { busCliOptions, exitOnConfigError, loadConfig } from '@manzil/nest-kit/base';
 import { envSchema } from './config.js';
 import { buildDataSource } from './data-source.js';
 import { publishAllAccountChannels } from './accounts/account-channels.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IDENTITY_LIMITS, SERVICES } from '@manzil/contracts';
-import { dataEnvSchema, smsEnv } from '@manzil/nest-kit';
+import { dataEnvSchema, smsEnv } from '@manzil/nest-kit/base';
 import { storageEnv } from '@manzil/storage';
 import { googleEnv } from './google/google.config.js';
 import { nafathEnv } from './nafath/nafath.config.js';

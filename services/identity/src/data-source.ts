@@ -2,7 +2,7 @@ import { busEntities, busMigrations } from '@manzil/bus';
 import { createDataSource } from '@manzil/db';
 import { Account } from './accounts/account.entity.js';
 import { Entitlement } from './agents/entitlement.entity.js';
-import { nafathEntities, nafathMigrations } from './nafath/index.js';
+import { nafathEntities, nafathMigrations } from './nafath/nafath.data.js';
 import { DeletionRequest } from './deletion/deletion-request.entity.js';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
 import { SignIn1732300000000 } from './migrations/1732300000000-sign-in.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { dataEnvSchema } from '@manzil/nest-kit';
+import { dataEnvSchema } from '@manzil/nest-kit/base';
 import { storageEnv } from '@manzil/storage';
 import { regaEnv } from './ad-licence/rega.config.js';
 

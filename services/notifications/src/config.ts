@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { dataEnvSchema, smsEnv } from '@manzil/nest-kit';
+import { dataEnvSchema, smsEnv } from '@manzil/nest-kit/base';
 import { emailEnv } from './email/email-sender.js';
 import { enquiryEmailEnv } from './enquiry-email/enquiry-email.config.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { dataEnvSchema } from '@manzil/nest-kit';
+import { dataEnvSchema } from '@manzil/nest-kit/base';
 
 const DEV_STRIPE_SECRET_KEY = 'sk_test_manzil_dev';
 const DEV_STRIPE_WEBHOOK_SECRET = 'whsec_manzil_dev';

@@ -11,7 +11,7 @@ import {
   type Site,
 } from '@manzil/contracts';
 import { enqueue, newEvent } from '@manzil/bus';
-import { AppException, currentContext } from '@manzil/nest-kit';
+import { AppException, currentContext } from '@manzil/nest-kit/base';
 import { requestId } from '../shared/request-id.js';
 import { Account } from './account.entity.js';
 import { fullName } from './account-profile.js';

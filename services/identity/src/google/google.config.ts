@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { requireInProduction } from '@manzil/nest-kit';
+import { requireInProduction } from '@manzil/nest-kit/base';
 
 /**
  * Google sign-in variables, to spread into identity's `envSchema` (`...googleEnv`).

@@ -1,11 +1,5 @@
-import { NafathRequest } from './nafath-request.entity.js';
-import { NafathRequests1733100000000 } from './nafath.migration.js';
-
 export { NafathModule, NAFATH_ROUTES } from './nafath.module.js';
 export { nafathEnv, nafathSettings, type NafathEnv, type NafathSettings } from './nafath.config.js';
 export { NafathRequest } from './nafath-request.entity.js';
 export { NafathRequests1733100000000 } from './nafath.migration.js';
-
-/** For identity's data source: `entities: [..., ...nafathEntities]`, `migrations: [..., ...nafathMigrations]`. */
-export const nafathEntities = [NafathRequest];
-export const nafathMigrations = [NafathRequests1733100000000];
+export { nafathEntities, nafathMigrations } from './nafath.data.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IDENTITY_LIMITS, SERVICES } from '@manzil/contracts';
-import { requireInProduction } from '@manzil/nest-kit';
+import { requireInProduction } from '@manzil/nest-kit/base';
 
 /**
  * Nafath variables, to spread into identity's `envSchema` (`...nafathEnv`). Optional so

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThanOrEqual } from 'typeorm';
 import type { Language, Site } from '@manzil/contracts';
-import { AppException } from '@manzil/nest-kit';
+import { AppException } from '@manzil/nest-kit/base';
 import { AccountsService } from '../accounts/index.js';
 import { NafathClient, NafathProviderError, NAFATH_SETTINGS } from './nafath.client.js';
 import type { NafathSettings } from './nafath.config.js';

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { AppException, ConfigError } from '@manzil/nest-kit';
+import { AppException, ConfigError } from '@manzil/nest-kit/base';
 
 export interface OutgoingEmail {
   to: string;

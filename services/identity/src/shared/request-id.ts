@@ -1,4 +1,4 @@
-import { currentContext } from '@manzil/nest-kit';
+import { currentContext } from '@manzil/nest-kit/base';
 
 /** The HTTP request behind an event, if any, so logs can follow it across services. */
 export function requestId(): string | undefined {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { requireInProduction } from '@manzil/nest-kit';
+import { requireInProduction } from '@manzil/nest-kit/base';
 
 /**
  * The REGA advertisement validator's variables, spread into listings' `envSchema`. Optional so

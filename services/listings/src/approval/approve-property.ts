@@ -7,7 +7,7 @@ import {
   type PropertySummary,
   type Site,
 } from '@manzil/contracts';
-import { AppException, currentContext } from '@manzil/nest-kit';
+import { AppException, currentContext } from '@manzil/nest-kit/base';
 import { applyAdvertiserNames } from '../accounts/advertiser-names.js';
 import { releaseRemovedDocuments } from '../documents/removed-documents.js';
 import { audit, type Actor } from '../drafts/audit.js';

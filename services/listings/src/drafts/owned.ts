@@ -11,7 +11,7 @@ import {
   type RemovedPropertyDocument,
   type Site,
 } from '@manzil/contracts';
-import { currentContext } from '@manzil/nest-kit';
+import { currentContext } from '@manzil/nest-kit/base';
 import type { z } from 'zod';
 import { photoUrl } from '../photos/photo-processing.js';
 import type { Property } from '../properties/property.entity.js';

@@ -8,7 +8,7 @@ import {
   type Site,
   type Unit,
 } from '@manzil/contracts';
-import { currentContext } from '@manzil/nest-kit';
+import { currentContext } from '@manzil/nest-kit/base';
 import type { z } from 'zod';
 
 /** A `projects` row with its city and community names (see PROJECT_SELECT). */

@@ -9,7 +9,7 @@ import {
   mayHaveReachedProvider,
   ProviderOutcomeUnknown,
   requireInProduction,
-} from '@manzil/nest-kit';
+} from '@manzil/nest-kit/base';
 
 /*
  * The e-mail port and its two adapters, as identity has them (otp/email-sender.ts): SMTP

@@ -1,0 +1,11 @@
+// `@manzil/nest-kit/base`: the part of the kit that starts no Nest application, for the
+// services' `cli.js` (migrate + seed, one process per service at every `npm start`) and the
+// code its seeds reach. It loads no @nestjs/core, BullMQ, microservices, passport, OpenAPI,
+// pino or prom-client: the whole kit costs each of those processes seconds of module loading.
+// Everything here is in `@manzil/nest-kit` too.
+export * from './config.js';
+export * from './context.js';
+export * from './app.exception.js';
+export * from './sms.js';
+export * from './trust-proxy-setting.js';
+export * from './events/bus-cli-options.js';
