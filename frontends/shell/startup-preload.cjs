@@ -1,4 +1,4 @@
-// The scripts the shell's start needs, listed by index.html as preloads inside an inert
+// The scripts (and their stylesheets) the shell's start needs, listed by index.html as preloads inside an inert
 // `<template id="mz-startup-preload">` (issue 10): `src/index.ts` puts them into the head once
 // the page's first content (the gateway's cover) is painted, so no script competes with the
 // cover's HTML, CSS and fonts for the connection, and then all of them are requested at once
@@ -39,7 +39,9 @@ function startupFiles(compilation) {
     /[\\/]src[\\/]index\.ts$/.test(module.resource ?? module.rootModule?.resource ?? ''),
   );
   addBlocks(start);
-  return [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+  // Their stylesheets too (the production build extracts each chunk's CSS into a .css file):
+  // webpack's runtime links them when it loads the chunk, and finds them already fetched.
+  return [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => /\.(?:js|css)$/.test(file)));
 }
 
 /** The template's id, as `src/first-paint.ts` looks it up. */
@@ -52,7 +54,10 @@ class StartupPreloadPlugin {
         const publicPath = compilation.outputOptions.publicPath;
         const links = startupFiles(compilation)
           .sort()
-          .map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`)
+          .map(
+            (file) =>
+              `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${publicPath}${file}">`,
+          )
           .join('');
         // Inert until index.ts takes them out (a template's content is not fetched).
         data.bodyTags.push(

@@ -109,8 +109,20 @@ async function main() {
   } finally {
     browser.kill('SIGTERM');
     stopGateway?.();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium may go on writing its profile for a while after the kill on a busy machine: wait
+    // for it to exit (5 s at most), and never lose the scores for a profile left behind.
+    await new Promise((resolve) => {
+      if (browser.exitCode !== null) return resolve(undefined);
+      browser.once('exit', resolve);
+      setTimeout(resolve, 5_000);
+    });
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(
+        `lighthouse: left ${profile} behind (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
   }
 
   console.log(`\n${baseUrl}, Lighthouse mobile (simulated throttling), ${runs} run(s) per page`);

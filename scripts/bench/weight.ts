@@ -219,7 +219,9 @@ async function startTheSystem(): Promise<() => Promise<void>> {
 async function main() {
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromiumPath)) throw new Error(`no browser at ${chromiumPath}: apt-get install chromium`);
-  if (!existsSync(path.join(ROOT, 'frontends', 'shell', 'dist', 'index.html')))
+  // MANZIL_BENCH_FRONTENDS_DIR: another build's dists (built-gateway.ts).
+  const frontendsDir = process.env.MANZIL_BENCH_FRONTENDS_DIR ?? path.join(ROOT, 'frontends');
+  if (!existsSync(path.join(frontendsDir, 'shell', 'dist', 'index.html')))
     throw new Error(
       'frontends/shell/dist is missing: run `npm run build` first (this script builds nothing)',
     );

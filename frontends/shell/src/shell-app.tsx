@@ -31,10 +31,7 @@ import {
   useSession,
 } from '@manzil/ui';
 import { LoginPromptProvider } from './auth/feedback.js';
-// Not lazy: it reads and wipes the issuer's fragment as it first renders, and a render that a
-// lazy load's Suspense throws away would lose it (the sign-in then fails as "invalid").
-import { GoogleCallbackPage } from './auth/google-callback-page.js';
-import { GOOGLE_CALLBACK_PATH } from './auth/google-sign-in.js';
+import { consumeGoogleCallback, GOOGLE_CALLBACK_PATH } from './auth/google-sign-in.js';
 import { ShellContext } from './auth/shell-context.js';
 import {
   languageChangeTarget,
@@ -59,9 +56,9 @@ import { remoteFor } from './remotes/registry.js';
 import { siteFromHost } from './site/site.js';
 
 /*
- * The shell's own pages (sign-in and its steps, the profile; not the Google callback, see its
- * import) are fetched when first shown: the home and listing pages, most first visits, never
- * need their code.
+ * The shell's own pages (sign-in and its steps, the Google callback, the profile) are fetched
+ * when first shown: the home and listing pages, most first visits, never need their code (nor
+ * the sign-in screens' auth.css).
  */
 const LoginPage = lazy(() => import('./auth/login-page.js').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('./auth/register-page.js').then((m) => ({ default: m.RegisterPage })));
@@ -78,6 +75,24 @@ const NotificationsPage = lazy(() =>
   import('./notifications/notifications-page.js').then((m) => ({ default: m.NotificationsPage })),
 );
 const ProfilePage = lazy(() => import('./profile/profile-page.js').then((m) => ({ default: m.ProfilePage })));
+const GoogleCallbackPage = lazy(() =>
+  import('./auth/google-callback-page.js').then((m) => ({ default: m.GoogleCallbackPage })),
+);
+
+/**
+ * `/auth/google/callback`: the issuer's answer is read (and wiped from the address bar) in this
+ * route's first render, as when the page was not lazy, so nothing can tidy the address first
+ * (the `?lang` clean-up drops the fragment); `consumeGoogleCallback` keeps it for the page, whose
+ * chunk (with the sign-in screens' CSS) is fetched only here, not on every first load.
+ */
+function GoogleCallbackRoute() {
+  useState(consumeGoogleCallback);
+  return (
+    <ShellPage>
+      <GoogleCallbackPage />
+    </ShellPage>
+  );
+}
 
 /** A lazily loaded page of the shell, with the same placeholder as a loading remote. */
 function ShellPage({ children }: { children: ReactNode }) {
@@ -290,7 +305,7 @@ export function ShellApp() {
                       </ShellPage>
                     }
                   />
-                  <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
+                  <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackRoute />} />
                   <Route
                     path="*"
                     element={<ConfiguredOutlet name={remoteFor(location.pathname)} {...remoteProps} />}

@@ -10,4 +10,5 @@ import '@fontsource/ibm-plex-sans-arabic/arabic-600.css';
 import '@fontsource/ibm-plex-sans-arabic/arabic-700.css';
 import './tokens.css';
 import './components/components.css';
-import './forms/forms.css';
+import './components/fields.css';
+import './feedback/feedback.css';

@@ -2,8 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 
 /**
  * The shell and the remotes all load from this origin, so 'self' is enough for scripts.
- * Styles also allow 'unsafe-inline': style-loader (used by the remotes) injects <style>
- * tags and React sets style attributes. Images allow data: and blob: (previews of photos
+ * Styles also allow 'unsafe-inline': the first paint's <style> in index.html, style-loader's
+ * <style> tags in a development build (production links .css files) and React's style
+ * attributes. Images allow data: and blob: (previews of photos
  * being uploaded). Nothing may frame the site; when the proposal pages (spec §2
  * /properties-proposal/:id ...) have to be embedded, they get their own frame-ancestors.
  */

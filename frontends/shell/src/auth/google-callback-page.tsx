@@ -12,7 +12,8 @@ import { useShell } from './shell-context.js';
 
 /*
  * The link step is a form (react-hook-form, OTP): fetched when a sign-in needs it, so the shell's
- * first load carries no form code. This page itself is not lazy (see shell-app.tsx).
+ * first load carries no form code. This page is lazy too; its route reads the answer first
+ * (`GoogleCallbackRoute` in shell-app.tsx).
  */
 const GoogleLinkStep = lazy(() =>
   import('./google-link-step.js').then((m) => ({ default: m.GoogleLinkStep })),

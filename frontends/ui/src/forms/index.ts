@@ -5,6 +5,8 @@
  * '@manzil/ui' (the shared singleton), never by a relative path: a relative import would put a
  * second copy of those modules into this entry's chunk.
  */
+// The form kit's own classes, loaded with this entry (the basic field classes are '@manzil/ui's).
+import './forms.css';
 export {
   SERVER_ERROR,
   contractResolver,
