@@ -18,8 +18,12 @@ import type { OpenSearchSearchEngine } from '../../services/search/src/engines/o
 import { rebuildSearchAggregates } from '../../services/search/src/engines/postgres-aggregates.js';
 import { PLACE_NEWEST_INDEXES } from '../../services/search/src/migrations/1765240000000-search-aggregates.js';
 import { listingReadColumns } from '../../services/search/src/engines/postgres-search-engine.js';
+import {
+  DETAIL_LISTING_INDEXES,
+  rebuildPriceTrend,
+} from '../../services/search/src/engines/postgres-detail.js';
 
-/** The secondary indexes of `listing_read` (migrations 1764150000000, 1764500000000, 1765240000000), rebuilt after the load. */
+/** The secondary indexes of `listing_read` (migrations 1764150000000, 1764500000000, 1765240000000, 1765450000000), rebuilt after the load. */
 const LISTING_INDEXES: Record<string, string> = {
   listing_read_search_vector_idx: `USING GIN ("search_vector")`,
   listing_read_point_idx: `USING GIST (point("longitude", "latitude"))`,
@@ -30,6 +34,7 @@ const LISTING_INDEXES: Record<string, string> = {
   listing_read_agent_idx: `("agent_id", "approved_at") WHERE "agent_id" IS NOT NULL`,
   listing_read_company_idx: `("company_id", "approved_at") WHERE "company_id" IS NOT NULL`,
   ...PLACE_NEWEST_INDEXES,
+  ...DETAIL_LISTING_INDEXES,
 };
 
 /** Listings `0 … count-1` from `make`, in batches. */
@@ -112,7 +117,9 @@ export async function bulkLoadPostgres(
       SELECT "id", to_char("approved_at" AT TIME ZONE 'UTC', 'YYYY-MM'), "${level}", "site", "purpose",
              "display_price", "display_price" / "area"
       FROM "listing_read" WHERE "${level}" IS NOT NULL`);
-  phase('places and price history');
+  // The price trend's counts `upsert` keeps one event at a time (migration 1765450000000).
+  await rebuildPriceTrend((sql) => dataSource.query(sql));
+  phase('places, price history and trend');
   await dataSource.query(`SET maintenance_work_mem = '256MB'`);
   for (const [name, definition] of Object.entries(LISTING_INDEXES))
     await dataSource.query(`CREATE INDEX "${name}" ON "listing_read" ${definition}`);
@@ -121,6 +128,7 @@ export async function bulkLoadPostgres(
   await rebuildSearchAggregates((sql) => dataSource.query(sql));
   phase('facet counts and map tiles');
   await dataSource.query('VACUUM ANALYZE "listing_read"');
+  await dataSource.query('VACUUM ANALYZE "price_history"');
   await dataSource.query('ANALYZE');
 }
 

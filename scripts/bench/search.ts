@@ -13,7 +13,7 @@
  *
  *   node --conditions=source --import ./infra/testing/src/swc-register.mjs \
  *     scripts/bench/search.ts [--listings 1000000] [--seconds 10] [--concurrency 32]
- *     [--engines postgres,opensearch] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ *     [--engines postgres,opensearch] [--cases detail,search page] [--pg postgres://postgres@127.0.0.1:5432/postgres]
  *     [--redis redis://127.0.0.1:6379]       OPENSEARCH_URL=… for the OpenSearch engine
  *
  * The load generator, the gateway and the search service share this process (and this
@@ -62,6 +62,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '32' },
     engines: { type: 'string', default: 'postgres,opensearch' },
+    cases: { type: 'string', default: '' },
     pg: {
       type: 'string',
       default: process.env.MANZIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -362,6 +363,9 @@ function workloads() {
     {
       name: 'detail',
       site: 'ae' as Site,
+      // Postgres: nearby, similar and the price trend by indexes and `price_trend` (migration
+      // 1765450000000), and raw without them (the scans of before).
+      aggregated: true,
       // Slugs of the UAE site: the generator is deterministic, so these are the first ones of ae.
       path: (i: number) => `/api/search/v1/properties/${aeSlugs[i % aeSlugs.length]}`,
       raw: (e: SearchEngine, i: number) => e.detail('ae', aeSlugs[i % aeSlugs.length]),
@@ -495,7 +499,9 @@ async function runEngine(name: 'postgres' | 'opensearch') {
   // listings), measured right after the engine with them: the before/after of the same moment.
   const scanning = name === 'postgres' ? new PostgresSearchEngine(dataSource, { aggregates: false }) : null;
   const rows: [string, Result, Result][] = [];
-  for (const work of workloads()) {
+  // --cases: only the cases whose name contains one of these (every case by default).
+  const cases = values.cases.split(',').filter(Boolean);
+  for (const work of workloads().filter((w) => !cases.length || cases.some((c) => w.name.includes(c)))) {
     await get(port, work.site, work.path(0)); // warm
     const api = await measure((i) => get(port, work.site, work.path(i)));
     const raw = await measure(async (i) => void (await work.raw(engine, i)));

@@ -8,6 +8,7 @@ import { AgentContact1764500000001 } from './migrations/1764500000001-agent-cont
 import { SavedSearch1764900000000 } from './migrations/1764900000000-saved-search.js';
 import { AgentNameAr1764970000000 } from './migrations/1764970000000-agent-name-ar.js';
 import { SearchAggregates1765240000000 } from './migrations/1765240000000-search-aggregates.js';
+import { DetailIndexes1765450000000 } from './migrations/1765450000000-detail-indexes.js';
 
 /** The read model's tables are written and read with SQL by the Postgres engine: no entities of its own. */
 export const entities = [...busEntities];
@@ -21,5 +22,6 @@ export const migrations = [
   SavedSearch1764900000000,
   AgentNameAr1764970000000,
   SearchAggregates1765240000000,
+  DetailIndexes1765450000000,
 ];
 export const buildDataSource = (url: string) => createDataSource({ url, entities, migrations });

@@ -3,7 +3,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   clusterPrecisionForZoom,
   DETAIL_RELATED_COUNT,
-  EARTH_RADIUS_KM,
   MAP_CLUSTER_MAX,
   NEARBY_RADIUS_KM,
   normalizeSearchText,
@@ -37,6 +36,13 @@ import {
   tilesAnswer,
 } from './postgres-aggregates.js';
 import { childLevel, toIndexedListing, type IndexedListing } from './indexed-listing.js';
+import {
+  haversine,
+  nearbyIndexed,
+  priceTrendIndexed,
+  similarIndexed,
+  writePriceHistory,
+} from './postgres-detail.js';
 import { pinOf } from './pins.js';
 import type { SavedFilters, SearchEngine } from './search-engine.js';
 
@@ -146,14 +152,14 @@ const where = (list: Condition[]) => list.map((c) => c.sql).join(' AND ') || 'tr
 const hitOf = (row: Row) => toIndexedListing(row.payload as PropertySummary | PublishedProperty).hit;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-const haversine = (lat: string, lng: string) =>
-  `(2 * ${EARTH_RADIUS_KM} * asin(sqrt(power(sin(radians("latitude" - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians("latitude")) * power(sin(radians("longitude" - ${lng}) / 2), 2))))`;
 
 /** Options of the Postgres engine. */
 export interface PostgresEngineOptions {
   /**
    * Answer facets, totals and zoomed-out clusters from the pre-aggregated counts when the
-   * filters allow (default); false: always scan the listings (the tests' reference).
+   * filters allow, and the detail's nearby, similar and price trend by their indexes and
+   * `price_trend` (postgres-detail.ts) (default); false: always scan the listings and the price
+   * history (the tests' reference, the scans of before).
    */
   aggregates?: boolean;
 }
@@ -221,23 +227,7 @@ export class PostgresSearchEngine implements SearchEngine {
          .join(', ')}`,
       Object.values(columns),
     );
-    const month = listing.approvedAt.toISOString().slice(0, 7);
-    for (const locationId of [listing.cityId, listing.communityId].filter((id): id is string => id !== null))
-      await tx.query(
-        `INSERT INTO "price_history" ("listing_id", "month", "location_id", "site", "purpose", "price", "price_per_area")
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT ("listing_id", "month", "location_id") DO UPDATE SET "price" = EXCLUDED."price",
-           "price_per_area" = EXCLUDED."price_per_area", "purpose" = EXCLUDED."purpose"`,
-        [
-          listing.id,
-          month,
-          locationId,
-          listing.site,
-          listing.purpose,
-          listing.price,
-          listing.price / listing.area,
-        ],
-      );
+    await writePriceHistory(tx, listing);
   }
 
   async remove(site: Site, id: string, eventAt: Date, tx: EntityManager): Promise<void> {
@@ -573,32 +563,58 @@ export class PostgresSearchEngine implements SearchEngine {
     );
     if (!row) return null;
     const listing = toIndexedListing(row.payload);
-    const box = boxAround(listing.latitude, listing.longitude, NEARBY_RADIUS_KM);
-    const p = new Params();
-    const lat = p.add(listing.latitude);
-    const lng = p.add(listing.longitude);
-    const nearbyRows: Row[] = await this.db.query(
-      `SELECT * FROM (
-         SELECT "payload", ${haversine(lat, lng)} AS "distance", "id" FROM "listing_read"
-         WHERE "site" = ${p.add(site)} AND "id" <> ${p.add(listing.id)}
-           AND point("longitude", "latitude") <@ box(point(${p.add(box.west)}, ${p.add(box.south)}), point(${p.add(box.east)}, ${p.add(box.north)}))
-       ) near WHERE "distance" <= ${p.add(NEARBY_RADIUS_KM)} ORDER BY "distance", "id" LIMIT ${DETAIL_RELATED_COUNT}`,
-      p.values,
-    );
-    const area = listing.communityId ?? listing.cityId;
-    const similarRows: Row[] = await this.db.query(
-      `SELECT "payload" FROM "listing_read"
-       WHERE "site" = $1 AND "id" <> $2 AND "purpose" = $3 AND "kind" = $4
-         AND ($5::text IS NULL OR "location_ids" @> ARRAY[$5::text])
-       ORDER BY abs("display_price" - $6), "id" LIMIT ${DETAIL_RELATED_COUNT}`,
-      [site, listing.id, listing.purpose, listing.kind, area, listing.price],
-    );
+    const query = (sql: string, parameters: unknown[]) => this.db.query(sql, parameters) as Promise<Row[]>;
+    const [nearbyRows, similarRows, priceTrend] = this.aggregates
+      ? await Promise.all([
+          nearbyIndexed(query, listing),
+          similarIndexed(query, listing),
+          this.priceTrend(listing),
+        ])
+      : [
+          await this.nearbyScanned(listing),
+          await this.similarScanned(listing),
+          await this.priceTrend(listing),
+        ];
     return {
       listing: listing.doc,
       nearby: nearbyRows.map((r) => ({ ...hitOf(r), distanceKm: Number(r.distance) })),
       similar: similarRows.map(hitOf),
-      priceTrend: await this.priceTrend(listing),
+      priceTrend,
     };
+  }
+
+  /** The nearby listings of before: every listing of the box around the point, ordered by distance. */
+  private nearbyScanned(listing: IndexedListing): Promise<Row[]> {
+    const box = boxAround(listing.latitude, listing.longitude, NEARBY_RADIUS_KM);
+    const p = new Params();
+    const lat = p.add(listing.latitude);
+    const lng = p.add(listing.longitude);
+    return this.db.query(
+      `SELECT * FROM (
+         SELECT "payload", ${haversine(lat, lng)} AS "distance", "id" FROM "listing_read"
+         WHERE "site" = ${p.add(listing.site)} AND "id" <> ${p.add(listing.id)}
+           AND point("longitude", "latitude") <@ box(point(${p.add(box.west)}, ${p.add(box.south)}), point(${p.add(box.east)}, ${p.add(box.north)}))
+       ) near WHERE "distance" <= ${p.add(NEARBY_RADIUS_KM)} ORDER BY "distance", "id" LIMIT ${DETAIL_RELATED_COUNT}`,
+      p.values,
+    );
+  }
+
+  /** The similar listings of before: all of the area's listings of the purpose and kind, sorted by price gap. */
+  private similarScanned(listing: IndexedListing): Promise<Row[]> {
+    return this.db.query(
+      `SELECT "payload" FROM "listing_read"
+       WHERE "site" = $1 AND "id" <> $2 AND "purpose" = $3 AND "kind" = $4
+         AND ($5::text IS NULL OR "location_ids" @> ARRAY[$5::text])
+       ORDER BY abs("display_price" - $6), "id" LIMIT ${DETAIL_RELATED_COUNT}`,
+      [
+        listing.site,
+        listing.id,
+        listing.purpose,
+        listing.kind,
+        listing.communityId ?? listing.cityId,
+        listing.price,
+      ],
+    );
   }
 
   private async priceTrend(listing: IndexedListing): Promise<PriceTrend> {
@@ -611,14 +627,21 @@ export class PostgresSearchEngine implements SearchEngine {
       areaUnit: listing.hit.areaUnit,
     };
     if (!place) return { ...base, location: null, points: [] };
-    const rows: Row[] = await this.db.query(
-      `SELECT * FROM (
+    const rows: Row[] = this.aggregates
+      ? await priceTrendIndexed(
+          (sql, parameters) => this.db.query(sql, parameters),
+          listing.site,
+          place.id,
+          listing.purpose,
+        )
+      : await this.db.query(
+          `SELECT * FROM (
          SELECT "month", percentile_cont(0.5) WITHIN GROUP (ORDER BY "price_per_area") AS "median",
            avg("price") AS "average", count(*)::int AS "n"
          FROM "price_history" WHERE "site" = $1 AND "location_id" = $2 AND "purpose" = $3
          GROUP BY "month" ORDER BY "month" DESC LIMIT 24) t ORDER BY "month"`,
-      [listing.site, place.id, listing.purpose],
-    );
+          [listing.site, place.id, listing.purpose],
+        );
     return {
       ...base,
       location: { id: place.id, name: place.name },
