@@ -7,6 +7,8 @@ import { REDIS, serializedResults, type SerializedResults } from '@manzil/nest-k
 /** How long a cached answer may live even when no event moves its site's generation. */
 export const SEARCH_CACHE_TTL_SECONDS = 300;
 
+export const SEARCH_CACHE_NAMESPACE = Symbol('SEARCH_CACHE_NAMESPACE');
+
 /**
  * The site's generation and the answer cached under it, in one round trip (two GETs one after
  * the other were two). The answer's key is built here from the generation, so it is not in
@@ -37,14 +39,21 @@ export class SearchCache {
   private readonly computing = new Map<string, Promise<SerializedResults>>();
   private readonly redis: CacheClient;
 
-  constructor(@Inject(REDIS) redis: Redis) {
+  /**
+   * `namespace`: the deployment's (BUS_NAMESPACE), so two search services sharing one Redis
+   * (tests, benchmarks, two deployments) never read each other's answers or generations.
+   */
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(SEARCH_CACHE_NAMESPACE) private readonly namespace: string,
+  ) {
     // By its SHA (EVALSHA), sent whole only when Redis does not know it yet.
     redis.defineCommand('searchCacheRead', { numberOfKeys: 1, lua: READ });
     this.redis = redis as CacheClient;
   }
 
   private generationKey(site: Site) {
-    return `search:generation:${site}`;
+    return `search:${this.namespace}:generation:${site}`;
   }
 
   /** The answer to `query` as JSON text: the cached one of the site's generation, or `compute`'s (then cached). */
@@ -59,10 +68,10 @@ export class SearchCache {
       const hash = createHash('sha1').update(JSON.stringify(query)).digest('base64url');
       const [generation, cached] = await this.redis.searchCacheRead(
         this.generationKey(site),
-        `search:cache:${site}:`,
+        `search:${this.namespace}:cache:${site}:`,
         `:${kind}:${hash}`,
       );
-      key = `search:cache:${site}:${generation}:${kind}:${hash}`;
+      key = `search:${this.namespace}:cache:${site}:${generation}:${kind}:${hash}`;
       if (cached !== null) return serializedResults(cached);
     } catch (error) {
       this.logger.warn(`search cache not read: ${(error as Error).message}`);
