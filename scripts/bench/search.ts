@@ -16,16 +16,32 @@
  *     [--engines postgres,opensearch] [--cases detail,search page] [--pg postgres://postgres@127.0.0.1:5432/postgres]
  *     [--redis redis://127.0.0.1:6379]       OPENSEARCH_URL=… for the OpenSearch engine
  *
- * The load generator, the gateway and the search service share this process (and this
- * machine's cores): the figures compare engines and API vs raw; they are not a capacity. Not a
- * test: nothing is asserted. The database and indices it creates are dropped at the end.
+ * Topology (printed at the start): as production runs them, the gateway and the search service
+ * each in a process of its own (their built `dist/main.js`, NODE_ENV=production, LOG_LEVEL=info,
+ * logs to a file under /tmp, free ports), the load from autocannon in this process (32
+ * keep-alive connections), so the Node work spreads over the cores as it does in a deployment.
+ * `npm run build` first. The raw column (engine calls, no HTTP) runs in this process.
+ *   --topology single     the bench of before: the gateway and the service in this process with
+ *                         the load (an in-process loop of http.get), one thread for all three
+ *   --compare DIR         also start DIR's gateway and service (another checkout, built) and run
+ *                         each API case on both, one right after the other (before/after of the
+ *                         same minute on the same data)
+ *   --profile DIR         run the processes with `--cpu-prof`, profiles written to DIR at the
+ *                         end (scripts/bench/cpu-profile.ts summarises them)
+ *   --cases a,b           only the cases whose name starts with one of these
+ *
+ * The figures compare engines, topologies and API vs raw on the machine at hand (its load
+ * average is printed); they are not a capacity. Not a test: nothing is asserted. The database
+ * and indices it creates are dropped at the end.
  */
 import 'reflect-metadata';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
 import type { INestApplication } from '@nestjs/common';
 import { Client } from '@opensearch-project/opensearch';
 import { createEventBus, newEvent } from '@manzil/bus';
@@ -55,6 +71,7 @@ import { OpenSearchSearchEngine } from '../../services/search/src/engines/opense
 import { PostgresSearchEngine } from '../../services/search/src/engines/postgres-search-engine.js';
 import type { SearchEngine } from '../../services/search/src/engines/search-engine.js';
 import { bulkLoadOpenSearch, bulkLoadPostgres } from './search-bulk-load.js';
+import { startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -62,14 +79,19 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '32' },
     engines: { type: 'string', default: 'postgres,opensearch' },
-    cases: { type: 'string', default: '' },
     pg: {
       type: 'string',
       default: process.env.MANZIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     },
     redis: { type: 'string', default: process.env.MANZIL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    topology: { type: 'string', default: 'processes' },
+    compare: { type: 'string' },
+    profile: { type: 'string' },
+    cases: { type: 'string' },
   },
 });
+if (!['processes', 'single'].includes(values.topology)) throw new Error('--topology processes|single');
+const SINGLE = values.topology === 'single';
 process.env.MANZIL_TEST_PG_URL = values.pg;
 const LISTINGS = Number(values.listings);
 const SECONDS = Number(values.seconds);
@@ -258,6 +280,39 @@ async function measure(call: (i: number) => Promise<void>): Promise<Result> {
   return { rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
 }
 
+/**
+ * CONCURRENCY keep-alive connections from autocannon for SECONDS, cycling through `paths`;
+ * latencies of the 200 answers (autocannon's own summary has no p95).
+ */
+async function load(port: number, site: Site, paths: string[]): Promise<Result> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: CONCURRENCY,
+        duration: SECONDS,
+        headers: { host: `${site}.localhost` },
+        requests: paths.map((path) => ({ method: 'GET', path })),
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, ms) => {
+      if (statusCode === 200) latencies.push(ms);
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    rps: latencies.length / (result.duration || SECONDS),
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 // A socket reset that no listener takes (a 1M run died of one in its ninth minute) is counted
 // and printed, not the end of a run that took minutes to load.
@@ -443,6 +498,7 @@ async function freshness(port: number, namespace: string): Promise<string> {
 
 // ---- run ---------------------------------------------------------------------------------------
 
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(6)} rps  p50 ${r.p50.toFixed(1).padStart(6)}  p95 ${r.p95.toFixed(1).padStart(6)}  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors ? `  ${r.errors} errors` : ''}`;
 
@@ -465,45 +521,107 @@ async function runEngine(name: 'postgres' | 'opensearch') {
     engine = os;
   }
   console.log(
-    `${name}: ${LISTINGS} listings bulk-loaded in ${((performance.now() - loadStart) / 1000).toFixed(0)} s (${(LISTINGS / ((performance.now() - loadStart) / 1000)).toFixed(0)} listings/s; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
+    `${name}: ${LISTINGS} listings bulk-loaded in ${((performance.now() - loadStart) / 1000).toFixed(0)} s (${(LISTINGS / ((performance.now() - loadStart) / 1000)).toFixed(0)} listings/s; load average ${loadAverage()})`,
   );
   aeSlugs = (await engine.search('ae', searchQuerySchema.parse({ limit: '100', facets: 'false' }))).items.map(
     (item) => item.slug,
   );
 
-  const search: INestApplication = await createTestApp(
-    AppModule.forRoot(
-      searchEnv.parse({
-        DATABASE_URL: db.url,
-        REDIS_URL: values.redis,
-        BUS_NAMESPACE: `bench-${prefix}`,
-        JWT_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
+  const searchEnvironment = {
+    DATABASE_URL: db.url,
+    REDIS_URL: values.redis,
+    BUS_NAMESPACE: `bench-${prefix}`,
+    JWT_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
+    ...(name === 'opensearch' ? { OPENSEARCH_URL, OPENSEARCH_INDEX_PREFIX: prefix } : {}),
+  };
+  /** One gateway → search pair per tree measured (this one, and --compare's). */
+  const stacks: { label: string; port: number; stop: () => Promise<void> }[] = [];
+  if (SINGLE) {
+    const search: INestApplication = await createTestApp(
+      AppModule.forRoot(searchEnv.parse({ ...searchEnvironment, PORT: 0 })),
+    );
+    const gateway = await createGatewayApp(
+      gatewayEnv.parse({
         PORT: 0,
-        ...(name === 'opensearch' ? { OPENSEARCH_URL, OPENSEARCH_INDEX_PREFIX: prefix } : {}),
+        REDIS_URL: values.redis,
+        RATE_LIMIT_PER_MINUTE: 1_000_000_000,
+        SEARCH_URL: await search.getUrl(),
       }),
-    ),
-  );
-  const gateway = await createGatewayApp(
-    gatewayEnv.parse({
-      PORT: 0,
-      REDIS_URL: values.redis,
-      RATE_LIMIT_PER_MINUTE: 1_000_000_000,
-      SEARCH_URL: await search.getUrl(),
-    }),
-    false,
-  );
-  await gateway.listen(0, '127.0.0.1');
-  const port = (gateway.getHttpServer().address() as { port: number }).port;
+      false,
+    );
+    await gateway.listen(0, '127.0.0.1');
+    const port = (gateway.getHttpServer().address() as { port: number }).port;
+    stacks.push({
+      label: 'API',
+      port,
+      stop: async () => {
+        await gateway.close();
+        await search.close();
+      },
+    });
+    console.log(
+      `  topology: one process (pid ${process.pid}) for the load (http.get loop), the gateway (:${port}) and the search service; raw: engine calls in the same process`,
+    );
+  } else {
+    const trees = [
+      { label: 'API', root: undefined as string | undefined },
+      ...(values.compare ? [{ label: 'API compare', root: values.compare }] : []),
+    ];
+    for (const tree of trees) {
+      const tag = `${prefix}${tree.root ? '-compare' : ''}`;
+      const common = { NODE_ENV: 'production', LOG_LEVEL: 'info', REDIS_URL: values.redis };
+      const search: ServiceProcess = await startServiceProcess('search', {
+        root: tree.root,
+        env: { ...common, ...searchEnvironment },
+        profileDir: values.profile,
+        logFile: `/tmp/${tag}-search.log`,
+      });
+      const gateway: ServiceProcess = await startServiceProcess('gateway', {
+        root: tree.root,
+        env: {
+          ...common,
+          SEARCH_URL: search.url,
+          RATE_LIMIT_PER_MINUTE: '1000000000',
+          GATEWAY_RATE_NAMESPACE: `manzil:${tag}:rl`,
+        },
+        profileDir: values.profile,
+        logFile: `/tmp/${tag}-gateway.log`,
+      });
+      stacks.push({
+        label: tree.label,
+        port: gateway.port,
+        stop: async () => {
+          await gateway.stop();
+          await search.stop();
+        },
+      });
+      console.log(
+        `  topology${tree.root ? ` (compare: ${tree.root})` : ''}: load autocannon in the bench process (pid ${process.pid}, ${CONCURRENCY} keep-alive connections) → gateway process (pid ${gateway.pid}, :${gateway.port}, dist/main.js) → search service process (pid ${search.pid}, :${search.port}, dist/main.js) → ${name} + Redis; logs /tmp/${tag}-*.log; raw: engine calls in the bench process (pool of 8); ${cpus().length} cores`,
+      );
+    }
+  }
+  const port = stacks[0].port;
 
   // The Postgres engine without its pre-aggregated counts (facets, totals, clusters scan the
   // listings), measured right after the engine with them: the before/after of the same moment.
   const scanning = name === 'postgres' ? new PostgresSearchEngine(dataSource, { aggregates: false }) : null;
   const rows: [string, Result, Result][] = [];
-  // --cases: only the cases whose name contains one of these (every case by default).
-  const cases = values.cases.split(',').filter(Boolean);
-  for (const work of workloads().filter((w) => !cases.length || cases.some((c) => w.name.includes(c)))) {
-    await get(port, work.site, work.path(0)); // warm
-    const api = await measure((i) => get(port, work.site, work.path(i)));
+  const only = values.cases?.split(',').map((c) => c.trim());
+  for (const work of workloads()) {
+    if (only && !only.some((c) => work.name.startsWith(c))) continue;
+    // Every distinct path of the case (the generators cycle with periods 3, 4, 5 and 100).
+    const paths = Array.from({ length: 300 }, (_, i) => work.path(i));
+    const apis: [string, Result][] = [];
+    for (const stack of stacks) {
+      await get(stack.port, work.site, paths[0]); // warm
+      apis.push([
+        stack.label,
+        SINGLE
+          ? await measure((i) => get(stack.port, work.site, paths[i % paths.length]))
+          : await load(stack.port, work.site, paths),
+      ]);
+    }
+    const api = apis[0][1];
     const raw = await measure(async (i) => void (await work.raw(engine, i)));
     const scan =
       scanning && 'aggregated' in work
@@ -511,12 +629,11 @@ async function runEngine(name: 'postgres' | 'opensearch') {
         : null;
     rows.push([work.name, api, raw]);
     console.log(
-      `  ${name.padEnd(10)} ${work.name.padEnd(28)} API ${fmt(api)} | raw ${fmt(raw)} | API/raw ${(api.rps / raw.rps).toFixed(2)}${scan ? ` | raw without aggregates ${fmt(scan)}` : ''}`,
+      `  ${name.padEnd(10)} ${work.name.padEnd(28)} ${apis.map(([label, r]) => `${label} ${fmt(r)} | `).join('')}raw ${fmt(raw)} | API/raw ${(api.rps / raw.rps).toFixed(2)}${scan ? ` | raw without aggregates ${fmt(scan)}` : ''} (load ${loadAverage()})`,
     );
   }
   console.log(`  ${name.padEnd(10)} ${'freshness'.padEnd(28)} ${await freshness(port, `bench-${prefix}`)}`);
-  await gateway.close();
-  await search.close();
+  for (const stack of stacks) await stack.stop();
   if (engine instanceof OpenSearchSearchEngine) await engine.drop();
   await dataSource.destroy();
   await db.drop();
@@ -527,7 +644,7 @@ const engines = values.engines
   .split(',')
   .filter((e): e is 'postgres' | 'opensearch' => e === 'postgres' || e === 'opensearch');
 console.log(
-  `search bench: ${LISTINGS} listings, concurrency ${CONCURRENCY}, ${SECONDS} s per case, through the gateway (API, Redis cache on) and raw (engine directly)`,
+  `search bench: ${LISTINGS} listings, concurrency ${CONCURRENCY}, ${SECONDS} s per case, through the gateway (API, Redis cache on) and raw (engine directly), topology ${SINGLE ? 'single (one process)' : 'processes (gateway and search service each in its own process, load from autocannon)'}; load average ${loadAverage()}`,
 );
 const all: Record<string, [string, Result, Result][]> = {};
 for (const engine of engines) {

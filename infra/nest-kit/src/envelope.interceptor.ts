@@ -17,7 +17,31 @@ function isEnveloped(value: unknown): value is { results: unknown; message: stri
   return typeof value === 'object' && value !== null && ENVELOPED in value;
 }
 
-/** Wraps whatever a handler returns into `{ status, success, message, results }`. */
+const SERIALIZED = Symbol('serialized');
+
+/** Results already serialized as JSON (a cached answer as it was stored). */
+export interface SerializedResults {
+  [SERIALIZED]: true;
+  json: string;
+}
+
+/**
+ * What a handler returns when it holds its results as JSON text already (the search cache
+ * stores the text): the envelope is written around the text as it is, instead of parsing it
+ * into objects for `res.json` to serialise again.
+ */
+export function serializedResults(json: string): SerializedResults {
+  return { [SERIALIZED]: true, json };
+}
+
+export function isSerializedResults(value: unknown): value is SerializedResults {
+  return typeof value === 'object' && value !== null && SERIALIZED in value;
+}
+
+/**
+ * Wraps whatever a handler returns into `{ status, success, message, results }`; results
+ * serialized already (`serializedResults`) become the same JSON text without a parse.
+ */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -27,6 +51,11 @@ export class EnvelopeInterceptor implements NestInterceptor {
       map((value): ApiEnvelope<unknown> | unknown => {
         if (response.headersSent) return value;
         const status = response.statusCode;
+        if (isSerializedResults(value)) {
+          // A string body: Express sends it as it is, with this type (and its ETag, as for res.json).
+          response.type('application/json');
+          return `{"status":${status},"success":true,"message":"OK","results":${value.json}}`;
+        }
         if (isEnveloped(value))
           return { status, success: true, message: value.message, results: value.results };
         return { status, success: true, message: 'OK', results: value ?? null };

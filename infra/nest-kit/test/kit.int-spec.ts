@@ -18,6 +18,7 @@ import {
   Public,
   publishRevocations,
   Roles,
+  serializedResults,
   withMessage,
   ZodPipe,
   type AuthUser,
@@ -34,6 +35,12 @@ import {
 } from './support.js';
 
 const noteSchema = z.object({ title: z.string().min(2, 'required'), rating: z.number().int().min(1) });
+
+/** Arabic, an escaped quote, nested arrays: what a cached search answer holds. */
+const ANSWER = {
+  items: [{ title: { en: 'Villa "A"', ar: 'فيلا مع مسبح' }, price: 1.5e6 }],
+  facets: { kind: [] },
+};
 
 @Controller('v1')
 class ProbeController {
@@ -60,6 +67,18 @@ class ProbeController {
   @Authenticated()
   me(@CurrentUser() user: AuthUser) {
     return user;
+  }
+
+  @Get('answer')
+  @Public()
+  answer() {
+    return ANSWER;
+  }
+
+  @Get('answer-serialized')
+  @Public()
+  answerSerialized() {
+    return serializedResults(JSON.stringify(ANSWER));
   }
 
   @Get('missing')
@@ -135,6 +154,16 @@ describe('nest-kit on a real HTTP server', () => {
       message: 'OK',
       results: { site: 'sa', language: 'ar', tz: 180, requestId: 'req-123' },
     });
+  });
+
+  it('writes results serialized already as the same bytes, type and ETag as the object', async () => {
+    const [object, text] = await Promise.all([http().get('/v1/answer'), http().get('/v1/answer-serialized')]);
+    expect(text.status).toBe(200);
+    expect(text.text).toBe(object.text);
+    expect(text.body).toEqual({ status: 200, success: true, message: 'OK', results: ANSWER });
+    expect(text.headers['content-type']).toBe(object.headers['content-type']);
+    expect(text.headers['content-length']).toBe(object.headers['content-length']);
+    expect(text.headers.etag).toBe(object.headers.etag);
   });
 
   it('falls back to the Host for the site', async () => {

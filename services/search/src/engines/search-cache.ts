@@ -2,10 +2,25 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Site } from '@manzil/contracts';
-import { REDIS } from '@manzil/nest-kit';
+import { REDIS, serializedResults, type SerializedResults } from '@manzil/nest-kit';
 
 /** How long a cached answer may live even when no event moves its site's generation. */
 export const SEARCH_CACHE_TTL_SECONDS = 300;
+
+export const SEARCH_CACHE_NAMESPACE = Symbol('SEARCH_CACHE_NAMESPACE');
+
+/**
+ * The site's generation and the answer cached under it, in one round trip (two GETs one after
+ * the other were two). The answer's key is built here from the generation, so it is not in
+ * KEYS: fine on one Redis (ours, here and in k8s), not on a Redis Cluster.
+ */
+const READ = `
+local generation = redis.call('GET', KEYS[1]) or '0'
+return { generation, redis.call('GET', ARGV[1] .. generation .. ARGV[2]) }`;
+
+type CacheClient = Redis & {
+  searchCacheRead(generationKey: string, before: string, after: string): Promise<[string, string | null]>;
+};
 
 /**
  * Redis cache of search answers (lists, facets, clusters, pins, autocomplete, detail), per site
@@ -14,44 +29,68 @@ export const SEARCH_CACHE_TTL_SECONDS = 300;
  * an error for the visitor: the engine answers. Concurrent misses of one key in this process
  * share one computation (a page asked by 32 visitors at once after an event is computed once,
  * not 32 times).
+ *
+ * Answers are stored and handed back as JSON text (`serializedResults`): a hit costs no parse
+ * and no serialisation of what may be tens of kilobytes, a miss one serialisation.
  */
 @Injectable()
 export class SearchCache {
   private readonly logger = new Logger(SearchCache.name);
-  private readonly computing = new Map<string, Promise<unknown>>();
+  private readonly computing = new Map<string, Promise<SerializedResults>>();
+  private readonly redis: CacheClient;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-
-  private generationKey(site: Site) {
-    return `search:generation:${site}`;
+  /**
+   * `namespace`: the deployment's (BUS_NAMESPACE), so two search services sharing one Redis
+   * (tests, benchmarks, two deployments) never read each other's answers or generations.
+   */
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(SEARCH_CACHE_NAMESPACE) private readonly namespace: string,
+  ) {
+    // By its SHA (EVALSHA), sent whole only when Redis does not know it yet.
+    redis.defineCommand('searchCacheRead', { numberOfKeys: 1, lua: READ });
+    this.redis = redis as CacheClient;
   }
 
-  async read<T>(site: Site, kind: string, query: unknown, compute: () => Promise<T>): Promise<T> {
+  private generationKey(site: Site) {
+    return `search:${this.namespace}:generation:${site}`;
+  }
+
+  /** The answer to `query` as JSON text: the cached one of the site's generation, or `compute`'s (then cached). */
+  async read<T>(
+    site: Site,
+    kind: string,
+    query: unknown,
+    compute: () => Promise<T>,
+  ): Promise<SerializedResults> {
     let key: string | null = null;
     try {
-      const generation = (await this.redis.get(this.generationKey(site))) ?? '0';
       const hash = createHash('sha1').update(JSON.stringify(query)).digest('base64url');
-      key = `search:cache:${site}:${generation}:${kind}:${hash}`;
-      const cached = await this.redis.get(key);
-      if (cached !== null) return JSON.parse(cached) as T;
+      const [generation, cached] = await this.redis.searchCacheRead(
+        this.generationKey(site),
+        `search:${this.namespace}:cache:${site}:`,
+        `:${kind}:${hash}`,
+      );
+      key = `search:${this.namespace}:cache:${site}:${generation}:${kind}:${hash}`;
+      if (cached !== null) return serializedResults(cached);
     } catch (error) {
       this.logger.warn(`search cache not read: ${(error as Error).message}`);
     }
-    if (!key) return compute();
+    if (!key) return serializedResults(JSON.stringify(await compute()));
     const shared = key;
     const pending = this.computing.get(shared);
-    if (pending) return pending as Promise<T>;
+    if (pending) return pending;
     const computed = this.computeAndStore(shared, compute).finally(() => this.computing.delete(shared));
     this.computing.set(shared, computed);
     return computed;
   }
 
-  private async computeAndStore<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const value = await compute();
+  private async computeAndStore<T>(key: string, compute: () => Promise<T>): Promise<SerializedResults> {
+    const json = JSON.stringify(await compute());
     await this.redis
-      .set(key, JSON.stringify(value), 'EX', SEARCH_CACHE_TTL_SECONDS)
+      .set(key, json, 'EX', SEARCH_CACHE_TTL_SECONDS)
       .catch((error: Error) => this.logger.warn(`search cache not written: ${error.message}`));
-    return value;
+    return serializedResults(json);
   }
 
   /** After an event of the site was applied: what was cached for it is stale. */

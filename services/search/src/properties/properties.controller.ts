@@ -57,7 +57,7 @@ export class PropertiesController {
           : { ...found.listing.agent, nameAr: card.nameAr };
       return { ...found, listing: { ...found.listing, agent }, agentContact: card.contact };
     });
-    if (!detail) throw new AppException('NO_DATA_FOUND');
+    if (detail.json === 'null') throw new AppException('NO_DATA_FOUND');
     return detail;
   }
 

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { ServiceConfig } from '../config.js';
 import { OpenSearchSearchEngine } from '../engines/opensearch-search-engine.js';
 import { PostgresSearchEngine } from '../engines/postgres-search-engine.js';
-import { SearchCache } from '../engines/search-cache.js';
+import { SEARCH_CACHE_NAMESPACE, SearchCache } from '../engines/search-cache.js';
 import { SEARCH_ENGINE } from '../engines/search-engine.js';
 import { AgentContacts } from '../directory/agent-contacts.js';
 import { IdentityEventsController } from './identity-events.controller.js';
@@ -18,6 +18,7 @@ export class ReadModelModule {
       global: true,
       controllers: [ListingEventsController, IdentityEventsController],
       providers: [
+        { provide: SEARCH_CACHE_NAMESPACE, useValue: config.BUS_NAMESPACE },
         SearchCache,
         AgentContacts,
         {

@@ -1,0 +1,91 @@
+// A built service (or the gateway) in a process of its own, as production runs it (one
+// container each): the benchmarks that measure through the gateway start the gateway and the
+// services this way so the load generator, the gateway and the service do not share a thread.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, openSync, closeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './built-gateway.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface ServiceProcess {
+  name: string;
+  pid: number;
+  port: number;
+  url: string;
+  /** Stops it (a profiled process exits normally first, so Node writes its CPU profile). */
+  stop: () => Promise<void>;
+}
+
+export interface ServiceProcessOptions {
+  /** The tree whose `services/<name>/dist/main.js` runs (default: this one). */
+  root?: string;
+  /** Its environment on top of this process's (PORT is chosen here). */
+  env: Record<string, string | undefined>;
+  /** A folder: run with `--cpu-prof` and write the profile there when stopped. */
+  profileDir?: string;
+  /** Where its stdout and stderr go (its JSON logs); default: discarded. */
+  logFile?: string;
+}
+
+// SIGTERM ends a Nest app by re-raising the signal after its shutdown hooks, which kills
+// the process before Node writes a `--cpu-prof` profile; SIGUSR2 here exits normally instead.
+const EXIT_ON_USR2 = `data:text/javascript,process.on('SIGUSR2',()=>process.exit(0))`;
+
+/** Starts `services/<name>/dist/main.js` on a free port and waits for its /health (60 s at most). */
+export async function startServiceProcess(
+  name: string,
+  options: ServiceProcessOptions,
+): Promise<ServiceProcess> {
+  const root = options.root ?? ROOT;
+  const main = path.join(root, 'services', name, 'dist', 'main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
+  const port = await freePort();
+  const profile = options.profileDir
+    ? [
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        options.profileDir,
+        '--cpu-prof-name',
+        `${name}.${process.pid}.${port}.cpuprofile`,
+        '--import',
+        EXIT_ON_USR2,
+      ]
+    : [];
+  const log = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
+  const child: ChildProcess = spawn(process.execPath, [...profile, main], {
+    cwd: path.dirname(path.dirname(main)),
+    env: { ...process.env, NODE_OPTIONS: undefined, ...options.env, PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
+  if (typeof log === 'number') closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started = Date.now();
+  for (;;) {
+    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (child.exitCode !== null)
+      throw new Error(
+        `${name} exited (code ${child.exitCode})${options.logFile ? `: see ${options.logFile}` : ''}`,
+      );
+    if (Date.now() - started > 60_000) {
+      child.kill('SIGTERM');
+      throw new Error(`${name} did not answer /health within 60 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    name,
+    pid: child.pid!,
+    port,
+    url,
+    stop: async () => {
+      if (child.exitCode === null) child.kill(options.profileDir ? 'SIGUSR2' : 'SIGTERM');
+      await exited;
+    },
+  };
+}
