@@ -13,7 +13,7 @@ const queryCoreVersion = require('@tanstack/query-core/package.json').version;
 /**
  * Shared as singletons between the shell and the remotes: one React, one router (the
  * remotes' <Routes> live in the shell's router; shared as @manzil/ui/router), one react-intl and one design system (its
- * CSS is injected once). One TanStack Query: the shell's QueryClientProvider wraps every
+ * CSS is loaded once). One TanStack Query: the shell's QueryClientProvider wraps every
  * remote's outlet, and a remote's useQuery finds that context only if both use the same
  * module (a second copy would have its own context, and no client). Its core too, whose
  * focus and online managers are module-level. react-hook-form is shared so a remote's
