@@ -11,7 +11,7 @@ import {
   type PublicProject,
   type Unit,
 } from '@manzil/contracts';
-import { EventInbox, ParseEventPipe } from '@manzil/nest-kit';
+import { EventInbox, ParseEventPipe, type EventOf } from '@manzil/nest-kit';
 import type { z } from 'zod';
 import { ProjectReadStore } from './project-read.store.js';
 
@@ -34,7 +34,7 @@ export class ProjectEventsController {
   @EventPattern(projectPublishedV1.type)
   async published(
     @Payload(new ParseEventPipe(projectPublishedV1))
-    event: EventEnvelope<z.infer<typeof projectPublishedV1.payload>>,
+    event: EventOf<typeof projectPublishedV1>,
   ): Promise<void> {
     this.sameSite(event);
     await this.inbox.handleOnce(event, (tx) =>
@@ -56,7 +56,7 @@ export class ProjectEventsController {
   @EventPattern(projectUnpublishedV1.type)
   async unpublished(
     @Payload(new ParseEventPipe(projectUnpublishedV1))
-    event: EventEnvelope<z.infer<typeof projectUnpublishedV1.payload>>,
+    event: EventOf<typeof projectUnpublishedV1>,
   ): Promise<void> {
     this.sameSite(event);
     await this.inbox.handleOnce(event, (tx) =>
@@ -79,7 +79,7 @@ export class ProjectEventsController {
   @EventPattern(unitStatusChangedV1.type)
   async unitStatusChanged(
     @Payload(new ParseEventPipe(unitStatusChangedV1))
-    event: EventEnvelope<z.infer<typeof unitStatusChangedV1.payload>>,
+    event: EventOf<typeof unitStatusChangedV1>,
   ): Promise<void> {
     const { id, projectId, to, availableUnits } = event.payload;
     await this.inbox.handleOnce(event, (tx) =>
