@@ -316,10 +316,18 @@ async function load(port: number, site: Site, paths: string[]): Promise<Result> 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 // A socket reset that no listener takes (a 1M run died of one in its ninth minute) is counted
 // and printed, not the end of a run that took minutes to load.
+// Anything else (a refused warm-up request, a rejected await) ends the run with its error
+// instead of leaving it waiting forever.
 let stray = 0;
+const SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT']);
 process.on('uncaughtException', (error) => {
+  const code = (error as { code?: string }).code;
+  if (!code || !SOCKET_ERRORS.has(code)) {
+    console.error('search bench: stopped by', error);
+    process.exit(1);
+  }
   stray += 1;
-  console.error(`  (stray socket error ${stray}: ${(error as { code?: string }).code ?? error.message})`);
+  console.error(`  (stray socket error ${stray}: ${code})`);
 });
 function get(port: number, site: Site, path: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -532,7 +540,12 @@ async function runEngine(name: 'postgres' | 'opensearch') {
     REDIS_URL: values.redis,
     BUS_NAMESPACE: `bench-${prefix}`,
     JWT_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
-    ...(name === 'opensearch' ? { OPENSEARCH_URL, OPENSEARCH_INDEX_PREFIX: prefix } : {}),
+    // Set for the OpenSearch half only: the service process inherits this process's environment,
+    // and a service that sees OPENSEARCH_URL reads OpenSearch (the Postgres half would then
+    // measure an empty index).
+    ...(name === 'opensearch'
+      ? { OPENSEARCH_URL, OPENSEARCH_INDEX_PREFIX: prefix }
+      : { OPENSEARCH_URL: undefined, OPENSEARCH_INDEX_PREFIX: undefined }),
   };
   /** One gateway → search pair per tree measured (this one, and --compare's). */
   const stacks: { label: string; port: number; stop: () => Promise<void> }[] = [];
