@@ -9,25 +9,11 @@ import {
 import { createMigratedDatabase, publishedProperty, type TestDatabase } from '@manzil/testing';
 import type { DataSource } from 'typeorm';
 import { buildDataSource } from '../src/data-source.js';
-import { toIndexedListing } from '../src/engines/indexed-listing.js';
 import { countsAnswer, rebuildSearchAggregates, tilesAnswer } from '../src/engines/postgres-aggregates.js';
 import { PostgresSearchEngine } from '../src/engines/postgres-search-engine.js';
 import { listing } from './listings.js';
+import { applyRandomEvents, draws, listingIds, place } from './random-events.js';
 
-/** Deterministic draws, so a failure replays (seed in the test's name). */
-function draws(seed: number) {
-  let state = seed;
-  const random = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-  const int = (n: number) => Math.floor(random() * n);
-  const one = <T>(items: readonly T[]): T => items[int(items.length)];
-  const some = <T>(items: readonly T[]): T[] => items.filter(() => random() < 0.4).slice(0, 3);
-  return { random, int, one, some };
-}
-
-const place = (id: string, en: string) => ({ id, name: { en, ar: `${en} ar` } });
 /** Two cities per site, three communities each, two sub-communities each, a building or not. */
 const CITIES: Record<Site, { city: ReturnType<typeof place>; lat: number; lng: number }[]> = {
   ae: [
@@ -107,30 +93,15 @@ describe('Postgres search aggregates', () => {
     live = new PostgresSearchEngine(dataSource, { aggregates: false });
     // 40 listings, 400 events: approvals and edits (new dimensions, places, coordinates),
     // removals, duplicates of the last event, and events older than the stored one.
-    const ids = Array.from(
-      { length: 40 },
-      (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    );
-    const siteOf = (n: number): Site => (n % 3 === 0 ? 'sa' : 'ae');
-    let clock = Date.UTC(2026, 10, 1);
-    let last: (() => Promise<void>) | null = null;
-    for (let step = 0; step < 400; step++) {
-      const n = d.int(ids.length);
-      const late = d.random() < 0.15; // an event that happened before the stored one
-      clock += 1_000;
-      const at = new Date(late ? clock - 60_000 * (1 + d.int(5)) : clock);
-      const roll = d.random();
-      let apply: () => Promise<void>;
-      if (last && roll < 0.1) apply = last;
-      else if (roll < 0.3)
-        apply = () => dataSource.transaction((tx) => counted.remove(siteOf(n), ids[n], at, tx));
-      else {
-        const indexed = toIndexedListing(payload(ids[n], siteOf(n)));
-        apply = () => dataSource.transaction((tx) => counted.upsert(indexed, at, tx));
-      }
-      await apply();
-      last = apply;
-    }
+    await applyRandomEvents(dataSource, counted, {
+      d,
+      ids: listingIds(40),
+      siteOf: (n) => (n % 3 === 0 ? 'sa' : 'ae'),
+      payload,
+      steps: 400,
+      late: 0.15,
+      removals: 0.2,
+    });
   }, 180_000);
   afterAll(async () => {
     await dataSource?.destroy();

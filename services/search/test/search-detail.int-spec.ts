@@ -3,24 +3,11 @@ import type { PropertySummary, PublishedProperty, Site } from '@manzil/contracts
 import { createMigratedDatabase, publishedProperty, type TestDatabase } from '@manzil/testing';
 import type { DataSource } from 'typeorm';
 import { buildDataSource } from '../src/data-source.js';
-import { toIndexedListing } from '../src/engines/indexed-listing.js';
 import { rebuildPriceTrend } from '../src/engines/postgres-detail.js';
 import { PostgresSearchEngine } from '../src/engines/postgres-search-engine.js';
 import { listing } from './listings.js';
+import { applyRandomEvents, draws, listingIds, place } from './random-events.js';
 
-/** Deterministic draws, so a failure replays (seed in the test's name). */
-function draws(seed: number) {
-  let state = seed;
-  const random = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-  const int = (n: number) => Math.floor(random() * n);
-  const one = <T>(items: readonly T[]): T => items[int(items.length)];
-  return { random, int, one };
-}
-
-const place = (id: string, en: string) => ({ id, name: { en, ar: `${en} ar` } });
 const CITIES: Record<Site, { city: ReturnType<typeof place>; lat: number; lng: number }[]> = {
   ae: [
     { city: place('ae.dubai', 'Dubai'), lat: 25.1, lng: 55.2 },
@@ -45,7 +32,7 @@ describe('Postgres detail page', () => {
   let scanned: PostgresSearchEngine;
   const SEED = 20261130;
   const d = draws(SEED);
-  const ids = Array.from({ length: 60 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`);
+  const ids = listingIds(60);
   const siteOf = (n: number): Site => (n % 4 === 0 ? 'sa' : 'ae');
 
   function payload(id: string, site: Site): PublishedProperty | PropertySummary {
@@ -88,25 +75,15 @@ describe('Postgres detail page', () => {
     await dataSource.initialize();
     indexed = new PostgresSearchEngine(dataSource);
     scanned = new PostgresSearchEngine(dataSource, { aggregates: false });
-    let clock = Date.UTC(2026, 10, 1);
-    let last: (() => Promise<void>) | null = null;
-    for (let step = 0; step < 500; step++) {
-      const n = d.int(ids.length);
-      const late = d.random() < 0.1;
-      clock += 1_000;
-      const at = new Date(late ? clock - 60_000 * (1 + d.int(5)) : clock);
-      const roll = d.random();
-      let apply: () => Promise<void>;
-      if (last && roll < 0.1) apply = last;
-      else if (roll < 0.2)
-        apply = () => dataSource.transaction((tx) => indexed.remove(siteOf(n), ids[n], at, tx));
-      else {
-        const listed = toIndexedListing(payload(ids[n], siteOf(n)));
-        apply = () => dataSource.transaction((tx) => indexed.upsert(listed, at, tx));
-      }
-      await apply();
-      last = apply;
-    }
+    await applyRandomEvents(dataSource, indexed, {
+      d,
+      ids,
+      siteOf,
+      payload,
+      steps: 500,
+      late: 0.1,
+      removals: 0.1,
+    });
   }, 180_000);
   afterAll(async () => {
     await dataSource?.destroy();
