@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Language, Site } from '@manzil/contracts';
 import { intlLocale } from '../format/locale.js';
@@ -14,14 +14,17 @@ export interface LanguageProviderProps {
   children: ReactNode;
 }
 
-/** react-intl for one frontend: the page's locale (Latin digits), its messages and its site. */
+/**
+ * react-intl for one frontend: the page's locale (Latin digits), its messages and its site.
+ * The merged messages are one object per language and messages: IntlProvider compares its
+ * props shallowly and builds a new intl object (and context value, so every `useIntl` below
+ * renders again) whenever they differ; a new object on each render did that on every render
+ * of the page's frame (issue 10: the longest script tasks of the first load).
+ */
 export function LanguageProvider({ language, messages, site = 'ae', children }: LanguageProviderProps) {
+  const merged = useMemo(() => ({ ...uiMessages[language], ...messages }), [language, messages]);
   return (
-    <IntlProvider
-      locale={intlLocale(language)}
-      defaultLocale="en-AE"
-      messages={{ ...uiMessages[language], ...messages }}
-    >
+    <IntlProvider locale={intlLocale(language)} defaultLocale="en-AE" messages={merged}>
       <SiteProvider site={site}>{children}</SiteProvider>
     </IntlProvider>
   );
