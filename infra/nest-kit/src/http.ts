@@ -1,8 +1,8 @@
 // `@manzil/nest-kit/http`: the kit of an HTTP application without the event bus (BusModule, the
-// outbox admin, the `@EventPattern` transport, startService): no BullMQ, TypeORM,
-// @nestjs/microservices or @manzil/bus. The gateway imports this: it starts last in `npm start`
-// (after the frontends' build), so every module it loads is on the way to "ready". Everything
-// here is in `@manzil/nest-kit` too.
+// outbox admin, the `@EventPattern` transport, startService): no BullMQ, TypeORM or @manzil/bus
+// (@nestjs/core loads @nestjs/microservices itself). The gateway imports this: it starts last
+// in `npm start` (after the frontends' build), so every module it loads is on the way to
+// "ready". Everything here is in `@manzil/nest-kit` too.
 export * from './config.js';
 export * from './context.js';
 export * from './context.middleware.js';
