@@ -4,8 +4,9 @@
 // 4001–4010), each pointed at the others' ports, on scratch databases of the system Postgres
 // (MANZIL_BENCH_PG_URL, default :5432; prefix `--prefix=bench_boot_`, migrated + seeded first
 // with `cli.js setup`, dropped after) and the bus under its own namespace (MANZIL_BENCH_REDIS_URL,
-// default :6379). Prints, per process, the wall time from spawn to its first healthy GET /health
-// and the CPU time (user + sys, from /proc) it had used by then; then the sums and the load.
+// default :6379; its keys removed after). Prints, per process, the wall time from spawn to its
+// first healthy GET /health and the CPU time (user + sys, from /proc) it had used by then; then
+// the sums and the load.
 // `--only=listings,gateway` some of them; `--cpu-prof=DIR` a V8 CPU profile of each boot (the
 // process is stopped once healthy, so the profile is the boot); `--runs=N` repeats the boots;
 // `--no-source-maps` starts them without `--enable-source-maps`; `--keep` leaves the databases
@@ -135,6 +136,16 @@ if (runs > 1)
   console.log(
     `runs: wall ${totals.map((t) => (t.wall / 1000).toFixed(1)).join(', ')} s; cpu ${totals.map((t) => t.cpu.toFixed(1)).join(', ')} s`,
   );
+// The bus's streams and the BullMQ keys of this run's namespace.
+const { Redis } = await import('ioredis');
+const redis = new Redis(redisUrl);
+let cursor = '0';
+do {
+  const [next, keys] = await redis.scan(cursor, 'MATCH', `*${namespace}*`, 'COUNT', 500);
+  cursor = next;
+  if (keys.length) await redis.unlink(...keys);
+} while (cursor !== '0');
+await redis.quit();
 if (args.includes('--keep')) process.exit(0);
 const client = new pg.Client({ connectionString: adminUrl });
 await client.connect();
