@@ -14,13 +14,27 @@ export { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus.js';
 export { isInfrastructureError, InfrastructureUnavailableError } from './consumer/failure.js';
 export type { BusLogger } from './consumer/delivery-runner.js';
 export { runBusCli, type BusCliOptions } from './bus-cli.js';
-export { newEvent } from './new-event.js';
-export { OutboxEntry } from './outbox/outbox-entry.entity.js';
-export { OutboxDeadEntry } from './outbox/outbox-dead-entry.entity.js';
-export { InboxEntry } from './outbox/inbox-entry.entity.js';
-export { CreateOutboxInbox1710000000000 } from './outbox/create-outbox-inbox.migration.js';
-export { OutboxDeadRetention1710000000001 } from './outbox/outbox-dead-retention.migration.js';
-export { enqueue, outboxEventsParam, outboxInsertSql, outboxNotifySql } from './outbox/enqueue.js';
+export {
+  busEntities,
+  busMigrations,
+  CreateOutboxInbox1710000000000,
+  discardDeadOutbox,
+  enqueue,
+  handleOnce,
+  InboxEntry,
+  listDeadOutbox,
+  newEvent,
+  outboxCommands,
+  outboxEventsParam,
+  outboxInsertSql,
+  outboxNotifySql,
+  OutboxDeadEntry,
+  OutboxDeadRetention1710000000001,
+  OutboxEntry,
+  replayDeadOutbox,
+  type DeadOutboxRow,
+  type DeadOutboxSelection,
+} from './outbox.js';
 export {
   OutboxRelay,
   type OutboxPassResult,
@@ -29,32 +43,9 @@ export {
 } from './outbox/outbox-relay.js';
 export { isBusUnavailable } from './outbox/bus-unavailable.js';
 export {
-  discardDeadOutbox,
-  listDeadOutbox,
-  outboxCommands,
-  replayDeadOutbox,
-  type DeadOutboxRow,
-  type DeadOutboxSelection,
-} from './outbox/outbox-dead.js';
-export {
   DEFAULT_BUS_RETENTION,
   pruneBusTables,
   retentionFromDays,
   type BusRetention,
 } from './outbox/bus-retention.js';
 export { watchOutbox } from './outbox/outbox-metrics.js';
-export { handleOnce } from './outbox/handle-once.js';
-
-import { CreateOutboxInbox1710000000000 } from './outbox/create-outbox-inbox.migration.js';
-import { InboxEntry } from './outbox/inbox-entry.entity.js';
-import { OutboxDeadEntry } from './outbox/outbox-dead-entry.entity.js';
-import { OutboxDeadRetention1710000000001 } from './outbox/outbox-dead-retention.migration.js';
-import { OutboxEntry } from './outbox/outbox-entry.entity.js';
-
-/** The bus's entities, for the service's DataSource `entities`. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- the published signature is Function[], as TypeORM's `entities` takes.
-export const busEntities: Function[] = [OutboxEntry, OutboxDeadEntry, InboxEntry];
-
-/** The bus's migrations in order, for the front of the service's `migrations`. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's `migrations` takes Function[].
-export const busMigrations: Function[] = [CreateOutboxInbox1710000000000, OutboxDeadRetention1710000000001];

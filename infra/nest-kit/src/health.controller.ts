@@ -1,12 +1,21 @@
 import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { createRequire } from 'node:module';
 import { ModuleRef } from '@nestjs/core';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { Public } from './access.js';
 import { AppException } from './app.exception.js';
 import { OPENAPI_DOCUMENT, REDIS } from './tokens.js';
 import type { OpenApiDocument } from './openapi.js';
+
+/**
+ * TypeORM's DataSource class, the token of a service's database, taken when /ready is asked,
+ * not when the kit is loaded: the gateway has no database, and importing typeorm (about 300
+ * modules) would be on its way to healthy.
+ */
+const dataSourceToken = () =>
+  (createRequire(import.meta.url)('typeorm') as typeof import('typeorm')).DataSource;
 
 /** Liveness, readiness (the service's database and Redis answer) and the OpenAPI document. */
 @Controller()
@@ -25,7 +34,7 @@ export class HealthController {
   @Get('ready')
   async ready() {
     const checks: Record<string, string> = {};
-    const dataSource = this.optional<DataSource>(DataSource);
+    const dataSource = this.optional<DataSource>(dataSourceToken());
     const redis = this.optional<Redis>(REDIS);
     try {
       if (dataSource) {

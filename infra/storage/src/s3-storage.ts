@@ -1,13 +1,5 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as S3 from '@aws-sdk/client-s3';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   assertKey,
@@ -29,13 +21,23 @@ export interface S3Settings {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
+/**
+ * The AWS SDK's S3 client (CommonJS, a few hundred milliseconds of CPU to load) is loaded when an
+ * S3 storage is first made, not when the package is imported: listings' config imports this
+ * package for its variables, so every listings process (`cli.js` migrate + seed included) paid
+ * for it, though outside production the storage is the filesystem.
+ */
+let loaded: typeof S3 | undefined;
+const s3 = () => (loaded ??= createRequire(import.meta.url)('@aws-sdk/client-s3') as typeof S3);
+
 /** Objects in a bucket of an S3-compatible server, through the official AWS SDK v3 client. */
 export class S3ObjectStorage implements ObjectStorage {
   readonly engine = 's3';
-  private readonly client: S3Client;
+  private readonly client: S3.S3Client;
+  private readonly sdk = s3();
 
   constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
+    this.client = new this.sdk.S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
@@ -46,7 +48,7 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({
+      new this.sdk.PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: this.key(key),
         Body: body,
@@ -78,7 +80,7 @@ export class S3ObjectStorage implements ObjectStorage {
     body.pipe(sent);
     try {
       await this.client.send(
-        new PutObjectCommand({
+        new this.sdk.PutObjectCommand({
           Bucket: this.settings.bucket,
           Key: this.key(key),
           Body: sent,
@@ -98,7 +100,7 @@ export class S3ObjectStorage implements ObjectStorage {
   async stat(key: string): Promise<ObjectInfo | null> {
     try {
       const head = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+        new this.sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
       );
       return { contentType: head.ContentType ?? 'application/octet-stream', size: head.ContentLength ?? 0 };
     } catch (error) {
@@ -110,7 +112,7 @@ export class S3ObjectStorage implements ObjectStorage {
   async getStream(key: string, range?: ByteRange): Promise<ObjectStream | null> {
     try {
       const object = await this.client.send(
-        new GetObjectCommand({
+        new this.sdk.GetObjectCommand({
           Bucket: this.settings.bucket,
           Key: this.key(key),
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -133,7 +135,7 @@ export class S3ObjectStorage implements ObjectStorage {
   async get(key: string): Promise<StoredObject | null> {
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+        new this.sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
       );
       const body = Buffer.from((await object.Body?.transformToByteArray()) ?? new Uint8Array());
       return {
@@ -148,11 +150,13 @@ export class S3ObjectStorage implements ObjectStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+    await this.client.send(
+      new this.sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+    );
   }
 
   async check(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+    await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.settings.bucket }));
   }
 
   async close(): Promise<void> {
@@ -166,6 +170,7 @@ export class S3ObjectStorage implements ObjectStorage {
 
 /** NoSuchKey for a GET; a bare 404 `NotFound` for a HEAD (no body to name the error). */
 function isMissing(error: unknown): boolean {
+  const { NoSuchKey, S3ServiceException } = s3();
   return (
     error instanceof NoSuchKey ||
     (error instanceof S3ServiceException &&

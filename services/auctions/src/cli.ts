@@ -1,4 +1,4 @@
-import { outboxCommands } from '@manzil/bus';
+import { outboxCommands } from '@manzil/bus/outbox';
 import { runServiceCli } from '@manzil/db';
 import { exitOnConfigError, loadConfig } from '@manzil/nest-kit/base';
 import { envSchema } from './config.js';

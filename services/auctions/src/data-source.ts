@@ -1,4 +1,4 @@
-import { busEntities, busMigrations } from '@manzil/bus';
+import { busEntities, busMigrations } from '@manzil/bus/outbox';
 import { createDataSource } from '@manzil/db';
 import { Auction } from './auctions/auction.entity.js';
 import { Bid } from './bids/bid.entity.js';

@@ -1,4 +1,4 @@
-import { busEntities, busMigrations } from '@manzil/bus';
+import { busEntities, busMigrations } from '@manzil/bus/outbox';
 import { createDataSource } from '@manzil/db';
 import { AdminInfo } from './admin-info/admin-info.entity.js';
 import { Banner } from './cms/banner.entity.js';

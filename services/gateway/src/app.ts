@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { answerClientError } from '@manzil/nest-kit';
+import { answerClientError } from '@manzil/nest-kit/http';
 import type { LoggerService } from '@nestjs/common';
 import type { GatewayConfig } from './config.js';
 import { AppModule } from './gateway.module.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema } from '@manzil/nest-kit';
+import { baseEnvSchema } from '@manzil/nest-kit/http';
 
 const DEFAULT_CORS_ORIGINS = 'http://ae.localhost:3000,http://sa.localhost:3000,http://localhost:3000';
 

@@ -6,7 +6,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { movedPath, requestLanguage, siteFromHost } from '@manzil/contracts';
 import { chooseEncoding, compressPage, precompressed } from './compression.js';
 import { renderIndex, type PageHeads } from './page-head.js';
-import { setMetricsRoute } from '@manzil/nest-kit';
+import { setMetricsRoute } from '@manzil/nest-kit/http';
 import { sendError } from './respond.js';
 import { isApiPath, pathOf } from './proxy.js';
 

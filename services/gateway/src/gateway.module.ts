@@ -6,7 +6,7 @@ import {
   type NestModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { ManzilKitModule, sequence } from '@manzil/nest-kit';
+import { ManzilKitModule, sequence } from '@manzil/nest-kit/http';
 import type { GatewayConfig } from './config.js';
 import { cors } from './cors.js';
 import { defaultFrontendsDir, frontends } from './frontends.js';

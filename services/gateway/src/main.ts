@@ -4,7 +4,7 @@ import {
   loadConfig,
   PinoNestLogger,
   setRequestLogger,
-} from '@manzil/nest-kit';
+} from '@manzil/nest-kit/http';
 import { createGatewayApp } from './app.js';
 import { envSchema } from './config.js';
 

@@ -13,7 +13,7 @@ import {
   type Plugin,
 } from 'http-proxy-middleware';
 import { siteFromHost } from '@manzil/contracts';
-import { currentContext, setMetricsRoute } from '@manzil/nest-kit';
+import { currentContext, setMetricsRoute } from '@manzil/nest-kit/http';
 import { sendError } from './respond.js';
 import type { Upstream } from './upstreams.js';
 

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { errorMessage, type ApiEnvelope, type ErrorCode, type Language } from '@manzil/contracts';
-import { currentContext } from '@manzil/nest-kit';
+import { currentContext } from '@manzil/nest-kit/http';
 
 /** The request's language: from the context when the kit's middleware ran, else the header. */
 export function languageOf(request: Request): Language {

@@ -18,7 +18,7 @@ import {
   type MapConfig,
   type Site,
 } from '@manzil/contracts';
-import { setMetricsRoute } from '@manzil/nest-kit';
+import { setMetricsRoute } from '@manzil/nest-kit/http';
 import { pathOf } from './proxy.js';
 import type { Upstream } from './upstreams.js';
 

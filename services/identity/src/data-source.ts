@@ -1,4 +1,4 @@
-import { busEntities, busMigrations } from '@manzil/bus';
+import { busEntities, busMigrations } from '@manzil/bus/outbox';
 import { createDataSource } from '@manzil/db';
 import { Account } from './accounts/account.entity.js';
 import { Entitlement } from './agents/entitlement.entity.js';

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SITE_FACTS, subscriptionActivatedV1, TOPICS, type Site } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { Account } from './accounts/account.entity.js';
 import { AccountsService, type NewAccount } from './accounts/accounts.service.js';
 import { hashPassword } from './shared/passwords.js';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { outboxCommands } from '@manzil/bus';
+import { outboxCommands } from '@manzil/bus/outbox';
 import { runServiceCli } from '@manzil/db';
 import { exitOnConfigError, loadConfig } from '@manzil/nest-kit/base';
 import { envSchema } from './config.js';

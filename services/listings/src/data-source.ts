@@ -1,4 +1,4 @@
-import { busEntities, busMigrations } from '@manzil/bus';
+import { busEntities, busMigrations } from '@manzil/bus/outbox';
 import { createDataSource } from '@manzil/db';
 import { Location } from './locations/location.entity.js';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';

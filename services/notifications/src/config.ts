@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
 import { dataEnvSchema, smsEnv } from '@manzil/nest-kit/base';
-import { emailEnv } from './email/email-sender.js';
+import { emailEnv } from './email/email-config.js';
 import { enquiryEmailEnv } from './enquiry-email/enquiry-email.config.js';
 
 export const envSchema = dataEnvSchema.extend({

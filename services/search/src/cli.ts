@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { outboxCommands, runBusCli } from '@manzil/bus';
+import { outboxCommands } from '@manzil/bus/outbox';
 import { runServiceCli } from '@manzil/db';
 import { busCliOptions, exitOnConfigError, loadConfig } from '@manzil/nest-kit/base';
 import { envSchema } from './config.js';
@@ -14,6 +14,8 @@ const argv = process.argv.slice(2);
 try {
   if (argv[0]?.startsWith('bus:')) {
     const config = loadConfig(envSchema.pick({ REDIS_URL: true, BUS_NAMESPACE: true, KAFKA_BROKERS: true }));
+    // The transports (ioredis, kafkajs, prom-client) only for the bus commands, not for migrate + seed.
+    const { runBusCli } = await import('@manzil/bus');
     await runBusCli(argv, busCliOptions('search', config));
   } else {
     const config = loadConfig(envSchema.pick({ DATABASE_URL: true }));

@@ -1,4 +1,4 @@
-import { busEntities, busMigrations } from '@manzil/bus';
+import { busEntities, busMigrations } from '@manzil/bus/outbox';
 import { createDataSource } from '@manzil/db';
 import { Init1732200000000 } from './migrations/1732200000000-init.js';
 import { ProjectRead1764300000001 } from './migrations/1764300000001-project-read.js';

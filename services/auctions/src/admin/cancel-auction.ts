@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { auctionCanceledV1, auctionCanceledV2, TOPICS, type Site } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { AppException } from '@manzil/nest-kit';
 import { priceOf } from '../auctions/auction-view.js';
 import { AuctionClosingScheduler } from '../closing/auction-closing.job.js';

@@ -11,7 +11,7 @@ import {
   type Language,
   type Site,
 } from '@manzil/contracts';
-import { newEvent, outboxEventsParam, outboxInsertSql, outboxNotifySql } from '@manzil/bus';
+import { newEvent, outboxEventsParam, outboxInsertSql, outboxNotifySql } from '@manzil/bus/outbox';
 import { AppException } from '@manzil/nest-kit';
 import { fromCents, priceOf, toCents } from '../auctions/auction-view.js';
 import { PriceFeed } from '../live/price-feed.js';

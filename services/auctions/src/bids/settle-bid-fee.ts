@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
   type Site,
 } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { EventInbox } from '@manzil/nest-kit';
 import { priceOf, toCents } from '../auctions/auction-view.js';
 import { Auction } from '../auctions/auction.entity.js';

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { auctionClosedV1, SITE_FACTS, TOPICS, type Site } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { priceOf } from '../auctions/auction-view.js';
 import { PriceFeed } from '../live/price-feed.js';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { CONTENT_TOPICS, contentChangedV1, type Site } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { currentContext } from '@manzil/nest-kit';
 import type { z } from 'zod';
 

@@ -6,7 +6,7 @@ import {
   type Site,
   type UpdateSiteConfig as Change,
 } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { AppException } from '@manzil/nest-kit';
 import { PublicCache } from '../cms/public-cache.js';
 import { ConfigCache } from './config-cache.js';

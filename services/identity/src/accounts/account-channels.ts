@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { accountChannelsV1, TOPICS } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { requestId } from '../shared/request-id.js';
 import { Account } from './account.entity.js';
 import { publishForEveryAccount } from './publish-for-every-account.js';

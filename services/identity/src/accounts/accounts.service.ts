@@ -1,5 +1,4 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   accountNafathVerifiedV1,
@@ -10,7 +9,7 @@ import {
   type Language,
   type Site,
 } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { AppException, currentContext } from '@manzil/nest-kit/base';
 import { requestId } from '../shared/request-id.js';
 import { Account } from './account.entity.js';
@@ -41,7 +40,10 @@ const UNIQUE_VIOLATION = '23505';
  */
 @Injectable()
 export class AccountsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  // `@Inject(DataSource)` is what `@InjectDataSource()` gives for the default data source
+  // (getDataSourceToken()): the seeds (`cli.js setup`) use this class, and @nestjs/typeorm would
+  // load @nestjs/core into that process.
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** An account that is not deleted, by e-mail (case-insensitive) on the site. */
   findByEmail(site: Site, email: string): Promise<Account | null> {

@@ -14,7 +14,7 @@ import {
   type Site,
   type updateAgentSchema,
 } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { publishAgentContact } from '../directory/agent-contact.js';
 import { publishAccountChannels } from '../accounts/account-channels.js';
 import { AppException } from '@manzil/nest-kit';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, Not } from 'typeorm';
 import { accountDeletedV1, TOPICS, type Site } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { AppException } from '@manzil/nest-kit';
 import type { ServiceConfig } from '../config.js';
 import { IDENTITY_CONFIG } from '../shared/config.token.js';

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { agentContactV1, companyProfileV1, TOPICS } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { requestId } from '../shared/request-id.js';
 import type { Account } from '../accounts/account.entity.js';
 import { publishForEveryAccount } from '../accounts/publish-for-every-account.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import {
   APPOINTMENT_MAX_DAYS_AHEAD,
   appointmentRequestedV1,

@@ -15,7 +15,7 @@ import {
   type Page,
   type Site,
 } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { AppException, currentContext, type AuthUser } from '@manzil/nest-kit';
 
 interface EnquiryRow {

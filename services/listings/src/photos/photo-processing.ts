@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { PHOTO_LIMITS, PHOTO_SIZES, type PhotoSize } from '@manzil/contracts';
 
 /** A 2 MB PNG can claim a gigapixel canvas: refuse before decoding more than this. */
@@ -20,6 +19,9 @@ export interface ProcessedPhoto {
  * data URL unless the photo is under 40 px (spec §9). Null for anything that is not a whole image.
  */
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto | null> {
+  // sharp (libvips, native) is loaded at the first photo, not with this module: the seed
+  // (`cli.js setup`) and the service's boot reach this file for photoUrl and photoKey only.
+  const { default: sharp } = await import('sharp');
   try {
     const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!metadata.format || !FORMATS.has(metadata.format) || !metadata.width || !metadata.height) return null;

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { TOPICS, unitBookingRefundDueV1, type Site } from '@manzil/contracts';
 import { changeUnitStatus } from '../projects/unit-status.js';
 

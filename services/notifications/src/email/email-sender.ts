@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { z } from 'zod';
-import { SERVICES } from '@manzil/contracts';
+import { DEV_EMAIL_URL, type EmailEnv } from './email-config.js';
 import {
   ConfigError,
   DEFAULT_PROVIDER_TIMEOUT_MS,
@@ -33,29 +32,8 @@ export interface EmailSender {
   send(email: OutgoingEmail): Promise<void>;
 }
 export const EMAIL_SENDER = Symbol('EMAIL_SENDER');
+export * from './email-config.js';
 
-export const emailEnv = {
-  /** The sandbox's e-mail sink (`POST { to, subject, text, html }`); refused with NODE_ENV=production. */
-  EMAIL_URL: z.url().optional(),
-  /** `smtp://user:pass@host:587` or `smtps://…:465`: the production adapter (nodemailer). */
-  SMTP_URL: z
-    .url()
-    .refine((url) => /^smtps?:\/\//i.test(url), 'must start with smtp:// or smtps://')
-    .optional(),
-  /** The From of every e-mail, e.g. `Manzil <no-reply@manzil.example>`. */
-  MAIL_FROM: z.string().trim().min(3).optional(),
-  /** How long the sandbox's sink has to answer (ms, default 5000); past it the outcome is unknown. */
-  EMAIL_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).optional(),
-};
-export type EmailEnv = {
-  EMAIL_URL?: string;
-  SMTP_URL?: string;
-  MAIL_FROM?: string;
-  NODE_ENV?: string;
-  EMAIL_TIMEOUT_MS?: number;
-};
-
-export const DEV_EMAIL_URL = `http://127.0.0.1:${SERVICES.sandbox.port}/v1/email`;
 const DEV_MAIL_FROM = 'Manzil <no-reply@manzil.localhost>';
 
 /** The adapter for this configuration, checked at boot (a ConfigError stops the service). */

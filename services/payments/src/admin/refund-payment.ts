@@ -8,7 +8,7 @@ import {
   type RefundPaymentBody,
   type Site,
 } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { AppException, EventInbox } from '@manzil/nest-kit';
 import { STRIPE } from '../checkout/stripe.provider.js';
 import { enqueueExpired } from '../subscriptions/views.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { bidFeeFailedV1, bidFeePaidV1, TOPICS, type Site } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import type { Settlement, SettledBy, SettleOutcome } from '../checkout/settle-payment.js';
 import { settleOneOff } from '../checkout/settle-one-off.js';
 

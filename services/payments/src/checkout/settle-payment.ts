@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { planPaymentFailedV1, subscriptionActivatedV1, TOPICS, type Site } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { settleBidFee } from '../bid-fees/settle-bid-fee.js';
 import { enqueueExpired } from '../subscriptions/views.js';
 import { settleUnitBooking } from '../unit-bookings/settle-unit-booking.js';

@@ -6,7 +6,7 @@ import {
   TOPICS,
   type Site,
 } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import { enqueueExpired } from '../subscriptions/views.js';
 
 /**

@@ -11,7 +11,7 @@ import {
   type Site,
   type SubscriptionView,
 } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import type { AuthUser } from '@manzil/nest-kit';
 
 /** Whose plan counts for a user: a company agent works under the company's, others their own. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { TOPICS, unitBookingFailedV2, unitBookingPaidV2, type Site } from '@manzil/contracts';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import type { Settlement, SettledBy, SettleOutcome } from '../checkout/settle-payment.js';
 import { settleOneOff } from '../checkout/settle-one-off.js';
 

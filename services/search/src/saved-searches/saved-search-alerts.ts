@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { enqueue, newEvent } from '@manzil/bus';
+import { enqueue, newEvent } from '@manzil/bus/outbox';
 import {
   savedSearchMatchedV1,
   searchFiltersSchema,
