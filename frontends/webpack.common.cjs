@@ -151,6 +151,12 @@ function createConfig({ dir, name, exposes, plugins = [], host = false }) {
         // @manzil/contracts and @manzil/ui are compiled from their TypeScript source.
         conditionNames: ['source', 'browser', 'import', 'default'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        // intl-messageformat without the ICU parser (messages arrive compiled): the same exports,
+        // `parse` throwing. A message given as a string would then fail to format, loudly.
+        alias: {
+          '@formatjs/icu-messageformat-parser$':
+            require.resolve('@formatjs/icu-messageformat-parser/no-parser.js'),
+        },
       },
       module: {
         rules: [
@@ -179,6 +185,13 @@ function createConfig({ dir, name, exposes, plugins = [], host = false }) {
             use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
           },
           { test: /\.(woff2?|png|jpe?g|svg|ico)$/, type: 'asset/resource' },
+          // The message catalogues as ICU ASTs (scripts/messages-ast-loader.cjs); with the alias
+          // below, no message is parsed in the browser.
+          {
+            test: /[\\/]src[\\/](?:i18n|messages)[\\/](?:en|ar)\.json$/,
+            type: 'json',
+            use: path.join(__dirname, 'scripts', 'messages-ast-loader.cjs'),
+          },
         ],
       },
       plugins: [
