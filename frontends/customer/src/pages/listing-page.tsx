@@ -1,3 +1,4 @@
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, NavLink, useNavigate, useSearchParams } from '@manzil/ui/router';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import {
   PropertyCard,
   PropertyGridSkeleton,
   Select,
+  type PropertyCardProps,
   useDocumentHead,
   buttonClassName,
   formatNumber,
@@ -45,6 +47,32 @@ export interface ListingPageProps {
  * are and kept. Each list (type and filters) is its own cached infinite query: changing either
  * cancels the other's request (its AbortSignal reaches fetch) and can never append to this one.
  */
+/**
+ * The result cards. Rendered again only when the results change, not with each render of the
+ * page around them (a fetch flag, the facets, the saved-search button): twenty cards are most
+ * of the page's elements, and each extra render of them was a long task of the first load
+ * (issue 10, `scripts/bench/js-profile.ts`).
+ */
+const ListingGrid = memo(function ListingGrid({
+  items,
+}: {
+  items: readonly PropertyCardProps['property'][];
+}) {
+  return (
+    <div className="mz-property-grid" data-testid="property-grid">
+      {items.map((property, index) => (
+        <PropertyCard
+          key={property.id}
+          property={property}
+          to={`/property/${property.slug}`}
+          eager={index < 4}
+          action={<WishlistButton id={property.id} />}
+        />
+      ))}
+    </div>
+  );
+});
+
 export function ListingPage({ propertyType, site }: ListingPageProps) {
   const intl = useIntl();
   const language = useLanguage();
@@ -61,7 +89,13 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
   // What the list asks the search service is what a saved search matches (the schema drops the order).
   const savedFilters = apiSearchQuery(propertyType, filters, locations.ids);
   const setSort = (sort: Sort) => setParams(filtersToParams({ ...filters, sort }, params));
-  const items = listings.data?.pages.flatMap((page) => page.items) ?? [];
+  const pages = listings.data?.pages;
+  const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
+  // The cards follow the results a render later, in a transition: the results' arrival (a
+  // query update, which React renders at once) paints the count and the facets, and React
+  // renders the cards in slices between the browser's work instead of in one long task.
+  const shownItems = useDeferredValue(items);
+  const cardsPending = items.length > 0 && shownItems.length === 0;
   const total = listings.data?.pages.at(-1)?.total ?? 0;
   // A failed first page has nothing to show (until Try again); a failed next page keeps
   // what was shown and says so beside the button.
@@ -136,7 +170,7 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
           />
         ) : null}
 
-        {!listings.data && !failed ? <PropertyGridSkeleton count={8} /> : null}
+        {(!listings.data && !failed) || cardsPending ? <PropertyGridSkeleton count={8} /> : null}
 
         {failed ? (
           <EmptyState
@@ -187,19 +221,7 @@ export function ListingPage({ propertyType, site }: ListingPageProps) {
           />
         ) : null}
 
-        {items.length > 0 ? (
-          <div className="mz-property-grid" data-testid="property-grid">
-            {items.map((property, index) => (
-              <PropertyCard
-                key={property.id}
-                property={property}
-                to={`/property/${property.slug}`}
-                eager={index < 4}
-                action={<WishlistButton id={property.id} />}
-              />
-            ))}
-          </div>
-        ) : null}
+        {items.length > 0 && shownItems.length > 0 ? <ListingGrid items={shownItems} /> : null}
 
         {items.length > 0 && listings.hasNextPage ? (
           <div className="cu-listing__more">
