@@ -240,7 +240,13 @@ function createConfig({ dir, name, exposes, plugins = [], host = false }) {
         minimizer: [
           new MinimizerPlugin({
             minify: MinimizerPlugin.swcMinify,
-            minimizerOptions: { compress: { passes: 2 }, mangle: true },
+            // MANZIL_KEEP_NAMES=1: functions keep their names, for reading a CPU profile or
+            // react-commits.ts (scripts/bench); never for a build that ships.
+            minimizerOptions: {
+              compress: { passes: 2 },
+              mangle: process.env.MANZIL_KEEP_NAMES !== '1',
+              ...(process.env.MANZIL_KEEP_NAMES === '1' ? { keep_fnames: true, keep_classnames: true } : {}),
+            },
           }),
           // The extracted CSS, by esbuild (no syntax lowered: logical properties stay as written).
           new MinimizerPlugin({

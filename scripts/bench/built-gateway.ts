@@ -71,3 +71,15 @@ export const QUIET_CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * `fetch` for the system's site addresses from Node: its resolver does not know `*.localhost`
+ * without an /etc/hosts line (Chromium resolves it to loopback itself, as RFC 6761 asks), so
+ * the request goes to 127.0.0.1 with the site's Host header, which the gateway reads the site from.
+ */
+export function fetchLocal(url: string, init: RequestInit = {}): Promise<Response> {
+  const target = new URL(url);
+  const host = target.host;
+  if (target.hostname.endsWith('.localhost')) target.hostname = '127.0.0.1';
+  return fetch(target, { ...init, headers: { ...(init.headers as Record<string, string>), host } });
+}

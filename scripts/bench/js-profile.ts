@@ -5,7 +5,7 @@
  * nothing.
  *
  *   npm run build                                   # this script builds nothing itself
- *   npx tsx scripts/bench/js-profile.ts [--runs 3] [--cpu 4] [--top 8] [--page home]
+ *   npx tsx scripts/bench/js-profile.ts [--runs 3] [--cpu 4] [--top 8] [--page home] [--url URL] [--inclusive]
  *
  * Starts the built gateway alone on a free port (like `weight.ts --gateway-only`: API calls
  * fail, the pages' own scripts only; no lock needed). `--cpu` slows the CPU like Lighthouse's
@@ -25,6 +25,10 @@ const { values } = parseArgs({
     cpu: { type: 'string', default: '4' },
     top: { type: 'string', default: '8' },
     page: { type: 'string', multiple: true },
+    // A running system instead of the built gateway alone (the pages' API calls then answer).
+    url: { type: 'string' },
+    // Also the top functions by inclusive time (a function and what it calls), per sample once.
+    inclusive: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 1);
@@ -69,7 +73,22 @@ function selfTimes(profile: Profile) {
       functions.set(fn, (functions.get(fn) ?? 0) + ms);
     }
   }
-  return { files, functions };
+  // Inclusive: each sample counts once for every distinct function on its stack.
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inclusive = new Map<string, number>();
+  for (const [id, ms] of perNode) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { callFrame } = byId.get(at)!;
+      if (!callFrame.url) continue;
+      const fn = `${callFrame.functionName || '(anonymous)'} ${new URL(callFrame.url).pathname}:${callFrame.lineNumber + 1}`;
+      if (seen.has(fn)) continue;
+      seen.add(fn);
+      inclusive.set(fn, (inclusive.get(fn) ?? 0) + ms);
+    }
+  }
+  return { files, functions, inclusive };
 }
 
 const median = (list: number[]) => {
@@ -78,7 +97,9 @@ const median = (list: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-const gateway = await startBuiltGateway('js-profile');
+const gateway = values.url
+  ? { url: values.url.replace(/\/$/, ''), stop: () => undefined }
+  : await startBuiltGateway('js-profile');
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: QUIET_CHROMIUM_ARGS,
@@ -92,6 +113,7 @@ try {
   for (const page of PAGES) {
     const fileRuns = new Map<string, number[]>();
     const fnRuns = new Map<string, number[]>();
+    const inclusiveRuns = new Map<string, number[]>();
     const totals: number[] = [];
     const blocking: number[] = [];
     for (let run = 0; run < runs; run++) {
@@ -125,7 +147,8 @@ try {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       const longTasks = (await tab.evaluate('window.__longTasks')) as number[];
       blocking.push(longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0));
-      const { files, functions } = selfTimes(profile);
+      const { files, functions, inclusive } = selfTimes(profile);
+      for (const [fn, ms] of inclusive) inclusiveRuns.set(fn, [...(inclusiveRuns.get(fn) ?? []), ms]);
       let scriptTotal = 0;
       for (const [file, ms] of files) {
         if (!file.startsWith('(')) scriptTotal += ms;
@@ -145,6 +168,13 @@ try {
     console.log('  top functions:');
     const fnRows = [...fnRuns].map(([k, v]) => [k, median(pad(v))] as const).sort((a, b) => b[1] - a[1]);
     for (const [fn, ms] of fnRows.slice(0, top)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${fn}`);
+    if (values.inclusive) {
+      console.log('  top functions, inclusive:');
+      const rows = [...inclusiveRuns]
+        .map(([k, v]) => [k, median(pad(v))] as const)
+        .sort((a, b) => b[1] - a[1]);
+      for (const [fn, ms] of rows.slice(0, top)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${fn}`);
+    }
   }
 } finally {
   await browser.close();

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
-import { QUIET_CHROMIUM_ARGS, freePort, startBuiltGateway } from './built-gateway.js';
+import { QUIET_CHROMIUM_ARGS, fetchLocal, freePort, startBuiltGateway } from './built-gateway.js';
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +51,8 @@ async function waitUntil(check: () => Promise<boolean>, what: string): Promise<v
   }
 }
 
-const answers = (url: string) => async () => (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+const answers = (url: string) => async () =>
+  (await fetchLocal(url, { signal: AbortSignal.timeout(2_000) })).ok;
 
 async function startGatewayOnly(): Promise<() => void> {
   const gateway = await startBuiltGateway('lighthouse');

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { startBuiltGateway } from './built-gateway.js';
+import { fetchLocal, startBuiltGateway } from './built-gateway.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -149,7 +149,7 @@ const kb = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1024)
 
 async function healthy(url: string): Promise<boolean> {
   try {
-    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+    const response = await fetchLocal(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
     return response.ok;
   } catch {
     return false;
