@@ -1,6 +1,7 @@
 import {
   Suspense,
   lazy,
+  memo,
   startTransition,
   useCallback,
   useEffect,
@@ -115,18 +116,30 @@ function ShellPage({ children }: { children: ReactNode }) {
  * The parts that show the site's config (menus, footer links, the remote's props) read it
  * themselves: the config arrives after the first render (the site's facts stand in until then),
  * and its arrival re-renders only them, not the whole page with its routes.
+ *
+ * Memoized: the shell renders again for its own state (the session restored, the page focused
+ * and announced, the scroll kept), and without memo each of those rendered the header, the
+ * footer and the whole page of the remote again (each a long task of the first load, issue 10,
+ * `scripts/bench/react-commits.ts`). Their props are strings and memoized objects; the router's
+ * location and the other contexts still reach them.
  */
-function ConfiguredHeader(props: Omit<ComponentProps<typeof Header>, 'config'>) {
+const ConfiguredHeader = memo(function ConfiguredHeader(
+  props: Omit<ComponentProps<typeof Header>, 'config'>,
+) {
   return <Header {...props} config={useSiteConfig(props.site, props.language)} />;
-}
+});
 
-function ConfiguredFooter(props: Omit<ComponentProps<typeof Footer>, 'config'>) {
+const ConfiguredFooter = memo(function ConfiguredFooter(
+  props: Omit<ComponentProps<typeof Footer>, 'config'>,
+) {
   return <Footer {...props} config={useSiteConfig(props.site, props.language)} />;
-}
+});
 
-function ConfiguredOutlet(props: Omit<ComponentProps<typeof RemoteOutlet>, 'config'>) {
+const ConfiguredOutlet = memo(function ConfiguredOutlet(
+  props: Omit<ComponentProps<typeof RemoteOutlet>, 'config'>,
+) {
   return <RemoteOutlet {...props} config={useSiteConfig(props.site, props.language)} />;
-}
+});
 
 /** The language state: document attributes, messages, saving, other tabs, `?lang=`. */
 function useLanguageState() {

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * The CSS variable the sticky parts of a page (listing tabs, profile tabs, the admin
@@ -43,23 +43,29 @@ export function useCrowdedHeader(
   nav: RefObject<HTMLElement | null>,
   content: string,
 ): boolean {
-  const [needed, setNeeded] = useState(0);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => setNeeded(0), [content]);
+  // Only the answer is state: the header renders again when it changes, not with each size the
+  // observer reports (a font arriving, a name, the bell: each had rendered the whole header).
+  const [crowded, setCrowded] = useState(false);
+  const needed = useRef(0);
+  useLayoutEffect(() => {
+    needed.current = 0;
+    setCrowded(false);
+  }, [content]);
   useLayoutEffect(() => {
     const row = inner.current;
     if (!row || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(() => {
-      setWidth(row.clientWidth);
       const links = nav.current;
-      // Hidden (below xl, or already crowded): nothing to measure.
-      if (!links || links.clientWidth === 0) return;
-      const short = links.scrollWidth - links.clientWidth;
-      if (short > 1) setNeeded(row.clientWidth + short);
+      // Hidden (below xl, or already crowded): nothing to measure, the width it needed stays.
+      if (links && links.clientWidth > 0) {
+        const short = links.scrollWidth - links.clientWidth;
+        if (short > 1) needed.current = row.clientWidth + short;
+      }
+      setCrowded(needed.current > 0 && row.clientWidth < needed.current);
     });
     observer.observe(row);
     if (nav.current) observer.observe(nav.current);
     return () => observer.disconnect();
-  }, [inner, nav, needed]);
-  return needed > 0 && width < needed;
+  }, [inner, nav, content, crowded]);
+  return crowded;
 }
