@@ -61,10 +61,14 @@ class EmitFilePlugin {
 
 /**
  * Writes `<asset>.br` and `<asset>.gz` beside each js/css/svg/json asset (brotli at its best
- * quality, gzip level 9: done once per build, read by the gateway for every visitor, which
+ * quality unless MANZIL_BROTLI_QUALITY says less, gzip level 9: done once per build, read by the gateway for every visitor, which
  * picks one by Accept-Encoding; services/gateway/src/compression.ts). index.html is left out:
  * the gateway rewrites its head per request and compresses that page as it sends it.
  */
+// MANZIL_BROTLI_QUALITY: npm start's quick build sets 5 (scripts/lib/build.mjs); a build that
+// ships keeps the best.
+const BROTLI_QUALITY = Number(process.env.MANZIL_BROTLI_QUALITY) || 11;
+
 class PrecompressPlugin {
   static TEST = /\.(?:js|css|html|svg|json)$/;
   apply(compiler) {
@@ -86,7 +90,7 @@ class PrecompressPlugin {
             const buffer = asset.source.buffer();
             const brotli = zlib.brotliCompressSync(buffer, {
               params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
                 [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
               },

@@ -8,7 +8,8 @@
 // stamped after its last successful build (.cache/build/). dist/ is emptied before a build
 // so a deleted source (a migration!) never lingers.
 // Frontends: `sourceMaps: false` (npm start) builds them without source maps
-// (MANZIL_SOURCE_MAPS=0, about an eighth less webpack CPU) and accepts a build that has them;
+// (MANZIL_SOURCE_MAPS=0, about an eighth less webpack CPU) and precompressed at brotli quality 5
+// (MANZIL_BROTLI_QUALITY), and accepts a build that has them;
 // the default (npm run build, tests) rebuilds a frontend whose stamp says it has none.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -193,7 +194,13 @@ export async function buildAll({
     );
   mkdirp(STAMP_DIR);
   const env = repoEnv({ NODE_ENV: 'production', FORCE_COLOR: '0' });
-  const frontendEnv = { ...env, MANZIL_SOURCE_MAPS: sourceMaps ? '1' : '0' };
+  // npm start's quick build also precompresses at brotli quality 5 (≈ 10 % larger than 11, in
+  // about a fiftieth of the CPU: 0.1 s against 6.1 s for the five frontends' 5.3 MB).
+  const frontendEnv = {
+    ...env,
+    MANZIL_SOURCE_MAPS: sourceMaps ? '1' : '0',
+    ...(sourceMaps ? {} : { MANZIL_BROTLI_QUALITY: '5' }),
+  };
 
   const buildOne = async (w) => {
     fs.rmSync(path.join(w.abs, 'dist'), { recursive: true, force: true });

@@ -69,7 +69,11 @@ export async function ensureInstalled() {
         : 'package-lock.json changed since the last install: installing the locked versions (npm ci)',
     );
     did = true;
-    const r = await run('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+    // --prefer-offline: a tarball already in npm's cache is taken as it is (the lock's integrity
+    // checks it) instead of being revalidated with the registry; what is missing is still
+    // fetched. 57.5 s -> 50.9 s wall, 43.8 -> 28.8 s user CPU on a warm cache (2026-11-30, one
+    // run each, load 1.6-3.9).
+    const r = await run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { stdio: 'inherit' });
     if (r.code !== 0) {
       throw Object.assign(
         new Error(
