@@ -10,16 +10,17 @@
  * gateway alone with `npx tsx scripts/bench/weight.ts --gateway-only`'s way: pass
  * `--gateway-only` here too (API calls then fail: the scores are for the page's own weight).
  *
- * Lighthouse 12.8.2: the 13.x line needs Node 22. The language is chosen by the address (an
+ * Lighthouse 12.8.2 (the 13.x line needs Node 22), from `scripts/bench/lighthouse-runner/` with its own
+ * lockfile, installed there (`npm ci`) on the first run: it is not in the project's install. The language is chosen by the address (an
  * Arabic listing path, `?lang=`) on every page: Lighthouse empties storage first but keeps the
  * cookies, so the `lang` cookie an Arabic page saved would otherwise make the next page Arabic.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import lighthouse from 'lighthouse';
 import { QUIET_CHROMIUM_ARGS, fetchLocal, freePort, startBuiltGateway } from './built-gateway.js';
 
 const { values } = parseArgs({
@@ -60,7 +61,36 @@ async function startGatewayOnly(): Promise<() => void> {
   return gateway.stop;
 }
 
+/** What this bench uses of Lighthouse's API (its own types come with the runner's install). */
+type Lighthouse = (
+  url: string,
+  flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] },
+) => Promise<
+  | {
+      lhr: {
+        audits: Record<string, { numericValue?: number } | undefined>;
+        categories: Record<string, { score: number | null } | undefined>;
+      };
+    }
+  | undefined
+>;
+
+const RUNNER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lighthouse-runner');
+
+async function loadLighthouse(): Promise<Lighthouse> {
+  const entry = path.join(RUNNER, 'node_modules', 'lighthouse', 'core', 'index.js');
+  if (!existsSync(entry)) {
+    console.log(`lighthouse: installing it in ${path.relative(process.cwd(), RUNNER)} (npm ci, once)`);
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: RUNNER,
+      stdio: 'inherit',
+    });
+  }
+  return ((await import(pathToFileURL(entry).href)) as { default: Lighthouse }).default;
+}
+
 async function main() {
+  const lighthouse = await loadLighthouse();
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) throw new Error(`no browser at ${chromium}: apt-get install chromium`);
   const stopGateway = values['gateway-only'] ? await startGatewayOnly() : undefined;
