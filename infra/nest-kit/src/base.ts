@@ -8,5 +8,6 @@ export * from './config.js';
 export * from './context.js';
 export * from './app.exception.js';
 export * from './sms-port.js';
+export * from './email-port.js';
 export * from './trust-proxy-setting.js';
 export * from './events/bus-cli-options.js';

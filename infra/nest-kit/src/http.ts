@@ -27,3 +27,4 @@ export * from './metrics.js';
 export * from './trust-proxy.js';
 export * from './sequence.js';
 export * from './sms.js';
+export * from './email-port.js';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
-import { dataEnvSchema, smsEnv } from '@manzil/nest-kit/base';
-import { emailEnv } from './email/email-config.js';
+import { dataEnvSchema, emailEnv, smsEnv } from '@manzil/nest-kit/base';
 import { enquiryEmailEnv } from './enquiry-email/enquiry-email.config.js';
 
 export const envSchema = dataEnvSchema.extend({

@@ -1,18 +1,15 @@
 import { Logger } from '@nestjs/common';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { z } from 'zod';
-import { SERVICES } from '@manzil/contracts';
-import { AppException, ConfigError } from '@manzil/nest-kit/base';
-
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  /** The plain-text part. */
-  text: string;
-  /** The HTML part. */
-  html: string;
-}
+import {
+  AppException,
+  ConfigError,
+  DEV_EMAIL_URL,
+  DEV_MAIL_FROM,
+  emailEnv,
+  type EmailEnv,
+  type OutgoingEmail,
+} from '@manzil/nest-kit/base';
 
 /** The port e-mails leave through; the adapter is chosen by configuration (`createEmailSender`). */
 export interface EmailSender {
@@ -20,26 +17,8 @@ export interface EmailSender {
 }
 export const EMAIL_SENDER = Symbol('EMAIL_SENDER');
 
-/**
- * E-mail variables, spread into identity's `envSchema`. Production: SMTP_URL and MAIL_FROM
- * (checked at boot); development and tests: the sandbox's sink at EMAIL_URL.
- */
-export const emailEnv = {
-  /** The sandbox's e-mail sink (`POST { to, subject, text, html }`); refused with NODE_ENV=production. */
-  EMAIL_URL: z.url().optional(),
-  /** `smtp://user:pass@host:587` or `smtps://user:pass@host:465`: the production adapter (nodemailer). */
-  SMTP_URL: z
-    .url()
-    .refine((url) => /^smtps?:\/\//i.test(url), 'must start with smtp:// or smtps://')
-    .optional(),
-  /** The From of every e-mail, e.g. `Manzil <no-reply@manzil.example>`. */
-  MAIL_FROM: z.string().trim().min(3).optional(),
-};
-export const emailEnvSchema = z.object(emailEnv);
-export type EmailEnv = z.infer<typeof emailEnvSchema> & { NODE_ENV?: string };
-
-export const DEV_EMAIL_URL = `http://127.0.0.1:${SERVICES.sandbox.port}/v1/email`;
-export const DEV_MAIL_FROM = 'Manzil <no-reply@manzil.localhost>';
+// The variables and the e-mail's shape are nest-kit's (shared with notifications).
+export { DEV_EMAIL_URL, DEV_MAIL_FROM, emailEnv, type EmailEnv, type OutgoingEmail };
 
 /** `Name <a@b.c>` or `a@b.c`. */
 const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
@@ -72,7 +51,11 @@ export function createEmailSender(config: EmailEnv): EmailSender {
       config.MAIL_FROM ?? DEV_MAIL_FROM,
     );
   }
-  return new SandboxEmailSender(config.EMAIL_URL ?? DEV_EMAIL_URL, config.NODE_ENV ?? 'development');
+  return new SandboxEmailSender(
+    config.EMAIL_URL ?? DEV_EMAIL_URL,
+    config.NODE_ENV ?? 'development',
+    config.EMAIL_TIMEOUT_MS,
+  );
 }
 
 /**
@@ -85,6 +68,8 @@ export class SandboxEmailSender implements EmailSender {
   constructor(
     readonly url: string,
     nodeEnv: string,
+    /** How long the sink has to answer (EMAIL_TIMEOUT_MS, default 5 s). */
+    private readonly timeoutMs = 5000,
   ) {
     if (nodeEnv === 'production') {
       throw new ConfigError(
@@ -100,7 +85,7 @@ export class SandboxEmailSender implements EmailSender {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(email),
-        signal: AbortSignal.timeout(5000),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
       this.logger.error({ err: error }, 'e-mail sink unreachable');

@@ -1,10 +1,13 @@
 import { Logger } from '@nestjs/common';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { DEV_EMAIL_URL, type EmailEnv } from './email-config.js';
 import {
   ConfigError,
   DEFAULT_PROVIDER_TIMEOUT_MS,
+  DEV_EMAIL_URL,
+  DEV_MAIL_FROM,
+  type EmailEnv,
+  type OutgoingEmail,
   mayHaveReachedProvider,
   ProviderOutcomeUnknown,
   requireInProduction,
@@ -12,16 +15,10 @@ import {
 
 /*
  * The e-mail port and its two adapters, as identity has them (otp/email-sender.ts): SMTP
- * through nodemailer in production, the sandbox's sink in development and tests. Kept here
- * rather than shared until a third service sends mail (then: infra).
+ * through nodemailer in production, the sandbox's sink in development and tests. The variables
+ * and the e-mail's shape are nest-kit's (`email-port.ts`); the adapters differ (this port
+ * reports an unknown outcome, identity's answers the user at once) and stay here.
  */
-
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
 
 export interface EmailSender {
   /**
@@ -32,9 +29,8 @@ export interface EmailSender {
   send(email: OutgoingEmail): Promise<void>;
 }
 export const EMAIL_SENDER = Symbol('EMAIL_SENDER');
-export * from './email-config.js';
-
-const DEV_MAIL_FROM = 'Manzil <no-reply@manzil.localhost>';
+// The variables and the e-mail's shape are nest-kit's (shared with identity).
+export { DEV_EMAIL_URL, emailEnv, type EmailEnv, type OutgoingEmail } from '@manzil/nest-kit/base';
 
 /** The adapter for this configuration, checked at boot (a ConfigError stops the service). */
 export function createEmailSender(config: EmailEnv): EmailSender {

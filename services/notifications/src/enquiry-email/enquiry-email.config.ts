@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICES } from '@manzil/contracts';
 import { requireInProduction } from '@manzil/nest-kit/base';
-import type { EmailEnv } from '../email/email-config.js';
+import type { EmailEnv } from '@manzil/nest-kit/base';
 
 /**
  * What the enquiry e-mail needs beyond the service's e-mail settings (`emailEnv`, shared with
