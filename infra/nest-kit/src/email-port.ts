@@ -35,13 +35,8 @@ export const emailEnv = {
   EMAIL_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).optional(),
 };
 
-export type EmailEnv = {
-  EMAIL_URL?: string;
-  SMTP_URL?: string;
-  MAIL_FROM?: string;
-  NODE_ENV?: string;
-  EMAIL_TIMEOUT_MS?: number;
-};
+export const emailEnvSchema = z.object(emailEnv);
+export type EmailEnv = z.infer<typeof emailEnvSchema> & { NODE_ENV?: string };
 
 /** The sandbox's sink on this machine: the default outside production. */
 export const DEV_EMAIL_URL = `http://127.0.0.1:${SERVICES.sandbox.port}/v1/email`;

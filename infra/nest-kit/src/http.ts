@@ -3,10 +3,8 @@
 // (@nestjs/core loads @nestjs/microservices itself). The gateway imports this: it starts last
 // in `npm start` (after the frontends' build), so every module it loads is on the way to
 // "ready". Everything here is in `@manzil/nest-kit` too.
-export * from './config.js';
-export * from './context.js';
+export * from './base.js';
 export * from './context.middleware.js';
-export * from './app.exception.js';
 export * from './envelope.filter.js';
 export * from './envelope.interceptor.js';
 export * from './zod.pipe.js';
@@ -27,4 +25,3 @@ export * from './metrics.js';
 export * from './trust-proxy.js';
 export * from './sequence.js';
 export * from './sms.js';
-export * from './email-port.js';

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { IDENTITY_LIMITS, SERVICES } from '@manzil/contracts';
-import { dataEnvSchema, smsEnv } from '@manzil/nest-kit/base';
+import { dataEnvSchema, emailEnv, smsEnv } from '@manzil/nest-kit/base';
 import { storageEnv } from '@manzil/storage';
 import { googleEnv } from './google/google.config.js';
 import { nafathEnv } from './nafath/nafath.config.js';
-import { emailEnv } from './otp/email-sender.js';
 
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 

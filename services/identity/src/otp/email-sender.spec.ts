@@ -1,14 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ConfigError } from '@manzil/nest-kit';
+import { ConfigError, DEV_EMAIL_URL, type EmailEnv } from '@manzil/nest-kit';
 import { envSchema } from '../config.js';
-import {
-  createEmailSender,
-  DEV_EMAIL_URL,
-  SandboxEmailSender,
-  SmtpEmailSender,
-  type EmailEnv,
-} from './email-sender.js';
+import { createEmailSender, SandboxEmailSender, SmtpEmailSender } from './email-sender.js';
 import { emailOtpMessage } from './otp-email.js';
 
 const smtp = 'smtp://mailer:secret@127.0.0.1:2525';

@@ -6,7 +6,6 @@ import {
   ConfigError,
   DEV_EMAIL_URL,
   DEV_MAIL_FROM,
-  emailEnv,
   type EmailEnv,
   type OutgoingEmail,
 } from '@manzil/nest-kit/base';
@@ -16,9 +15,6 @@ export interface EmailSender {
   send(email: OutgoingEmail): Promise<void>;
 }
 export const EMAIL_SENDER = Symbol('EMAIL_SENDER');
-
-// The variables and the e-mail's shape are nest-kit's (shared with notifications).
-export { DEV_EMAIL_URL, DEV_MAIL_FROM, emailEnv, type EmailEnv, type OutgoingEmail };
 
 /** `Name <a@b.c>` or `a@b.c`. */
 const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;

@@ -1,5 +1,5 @@
 import { MINUTES, countPhrase, type Language } from '@manzil/contracts';
-import type { OutgoingEmail } from './email-sender.js';
+import type { OutgoingEmail } from '@manzil/nest-kit/base';
 
 const TEXTS: Record<
   Language,

@@ -29,8 +29,6 @@ export interface EmailSender {
   send(email: OutgoingEmail): Promise<void>;
 }
 export const EMAIL_SENDER = Symbol('EMAIL_SENDER');
-// The variables and the e-mail's shape are nest-kit's (shared with identity).
-export { DEV_EMAIL_URL, emailEnv, type EmailEnv, type OutgoingEmail } from '@manzil/nest-kit/base';
 
 /** The adapter for this configuration, checked at boot (a ConfigError stops the service). */
 export function createEmailSender(config: EmailEnv): EmailSender {

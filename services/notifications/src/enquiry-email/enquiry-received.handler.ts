@@ -2,12 +2,12 @@ import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ENQUIRY_TYPE_LABELS, enquiryReceivedV1, type EventEnvelope, type Language } from '@manzil/contracts';
-import { ParseEventPipe, ProviderOutcomeUnknown } from '@manzil/nest-kit';
+import { ParseEventPipe, ProviderOutcomeUnknown, type OutgoingEmail } from '@manzil/nest-kit';
 import { Deliver } from '../delivery/deliver.js';
 import { clip, isolate, sms, type NotificationDraft } from '../delivery/notifier.js';
 import { enquiryEmail } from './enquiry-email.js';
 import { OUTCOME_UNKNOWN_TIMEOUT } from '../delivery/send-claim.js';
-import { EMAIL_SENDER, type EmailSender, type OutgoingEmail } from '../email/email-sender.js';
+import { EMAIL_SENDER, type EmailSender } from '../email/email-sender.js';
 import { AgentContacts } from './agent-contacts.js';
 
 type EnquiryReceived = EventEnvelope<z.infer<(typeof enquiryReceivedV1)['payload']>>;
