@@ -204,15 +204,6 @@ async function asProcesses(): Promise<Servers> {
     logFile: `/tmp/${tag}-auctions.log`,
   });
   const processes = [auctions];
-  // A bench that fails after this point must not leave its servers running.
-  process.once('exit', () => {
-    for (const child of processes)
-      try {
-        process.kill(child.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-  });
   const gateway = await startServiceProcess('gateway', {
     env: {
       ...common,

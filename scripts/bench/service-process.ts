@@ -62,6 +62,12 @@ export async function startServiceProcess(
   if (typeof log === 'number') closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A bench that fails (or exits) without stopping it must not leave the server running.
+  const orphaned = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.once('exit', orphaned);
+  void exited.then(() => process.off('exit', orphaned));
   const started = Date.now();
   for (;;) {
     const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })
