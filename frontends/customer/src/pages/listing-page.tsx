@@ -41,17 +41,10 @@ export interface ListingPageProps {
 }
 
 /**
- * A list of published properties of one type: sticky search bar and type tabs, count, sort,
- * grid, load more. The filters live in the address (`search-filters.ts`), so the list is a
- * link to share; the footer's `propertyType`, `type` and `locationSelected` are read as they
- * are and kept. Each list (type and filters) is its own cached infinite query: changing either
- * cancels the other's request (its AbortSignal reaches fetch) and can never append to this one.
- */
-/**
  * The result cards. Rendered again only when the results change, not with each render of the
  * page around them (a fetch flag, the facets, the saved-search button): twenty cards are most
  * of the page's elements, and each extra render of them was a long task of the first load
- * (issue 10, `scripts/bench/js-profile.ts`).
+ * (issue 10, `scripts/bench/react-commits.ts`).
  */
 const ListingGrid = memo(function ListingGrid({
   items,
@@ -73,6 +66,13 @@ const ListingGrid = memo(function ListingGrid({
   );
 });
 
+/**
+ * A list of published properties of one type: sticky search bar and type tabs, count, sort,
+ * grid, load more. The filters live in the address (`search-filters.ts`), so the list is a
+ * link to share; the footer's `propertyType`, `type` and `locationSelected` are read as they
+ * are and kept. Each list (type and filters) is its own cached infinite query: changing either
+ * cancels the other's request (its AbortSignal reaches fetch) and can never append to this one.
+ */
 export function ListingPage({ propertyType, site }: ListingPageProps) {
   const intl = useIntl();
   const language = useLanguage();
