@@ -44,13 +44,7 @@ const databases = await ensureDatabases(
 const keys = jwtKeys();
 const namespace = `bench-boot-${process.pid}`;
 const envOf = (s) => {
-  const env = serviceEnv(s, { databases, redisUrl, keys, busNamespace: namespace });
-  for (const x of ALL) env[`${x.name.toUpperCase()}_URL`] = `http://127.0.0.1:${ports.get(x.name)}`;
-  env.JWT_JWKS_URL = `${env.IDENTITY_URL}/.well-known/jwks.json`;
-  if (env.NAFATH_CALLBACK_URL) env.NAFATH_CALLBACK_URL = `${env.IDENTITY_URL}/v1/nafath/callback`;
-  if (env.STRIPE_WEBHOOK_URL) env.STRIPE_WEBHOOK_URL = `${env.PAYMENTS_URL}/v1/payments/stripe/webhook`;
-  if (s.name === 'payments') env.STRIPE_API_URL = env.SANDBOX_URL;
-  env.PORT = String(ports.get(s.name));
+  const env = serviceEnv(s, { databases, redisUrl, keys, busNamespace: namespace, ports });
   env.LOG_LEVEL = 'warn';
   env.FORCE_COLOR = '0';
   return env;

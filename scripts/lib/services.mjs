@@ -60,14 +60,15 @@ export function jwtKeys() {
  * Environment of one service. `databases` maps service name → its database URL.
  * Every process also gets every service's URL (<NAME>_URL) for its clients.
  */
-export function serviceEnv(svc, { databases, redisUrl, keys, busNamespace = 'manzil', extra = {} }) {
+export function serviceEnv(svc, { databases, redisUrl, keys, busNamespace = 'manzil', extra = {}, ports }) {
+  // `ports` (name → port): a system on other ports than npm start's (a bench beside a running one).
+  const portOf = (s) => ports?.get(s.name) ?? s.port;
   const urls = {};
-  for (const s of SERVICES) urls[`${s.name.toUpperCase()}_URL`] = `http://127.0.0.1:${s.port}`;
-  urls.GATEWAY_URL = `http://127.0.0.1:${GATEWAY.port}`;
+  for (const s of ALL) urls[`${s.name.toUpperCase()}_URL`] = `http://127.0.0.1:${portOf(s)}`;
   const env = {
     ...process.env,
     ...urls,
-    PORT: String(svc.port),
+    PORT: String(portOf(svc)),
     REDIS_URL: redisUrl,
     BUS_NAMESPACE: busNamespace,
     // identity's key set; tokens are verified with the key their kid names (nest-kit).
