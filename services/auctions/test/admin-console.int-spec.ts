@@ -123,9 +123,17 @@ describe('auctions: the admin console (accepted properties, schedule, reschedule
       TOPICS.listingsProperty,
       newEvent(listingWithdrawnV1, 'ae', other.id, { id: other.id, reason: 'sold' }),
     );
+    // Wait on the picker, not on a create: a create that wins the race with the withdrawal makes
+    // an auction the withdrawal then cancels, which the cancel test below would find in its list.
     await expectEventually(async () => {
-      await create('ae', admin, { ...body, propertyId: other.id }).expect(422);
+      const page = await http()
+        .get(`/v1/admin/auctionable-properties?q=${encodeURIComponent(other.slug)}`)
+        .set('x-site', 'ae')
+        .set('authorization', `Bearer ${admin}`)
+        .expect(200);
+      expect(page.body.results.items).toEqual([]);
     });
+    await create('ae', admin, { ...body, propertyId: other.id }).expect(422);
     // Only an admin, of this site.
     await create('ae', await tokenFor('user', { site: 'ae' }), body).expect(403);
     await http()
