@@ -36,7 +36,8 @@
  */
 import 'reflect-metadata';
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -71,7 +72,7 @@ import { OpenSearchSearchEngine } from '../../services/search/src/engines/opense
 import { PostgresSearchEngine } from '../../services/search/src/engines/postgres-search-engine.js';
 import type { SearchEngine } from '../../services/search/src/engines/search-engine.js';
 import { bulkLoadOpenSearch, bulkLoadPostgres } from './search-bulk-load.js';
-import { startServiceProcess, type ServiceProcess } from './service-process.js';
+import { processCpuMs, startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -251,6 +252,10 @@ interface Result {
   p95: number;
   p99: number;
   errors: number;
+  /** The requests answered 200 (the processes topology's load). */
+  answered?: number;
+  /** CPU ms per answered request of each process measured (processes topology only). */
+  cpu?: string;
 }
 
 /** Runs `call` with CONCURRENCY callers for SECONDS; latencies in ms. */
@@ -284,7 +289,14 @@ async function measure(call: (i: number) => Promise<void>): Promise<Result> {
  * CONCURRENCY keep-alive connections from autocannon for SECONDS, cycling through `paths`;
  * latencies of the 200 answers (autocannon's own summary has no p95).
  */
-async function load(port: number, site: Site, paths: string[]): Promise<Result> {
+/** Counts the requests of the cases of new queries over the whole run (no query is asked twice). */
+let uniqueCounter = 0;
+async function load(
+  port: number,
+  site: Site,
+  paths: string[],
+  unique?: (n: number) => string,
+): Promise<Result> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -293,7 +305,10 @@ async function load(port: number, site: Site, paths: string[]): Promise<Result> 
         connections: CONCURRENCY,
         duration: SECONDS,
         headers: { host: `${site}.localhost` },
-        requests: paths.map((path) => ({ method: 'GET', path })),
+        // A case of queries never asked before takes a new path for every request.
+        requests: unique
+          ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: unique(uniqueCounter++) }) }]
+          : paths.map((path) => ({ method: 'GET', path })),
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
@@ -306,6 +321,7 @@ async function load(port: number, site: Site, paths: string[]): Promise<Result> 
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   return {
     rps: latencies.length / (result.duration || SECONDS),
+    answered: latencies.length,
     p50: at(0.5),
     p95: at(0.95),
     p99: at(0.99),
@@ -375,6 +391,16 @@ function workloads() {
       aggregated: true,
       path: (i: number) => `/api/search/v1/properties?${qs(pages(i))}`,
       raw: (e: SearchEngine, i: number) => e.search('ae', searchQuerySchema.parse(pages(i))),
+    },
+    {
+      // The same page with a price floor no visitor asked before, for every request: what a
+      // search costs when neither cache has its answer (the long tail of queries).
+      name: 'search page, every query new',
+      site: 'ae' as Site,
+      path: (i: number) => `/api/search/v1/properties?${qs({ ...pages(i), priceMin: 1_000 + i })}`,
+      unique: (n: number) => `/api/search/v1/properties?${qs({ ...pages(n), priceMin: 1_000_000 + n })}`,
+      raw: (e: SearchEngine, i: number) =>
+        e.search('ae', searchQuerySchema.parse({ ...pages(i), priceMin: String(2_000_000 + i) })),
     },
     {
       name: 'map clusters 10×10 km',
@@ -508,7 +534,42 @@ async function freshness(port: number, namespace: string): Promise<string> {
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const fmt = (r: Result) =>
-  `${r.rps.toFixed(0).padStart(6)} rps  p50 ${r.p50.toFixed(1).padStart(6)}  p95 ${r.p95.toFixed(1).padStart(6)}  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors ? `  ${r.errors} errors` : ''}`;
+  `${r.rps.toFixed(0).padStart(6)} rps  p50 ${r.p50.toFixed(1).padStart(6)}  p95 ${r.p95.toFixed(1).padStart(6)}  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors ? `  ${r.errors} errors` : ''}${r.cpu ? ` (CPU ms/request: ${r.cpu})` : ''}`;
+
+/**
+ * The Redis server's pid when it runs on this machine (its CPU per request is then printed
+ * beside the gateway's and the service's); null when it is elsewhere.
+ */
+async function localRedisPid(): Promise<number | null> {
+  const redis = new Redis(values.redis, { lazyConnect: true });
+  try {
+    await redis.connect();
+    const pid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+    return pid && existsSync(`/proc/${pid}/stat`) ? pid : null;
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+let redisPid: number | null = null;
+
+/**
+ * `run`'s result with the CPU time each process of `cpu` used during it, per answered request:
+ * a figure the machine's other work disturbs far less than the latencies (which it does not
+ * replace: both are printed).
+ */
+async function withCpu(cpu: (() => [string, number][]) | undefined, run: () => Promise<Result>) {
+  const before = cpu?.();
+  const result = await run();
+  if (!cpu || !before) return result;
+  const answered = result.answered ?? result.rps * SECONDS;
+  const after = cpu();
+  return {
+    ...result,
+    cpu: after.map(([label, ms], i) => `${label} ${((ms - before[i][1]) / answered).toFixed(2)}`).join(' · '),
+  };
+}
 
 async function runEngine(name: 'postgres' | 'opensearch') {
   const db = await createMigratedDatabase('bench_search', buildDataSource);
@@ -548,7 +609,13 @@ async function runEngine(name: 'postgres' | 'opensearch') {
       : { OPENSEARCH_URL: undefined, OPENSEARCH_INDEX_PREFIX: undefined }),
   };
   /** One gateway → search pair per tree measured (this one, and --compare's). */
-  const stacks: { label: string; port: number; stop: () => Promise<void> }[] = [];
+  const stacks: {
+    label: string;
+    port: number;
+    stop: () => Promise<void>;
+    /** The processes whose CPU per answered request is printed: [name, CPU ms so far]. */
+    cpu?: () => [string, number][];
+  }[] = [];
   if (SINGLE) {
     const search: INestApplication = await createTestApp(
       AppModule.forRoot(searchEnv.parse({ ...searchEnvironment, PORT: 0 })),
@@ -603,6 +670,12 @@ async function runEngine(name: 'postgres' | 'opensearch') {
       stacks.push({
         label: tree.label,
         port: gateway.port,
+        cpu: () => [
+          ['gateway', gateway.cpuMs()],
+          ['search', search.cpuMs()],
+          ['load', process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000],
+          ...(redisPid ? [['redis', processCpuMs(redisPid)] as [string, number]] : []),
+        ],
         stop: async () => {
           await gateway.stop();
           await search.stop();
@@ -625,13 +698,21 @@ async function runEngine(name: 'postgres' | 'opensearch') {
     // Every distinct path of the case (the generators cycle with periods 3, 4, 5 and 100).
     const paths = Array.from({ length: 300 }, (_, i) => work.path(i));
     const apis: [string, Result][] = [];
+    const distinct = [...new Set(paths)];
     for (const stack of stacks) {
-      await get(stack.port, work.site, paths[0]); // warm
+      // Every distinct path once before the clock starts (four at a time): the figures are the
+      // steady state of a page many visitors ask, not the first computation of each answer (the
+      // raw column is that). Before, only the first path was warmed, and at 1M the first
+      // computations of the other 29 took most of a 5 s case.
+      for (let i = 0; i < distinct.length; i += 4)
+        await Promise.all(distinct.slice(i, i + 4).map((path) => get(stack.port, work.site, path)));
       apis.push([
         stack.label,
         SINGLE
           ? await measure((i) => get(stack.port, work.site, paths[i % paths.length]))
-          : await load(stack.port, work.site, paths),
+          : await withCpu(stack.cpu, () =>
+              load(stack.port, work.site, paths, 'unique' in work ? work.unique : undefined),
+            ),
       ]);
     }
     const api = apis[0][1];
@@ -653,6 +734,7 @@ async function runEngine(name: 'postgres' | 'opensearch') {
   return rows;
 }
 
+redisPid = await localRedisPid();
 const engines = values.engines
   .split(',')
   .filter((e): e is 'postgres' | 'opensearch' => e === 'postgres' || e === 'opensearch');

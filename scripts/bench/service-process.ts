@@ -1,8 +1,8 @@
 // A built service (or the gateway) in a process of its own, as production runs it (one
 // container each): the benchmarks that measure through the gateway start the gateway and the
 // services this way so the load generator, the gateway and the service do not share a thread.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, openSync, closeSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './built-gateway.js';
@@ -14,8 +14,25 @@ export interface ServiceProcess {
   pid: number;
   port: number;
   url: string;
+  /** CPU time it has used so far (all threads, user + system) in ms: `processCpuMs(pid)`. */
+  cpuMs: () => number;
   /** Stops it (a profiled process exits normally first, so Node writes its CPU profile). */
   stop: () => Promise<void>;
+}
+
+let clockTicks = 0;
+/**
+ * CPU time a process has used (all its threads, user + system) in ms, from /proc/<pid>/stat
+ * (utime and stime, fields 14 and 15, in `getconf CLK_TCK` ticks): what a bench divides by the
+ * requests answered, a figure a busy machine disturbs far less than the wall clock.
+ */
+export function processCpuMs(pid: number): number {
+  clockTicks ||= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  // The command name (field 2) may hold spaces and parentheses: count the fields after its last
+  // closing parenthesis, from field 3 (state) on.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
 }
 
 export interface ServiceProcessOptions {
@@ -89,6 +106,7 @@ export async function startServiceProcess(
     pid: child.pid!,
     port,
     url,
+    cpuMs: () => processCpuMs(child.pid!),
     stop: async () => {
       if (child.exitCode === null) child.kill(options.profileDir ? 'SIGUSR2' : 'SIGTERM');
       await exited;

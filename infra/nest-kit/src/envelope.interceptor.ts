@@ -2,6 +2,7 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import type { ApiEnvelope } from '@manzil/contracts';
+import { CACHE_GENERATION_HEADER, CACHE_TAG_HEADER, type CacheTag } from './http-cache.js';
 
 const ENVELOPED = Symbol('enveloped');
 
@@ -23,15 +24,19 @@ const SERIALIZED = Symbol('serialized');
 export interface SerializedResults {
   [SERIALIZED]: true;
   json: string;
+  /** The gateway may keep the answer under this tag and generation (http-cache.ts). */
+  cacheTag?: CacheTag;
 }
 
 /**
  * What a handler returns when it holds its results as JSON text already (the search cache
  * stores the text): the envelope is written around the text as it is, instead of parsing it
- * into objects for `res.json` to serialise again.
+ * into objects for `res.json` to serialise again. With `cacheTag` the answer goes out with the
+ * gateway's cache headers (http-cache.ts): only for an answer that depends on the site and the
+ * URL alone.
  */
-export function serializedResults(json: string): SerializedResults {
-  return { [SERIALIZED]: true, json };
+export function serializedResults(json: string, cacheTag?: CacheTag): SerializedResults {
+  return cacheTag ? { [SERIALIZED]: true, json, cacheTag } : { [SERIALIZED]: true, json };
 }
 
 export function isSerializedResults(value: unknown): value is SerializedResults {
@@ -54,6 +59,10 @@ export class EnvelopeInterceptor implements NestInterceptor {
         if (isSerializedResults(value)) {
           // A string body: Express sends it as it is, with this type (and its ETag, as for res.json).
           response.type('application/json');
+          if (value.cacheTag && status === 200) {
+            response.setHeader(CACHE_TAG_HEADER, value.cacheTag.tag);
+            response.setHeader(CACHE_GENERATION_HEADER, String(value.cacheTag.generation));
+          }
           return `{"status":${status},"success":true,"message":"OK","results":${value.json}}`;
         }
         if (isEnveloped(value))

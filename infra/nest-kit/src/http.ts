@@ -7,6 +7,7 @@ export * from './base.js';
 export * from './context.middleware.js';
 export * from './envelope.filter.js';
 export * from './envelope.interceptor.js';
+export * from './http-cache.js';
 export * from './zod.pipe.js';
 export * from './access.js';
 export * from './auth.js';

@@ -16,6 +16,12 @@ export const envSchema = baseEnvSchema.extend({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CORS_ORIGINS: z.string().default(DEFAULT_CORS_ORIGINS),
   PROXY_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  /**
+   * The response cache of tagged upstream answers (response-cache.ts): its memory in MB (0: off)
+   * and the longest an answer is kept when no purge came.
+   */
+  RESPONSE_CACHE_MB: z.coerce.number().min(0).default(64),
+  RESPONSE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(60),
   FRONTENDS_DIR: z.string().optional(),
   /** JSON object overriding the runtime manifest served at /remotes.json. */
   REMOTES_MANIFEST: z

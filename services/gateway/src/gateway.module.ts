@@ -13,6 +13,7 @@ import { defaultFrontendsDir, frontends } from './frontends.js';
 import { PageHeads } from './page-head.js';
 import { apiProxy, isApiPath, pathOf, UpstreamAgents } from './proxy.js';
 import { RateLimiter } from './rate-limit.js';
+import { ResponseCache } from './response-cache.js';
 import { securityHeaders } from './security-headers.js';
 import { mapConfig, Sitemaps } from './sitemaps.js';
 import { upstreams } from './upstreams.js';
@@ -23,7 +24,8 @@ const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 /**
  * The gateway has no controllers of its own beyond the kit's /health, /ready and
  * /openapi.json: it is a chain of middleware. Order matters: headers on everything, CORS
- * (answers preflights), the rate limit on /api/**, the proxy, the map's configuration, the
+ * (answers preflights), the rate limit on /api/**, the response cache of tagged answers
+ * (response-cache.ts), the proxy, the map's configuration, the
  * sitemaps and robots.txt, then the static frontends.
  */
 @Module({})
@@ -51,6 +53,15 @@ export class AppModule implements NestModule, OnApplicationShutdown {
               perMinute: config.RATE_LIMIT_PER_MINUTE,
             }),
         },
+        {
+          provide: ResponseCache,
+          useFactory: () =>
+            new ResponseCache({
+              redisUrl: config.REDIS_URL,
+              maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
+              maxAgeMs: config.RESPONSE_CACHE_MAX_AGE_SECONDS * 1000,
+            }),
+        },
       ],
     };
   }
@@ -58,10 +69,12 @@ export class AppModule implements NestModule, OnApplicationShutdown {
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly limiter: RateLimiter,
+    private readonly cache: ResponseCache,
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
     const limit = this.limiter.middleware();
+    const cached = this.cache.middleware();
     const table = upstreams(this.config);
     const content = table.get('content');
     const search = table.get('search');
@@ -73,6 +86,8 @@ export class AppModule implements NestModule, OnApplicationShutdown {
           cors(this.config.CORS_ORIGINS),
           (request: Request, response: Response, next: NextFunction) =>
             isApiPath(pathOf(request)) ? limit(request, response, next) : next(),
+          (request: Request, response: Response, next: NextFunction) =>
+            isApiPath(pathOf(request)) ? cached(request, response, next) : next(),
           apiProxy(table, this.config.PROXY_TIMEOUT_MS, this.agents),
           mapConfig(this.config.MAP_TILE_URL, this.config.MAP_TILE_ATTRIBUTION),
           new Sitemaps(table).handler(),

@@ -109,6 +109,14 @@ export function apiProxy(
           // Only for bodies parsed by someone before us (the gateway itself parses none).
           fixRequestBody(proxyReq, request);
         },
+        // An upstream that breaks off half way through its answer: the client's answer breaks off
+        // too (its socket closed), instead of waiting for an end that never comes; and an answer
+        // cut short is never taken for a whole one (the response cache keeps only whole ones).
+        proxyRes: (proxyRes: IncomingMessage, _request: IncomingMessage, response: ServerResponse) => {
+          proxyRes.once('close', () => {
+            if (!proxyRes.complete) response.destroy();
+          });
+        },
         error: (error: Error, request: IncomingMessage, response: ServerResponse | Socket) => {
           logger.warn(`${upstream.service} failed: ${(error as { code?: string }).code ?? error.message}`);
           if (!('writeHead' in response)) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { Redis } from 'ioredis';
 import request from 'supertest';
 import {
   accountDeletedV1,
@@ -18,6 +19,7 @@ import {
   type PublishedProperty,
 } from '@manzil/contracts';
 import { createEventBus, newEvent, type EventBus } from '@manzil/bus';
+import { CACHE_GENERATION_HEADER, CACHE_PURGE_CHANNEL, CACHE_TAG_HEADER, parsePurge } from '@manzil/nest-kit';
 import {
   createTestApp,
   createMigratedDatabase,
@@ -32,6 +34,11 @@ import { AppModule } from '../src/app.module.js';
 import { envSchema } from '../src/config.js';
 import { buildDataSource } from '../src/data-source.js';
 import { listing } from './listings.js';
+// The gateway in front, as production runs it: a test of the two together, on purpose.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { createGatewayApp } from '../../gateway/src/app.js';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { envSchema as gatewayEnv } from '../../gateway/src/config.js';
 
 /**
  * The search API over HTTP, fed by the bus: every endpoint answers its contracts' shape, and a
@@ -141,6 +148,55 @@ describe('search API', () => {
     });
     await get('ae', `/v1/properties/${villa.slug}`).expect(404);
     expect((await get('ae', `/v1/map/pins?${viewport}`).expect(200)).body.results.total).toBe(0);
+  });
+
+  it("through the gateway: a repeated page is the gateway's, and an approval's purge shows it at once", async () => {
+    const gateway = await createGatewayApp(
+      gatewayEnv.parse({
+        PORT: 0,
+        REDIS_URL: testRedisUrl(),
+        GATEWAY_RATE_NAMESPACE: `${namespace}:rl`,
+        SEARCH_URL: await app.getUrl(),
+      }),
+      false,
+    );
+    await gateway.listen(0, '127.0.0.1');
+    const purges = new Redis(testRedisUrl());
+    const heard: { tag: string; generation: number }[] = [];
+    try {
+      await purges.subscribe(CACHE_PURGE_CHANNEL);
+      purges.on('message', (_channel: string, message: string) => {
+        const purge = parsePurge(message);
+        if (purge?.tag === `search:${namespace}:ae`) heard.push(purge);
+      });
+      const via = (path: string) =>
+        request(gateway.getHttpServer()).get(`/api/search${path}`).set('Host', 'ae.localhost');
+      const page = `/v1/properties?locationId=ae.dubai.palm-jumeirah&kind=villa&bedrooms=6`;
+      const ids = (response: request.Response) =>
+        (response.body as { results: { items: { id: string }[] } }).results.items.map((i) => i.id);
+      expect(ids(await via(page).expect(200).expect('x-cache', 'MISS'))).toEqual([]);
+      expect(ids(await via(page).expect(200).expect('x-cache', 'HIT'))).toEqual([]);
+      // The service tags the answer with the site's generation; the gateway takes the tags off.
+      const direct = await get('ae', page).expect(200);
+      expect(direct.headers[CACHE_TAG_HEADER]).toBe(`search:${namespace}:ae`);
+      const generation = Number(direct.headers[CACHE_GENERATION_HEADER]);
+      expect(Number.isSafeInteger(generation)).toBe(true);
+      expect((await via(page)).headers[CACHE_TAG_HEADER]).toBeUndefined();
+      // A refused query is not tagged (only 200s are).
+      expect(
+        (await get('ae', '/v1/properties?bedrooms=x').expect(422)).headers[CACHE_TAG_HEADER],
+      ).toBeUndefined();
+
+      const villa = { ...palm('Six bedroom villa'), bedrooms: 6 };
+      await bus.publish(TOPICS.listingsProperty, newEvent(listingApprovedV2, 'ae', villa.id, villa));
+      await expectEventually(async () => expect(ids(await via(page).expect(200))).toEqual([villa.id]));
+      expect(heard.some((purge) => purge.generation > generation)).toBe(true);
+      // Kept again under the new generation.
+      expect(ids(await via(page).expect(200).expect('x-cache', 'HIT'))).toEqual([villa.id]);
+    } finally {
+      purges.disconnect();
+      await gateway.close();
+    }
   });
 
   it("keeps the sitemaps' property pages in step with approvals, sales and deactivations", async () => {
