@@ -44,6 +44,22 @@ export interface PlaceBidCommand {
   requestId?: string;
 }
 
+/**
+ * An error made without capturing its stack: for the refusal of a bid too low, the answer to
+ * almost every bid of a crowd (99 % in the bench), whose stack nobody reads (the envelope
+ * filter logs only 5xx) and whose capture through Nest's and rxjs's frames was the dearest
+ * line of the refusal in the service's profile.
+ */
+function withoutStack<E extends Error>(make: () => E): E {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** One bid waiting in its auction's line, with the caller's promise. */
 interface Waiting {
   command: PlaceBidCommand;
@@ -170,11 +186,14 @@ export class PlaceBid {
         leadingBidId: auction.leading_bid_id,
         status: 'live',
       };
-      throw new AppException(
-        'VALIDATION_FAILED',
-        422,
-        [{ field: 'amount', message: fieldMessage('bid.tooLow', command.language) }],
-        { price: seen },
+      throw withoutStack(
+        () =>
+          new AppException(
+            'VALIDATION_FAILED',
+            422,
+            [{ field: 'amount', message: fieldMessage('bid.tooLow', command.language) }],
+            { price: seen },
+          ),
       );
     }
   }
