@@ -359,15 +359,13 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
       .expect(403);
   });
 
-  it('serializes concurrent bids: none lost, each accepted one strictly higher, no amount accepted twice', async () => {
-    const id = await insertAuction(dataSource, { startingPrice: 1_000_000, minIncrement: 1_000 });
-    const bidders = await Promise.all(Array.from({ length: 12 }, () => customer()));
-    // 60 bids at once, many at the same amounts: each either wins the lock with an amount
-    // still high enough (201) or finds the price already past it (422). Never a 5xx.
-    const amounts = Array.from({ length: 60 }, (_, i) => 1_001_000 + (i % 20) * 1_000);
-    const responses = await Promise.all(
-      amounts.map((amount, i) => bid(id, bidders[i % bidders.length], amount)),
-    );
+  /**
+   * The ladder of an auction after a burst of bids: every 201 stored and every stored bid
+   * answered 201, each accepted one strictly higher than the one before in the order they were
+   * accepted, no amount twice, the row's price and count at the top, each `bid.outbid` naming
+   * the bid accepted just before it.
+   */
+  async function expectLadder(id: string, responses: request.Response[]): Promise<void> {
     expect(responses.map((r) => r.status).filter((s) => s !== 201 && s !== 422)).toEqual([]);
     const created = responses.filter((r) => r.status === 201).map((r) => r.body.results.id as string);
     // In the order the lock was granted: the outbox id of each bid's `bid.placed` is drawn under
@@ -419,6 +417,44 @@ describe('auctions: detail, bids, withdrawal, my bids', () => {
         previousAmount: payload.previousAmount,
       })),
     ).toEqual(expected);
+  }
+
+  it('serializes concurrent bids: none lost, each accepted one strictly higher, no amount accepted twice', async () => {
+    const id = await insertAuction(dataSource, { startingPrice: 1_000_000, minIncrement: 1_000 });
+    const bidders = await Promise.all(Array.from({ length: 12 }, () => customer()));
+    // 60 bids at once, many at the same amounts: each either is placed with an amount still
+    // high enough (201) or finds the price already past it (422). Never a 5xx.
+    const amounts = Array.from({ length: 60 }, (_, i) => 1_001_000 + (i % 20) * 1_000);
+    const responses = await Promise.all(
+      amounts.map((amount, i) => bid(id, bidders[i % bidders.length], amount)),
+    );
+    await expectLadder(id, responses);
+  });
+
+  it('serializes concurrent bids across two replicas: each one’s line is checked against the other’s writes', async () => {
+    // A second replica on the same database: its line of bids knows nothing of this one's, so
+    // only the compare-and-set on the row's version keeps the ladder (it fails without it).
+    const replica = await createTestApp(AppModule.forRoot(envSchema.parse(serviceTestEnv(db, namespace))));
+    try {
+      const id = await insertAuction(dataSource, { startingPrice: 1_000_000, minIncrement: 1_000 });
+      const bidders = await Promise.all(Array.from({ length: 12 }, () => customer()));
+      const amounts = Array.from({ length: 80 }, (_, i) => 1_001_000 + (i % 20) * 1_000);
+      const responses = await Promise.all(
+        amounts.map((amount, i) =>
+          request(i % 2 === 0 ? app.getHttpServer() : replica.getHttpServer())
+            .post(`/v1/auctions/${id}/bids`)
+            .set('x-site', 'ae')
+            .set('authorization', `Bearer ${bidders[i % bidders.length]}`)
+            .send({ amount }),
+        ),
+      );
+      // Both replicas placed bids: the test did race them.
+      for (const parity of [0, 1])
+        expect(responses.some((r, i) => i % 2 === parity && r.status === 201)).toBe(true);
+      await expectLadder(id, responses);
+    } finally {
+      await replica.close();
+    }
   });
 
   it('keeps the row true when withdrawals race concurrent bids: price, leader and count are the accepted bids’ top', async () => {
