@@ -30,6 +30,14 @@
  *                         end (scripts/bench/cpu-profile.ts summarises them)
  *   --cases a,b           only the cases whose name starts with one of these
  *
+ * Each API case first asks every distinct path it will cycle through once (the figures are the
+ * steady state of pages many visitors ask: the gateway's and the service's caches warm), and
+ * prints beside its latencies the CPU time per answered request of the gateway, the search
+ * service, this process (autocannon) and the Redis server when it runs here (from /proc: far
+ * less disturbed by other work on the machine than the latencies). The case "search page,
+ * every query new" asks a query never asked before with every request (a new price floor):
+ * what a search costs when no cache has its answer.
+ *
  * The figures compare engines, topologies and API vs raw on the machine at hand (its load
  * average is printed); they are not a capacity. Not a test: nothing is asserted. The database
  * and indices it creates are dropped at the end.
