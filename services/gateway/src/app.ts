@@ -13,8 +13,10 @@ import { AppModule } from './gateway.module.js';
 export async function createGatewayApp(
   config: GatewayConfig,
   logger?: LoggerService | false,
+  /** Run by the last shutdown hook (the server's buffered logs are written there). */
+  onShutdown?: () => void,
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, onShutdown), {
     bodyParser: false,
     logger: logger ?? ['error', 'warn'],
   });

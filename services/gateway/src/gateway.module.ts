@@ -19,6 +19,7 @@ import { upstreams } from './upstreams.js';
 import type { NextFunction, Request, Response } from 'express';
 
 const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+const ON_SHUTDOWN = Symbol('ON_SHUTDOWN');
 
 /**
  * The gateway has no controllers of its own beyond the kit's /health, /ready and
@@ -30,7 +31,7 @@ const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 export class AppModule implements NestModule, OnApplicationShutdown {
   private readonly agents = new UpstreamAgents();
 
-  static forRoot(config: GatewayConfig): DynamicModule {
+  static forRoot(config: GatewayConfig, onShutdown: () => void = () => undefined): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -42,6 +43,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: ON_SHUTDOWN, useValue: onShutdown },
         {
           provide: RateLimiter,
           useFactory: () =>
@@ -58,6 +60,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly limiter: RateLimiter,
+    @Inject(ON_SHUTDOWN) private readonly onShutdown: () => void,
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
@@ -88,5 +91,6 @@ export class AppModule implements NestModule, OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.agents.destroy();
+    this.onShutdown();
   }
 }
