@@ -6,7 +6,14 @@ import {
   type NestModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { ManzilKitModule, sequence } from '@manzil/nest-kit/http';
+import {
+  badInputMiddleware,
+  ManzilKitModule,
+  requestContextMiddleware,
+  requestMetricsMiddleware,
+  sequence,
+} from '@manzil/nest-kit/http';
+import { ApiRoute } from './api-route.js';
 import type { GatewayConfig } from './config.js';
 import { cors } from './cors.js';
 import { defaultFrontendsDir, frontends } from './frontends.js';
@@ -31,7 +38,11 @@ const ON_SHUTDOWN = Symbol('ON_SHUTDOWN');
 export class AppModule implements NestModule, OnApplicationShutdown {
   private readonly agents = new UpstreamAgents();
 
-  static forRoot(config: GatewayConfig, onShutdown: () => void = () => undefined): DynamicModule {
+  static forRoot(
+    config: GatewayConfig,
+    onShutdown: () => void = () => undefined,
+    apiRoute: ApiRoute = new ApiRoute(),
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -44,6 +55,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: ON_SHUTDOWN, useValue: onShutdown },
+        { provide: ApiRoute, useValue: apiRoute },
         {
           provide: RateLimiter,
           useFactory: () =>
@@ -61,6 +73,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly limiter: RateLimiter,
     @Inject(ON_SHUTDOWN) private readonly onShutdown: () => void,
+    private readonly apiRoute: ApiRoute,
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
@@ -68,15 +81,29 @@ export class AppModule implements NestModule, OnApplicationShutdown {
     const table = upstreams(this.config);
     const content = table.get('content');
     const search = table.get('search');
+    const headers = securityHeaders(this.config.MAP_TILE_URL);
+    const allowOrigins = cors(this.config.CORS_ORIGINS);
+    const proxy = apiProxy(table, this.config.PROXY_TIMEOUT_MS, this.agents);
+    // A proxied request's whole chain, the kit's three first, run without Express (`api-route.ts`).
+    this.apiRoute.prefixes = new Set(table.keys());
+    this.apiRoute.handler = sequence(
+      requestContextMiddleware,
+      requestMetricsMiddleware('gateway'),
+      badInputMiddleware,
+      headers,
+      allowOrigins,
+      limit,
+      proxy,
+    );
     consumer
       .apply(
         // One Express layer for the chain, not one each (nest-kit's `sequence`: issue 13).
         sequence(
-          securityHeaders(this.config.MAP_TILE_URL),
-          cors(this.config.CORS_ORIGINS),
+          headers,
+          allowOrigins,
           (request: Request, response: Response, next: NextFunction) =>
             isApiPath(pathOf(request)) ? limit(request, response, next) : next(),
-          apiProxy(table, this.config.PROXY_TIMEOUT_MS, this.agents),
+          proxy,
           mapConfig(this.config.MAP_TILE_URL, this.config.MAP_TILE_ATTRIBUTION),
           new Sitemaps(table).handler(),
           frontends(

@@ -297,6 +297,16 @@ export function pathOf(request: Request): string {
   return request.originalUrl.split(/[?#]/)[0];
 }
 
+/**
+ * A request the proxy answers whatever it is (`api-route.ts`): `/api/<service>...` with a
+ * service the gateway knows. Unknown services go the Express way (their 404 is rare).
+ */
+export function isProxiedPath(url: string, prefixes: ReadonlySet<string>): boolean {
+  if (!url.startsWith('/api/')) return false;
+  const match = API_PATH.exec(url);
+  return match !== null && prefixes.has(match[1]);
+}
+
 export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
