@@ -25,7 +25,8 @@ export function requestContextMiddleware(request: Request, response: Response, n
   const requestId = header(request, 'x-request-id') ?? randomUUID();
   // A set, not the zod schema: this runs for every request of every service (issue 13).
   const sent = header(request, 'x-site');
-  const site: Site = sent !== undefined && KNOWN_SITES.has(sent) ? (sent as Site) : siteFromHost(header(request, 'host'));
+  const site: Site =
+    sent !== undefined && KNOWN_SITES.has(sent) ? (sent as Site) : siteFromHost(header(request, 'host'));
   const language: Language = header(request, 'language') === 'ar' ? 'ar' : 'en';
   const context: RequestContext = {
     requestId,

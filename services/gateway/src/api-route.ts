@@ -31,7 +31,10 @@ export class ApiRoute {
  * the request first, as the filter answers with Express's `res.json`.
  */
 export function routeProxiedRequests(server: Server, app: Express, route: ApiRoute): void {
-  const express = server.listeners('request')[0] as (request: IncomingMessage, response: ServerResponse) => void;
+  const express = server.listeners('request')[0] as (
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => void;
   const filter = new EnvelopeExceptionFilter();
   server.removeAllListeners('request');
   server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {

@@ -18,10 +18,13 @@ export async function createGatewayApp(
   onShutdown?: () => void,
 ): Promise<INestApplication> {
   const apiRoute = new ApiRoute();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, onShutdown, apiRoute), {
-    bodyParser: false,
-    logger: logger ?? ['error', 'warn'],
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, onShutdown, apiRoute),
+    {
+      bodyParser: false,
+      logger: logger ?? ['error', 'warn'],
+    },
+  );
   app.disable('x-powered-by');
   app.enableShutdownHooks();
   // A request Node refuses itself (over 16 KB of headers, malformed) gets the envelope too.

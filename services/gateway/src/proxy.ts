@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Agent,
-  request as httpRequest,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-} from 'node:http';
+import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { posix } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -168,7 +163,9 @@ function upstreamHeaders(request: Request, target: Target, client: Client): stri
 
 /** No body follows the head: neither a length nor a chunked framing was sent. */
 function bodiless(request: Request): boolean {
-  return request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined;
+  return (
+    request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined
+  );
 }
 
 /**

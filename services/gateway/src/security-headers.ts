@@ -51,5 +51,6 @@ function setSecurityHeaders(request: Request, response: Response, policy: string
   response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   response.setHeader('X-Frame-Options', 'DENY');
   response.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
-  if (clientOf(request).protocol === 'https') response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (clientOf(request).protocol === 'https')
+    response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
