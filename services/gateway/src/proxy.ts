@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import {
+  Agent,
+  type ClientRequest,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { posix } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -221,10 +227,31 @@ function forward(
   });
   upstream.on('response', (answer: IncomingMessage) => relay(answer, response, fail));
   if (bodiless(request)) upstream.end();
-  else {
-    request.on('error', fail);
-    request.pipe(upstream);
-  }
+  else send(request, upstream, fail);
+}
+
+/**
+ * The request's body to the service as it arrives, with backpressure (a slow service pauses the
+ * client's upload). Its last byte of a known length ends the upstream request, so a small body
+ * (a bid) leaves with the head in one write, where a pipe wrote the head and body, then ended.
+ */
+function send(request: Request, upstream: ClientRequest, fail: (error: Error) => void): void {
+  const sent = request.headers['content-length'];
+  const length = sent === undefined ? -1 : Number(sent);
+  let received = 0;
+  const resume = () => request.resume();
+  request.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received === length) upstream.end(chunk);
+    else if (!upstream.write(chunk)) {
+      request.pause();
+      upstream.once('drain', resume);
+    }
+  });
+  request.on('end', () => {
+    if (!upstream.writableEnded) upstream.end();
+  });
+  request.on('error', fail);
 }
 
 /**
