@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { siteFromHost, siteSchema, type Language } from '@manzil/contracts';
+import { SITES, siteFromHost, type Language, type Site } from '@manzil/contracts';
 import type { Logger } from 'pino';
 import { parseTimezoneOffset, runWithContext, type RequestContext } from './context.js';
 
@@ -15,13 +15,18 @@ function header(request: Request, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+const KNOWN_SITES: ReadonlySet<string> = new Set(SITES);
+
 /**
  * Builds the request context: the request id (kept from the gateway's `x-request-id`), the
  * site (`x-site` set by the gateway, else the Host), the language header and the time zone.
  */
 export function requestContextMiddleware(request: Request, response: Response, next: NextFunction): void {
   const requestId = header(request, 'x-request-id') ?? randomUUID();
-  const site = siteSchema.safeParse(header(request, 'x-site')).data ?? siteFromHost(header(request, 'host'));
+  // A set, not the zod schema: this runs for every request of every service (issue 13).
+  const sent = header(request, 'x-site');
+  const site: Site =
+    sent !== undefined && KNOWN_SITES.has(sent) ? (sent as Site) : siteFromHost(header(request, 'host'));
   const language: Language = header(request, 'language') === 'ar' ? 'ar' : 'en';
   const context: RequestContext = {
     requestId,

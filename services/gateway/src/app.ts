@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { answerClientError } from '@manzil/nest-kit/http';
 import type { LoggerService } from '@nestjs/common';
 import type { GatewayConfig } from './config.js';
+import { ApiRoute, routeProxiedRequests } from './api-route.js';
 import { AppModule } from './gateway.module.js';
 
 /**
@@ -13,14 +14,21 @@ import { AppModule } from './gateway.module.js';
 export async function createGatewayApp(
   config: GatewayConfig,
   logger?: LoggerService | false,
+  /** Run by the last shutdown hook (the server's buffered logs are written there). */
+  onShutdown?: () => void,
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bodyParser: false,
-    logger: logger ?? ['error', 'warn'],
-  });
+  const apiRoute = new ApiRoute();
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, onShutdown, apiRoute),
+    {
+      bodyParser: false,
+      logger: logger ?? ['error', 'warn'],
+    },
+  );
   app.disable('x-powered-by');
   app.enableShutdownHooks();
   // A request Node refuses itself (over 16 KB of headers, malformed) gets the envelope too.
   app.getHttpServer().on('clientError', answerClientError);
+  routeProxiedRequests(app.getHttpServer(), app.getHttpAdapter().getInstance(), apiRoute);
   return app;
 }

@@ -18,7 +18,9 @@ export function cors(originsSetting: string): RequestHandler {
   );
   return (request: Request, response: Response, next: NextFunction) => {
     const origin = request.headers.origin;
-    response.append('Vary', 'Origin');
+    // Node's own methods, not Express's (`res.append`, `res.status`): proxied requests' responses
+    // are not Express's (`api-route.ts`). Nothing before this sets Vary.
+    response.setHeader('Vary', 'Origin');
     const permitted = origin !== undefined && allowed.has(origin);
     if (permitted) {
       response.setHeader('Access-Control-Allow-Origin', origin);
@@ -33,6 +35,7 @@ export function cors(originsSetting: string): RequestHandler {
       response.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
       response.setHeader('Access-Control-Max-Age', '600');
     }
-    response.status(204).end();
+    response.statusCode = 204;
+    response.end();
   };
 }

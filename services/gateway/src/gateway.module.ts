@@ -6,7 +6,14 @@ import {
   type NestModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { ManzilKitModule, sequence } from '@manzil/nest-kit/http';
+import {
+  badInputMiddleware,
+  ManzilKitModule,
+  requestContextMiddleware,
+  requestMetricsMiddleware,
+  sequence,
+} from '@manzil/nest-kit/http';
+import { ApiRoute } from './api-route.js';
 import type { GatewayConfig } from './config.js';
 import { cors } from './cors.js';
 import { defaultFrontendsDir, frontends } from './frontends.js';
@@ -20,6 +27,7 @@ import { upstreams } from './upstreams.js';
 import type { NextFunction, Request, Response } from 'express';
 
 const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+const ON_SHUTDOWN = Symbol('ON_SHUTDOWN');
 
 /**
  * The gateway has no controllers of its own beyond the kit's /health, /ready and
@@ -32,7 +40,11 @@ const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 export class AppModule implements NestModule, OnApplicationShutdown {
   private readonly agents = new UpstreamAgents();
 
-  static forRoot(config: GatewayConfig): DynamicModule {
+  static forRoot(
+    config: GatewayConfig,
+    onShutdown: () => void = () => undefined,
+    apiRoute: ApiRoute = new ApiRoute(),
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -44,6 +56,8 @@ export class AppModule implements NestModule, OnApplicationShutdown {
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: ON_SHUTDOWN, useValue: onShutdown },
+        { provide: ApiRoute, useValue: apiRoute },
         {
           provide: RateLimiter,
           useFactory: () =>
@@ -70,6 +84,8 @@ export class AppModule implements NestModule, OnApplicationShutdown {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly limiter: RateLimiter,
     private readonly cache: ResponseCache,
+    @Inject(ON_SHUTDOWN) private readonly onShutdown: () => void,
+    private readonly apiRoute: ApiRoute,
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
@@ -78,17 +94,32 @@ export class AppModule implements NestModule, OnApplicationShutdown {
     const table = upstreams(this.config);
     const content = table.get('content');
     const search = table.get('search');
+    const headers = securityHeaders(this.config.MAP_TILE_URL);
+    const allowOrigins = cors(this.config.CORS_ORIGINS);
+    const proxy = apiProxy(table, this.config.PROXY_TIMEOUT_MS, this.agents);
+    // A proxied request's whole chain, the kit's three first, run without Express (`api-route.ts`).
+    this.apiRoute.prefixes = new Set(table.keys());
+    this.apiRoute.handler = sequence(
+      requestContextMiddleware,
+      requestMetricsMiddleware('gateway'),
+      badInputMiddleware,
+      headers,
+      allowOrigins,
+      limit,
+      cached,
+      proxy,
+    );
     consumer
       .apply(
         // One Express layer for the chain, not one each (nest-kit's `sequence`: issue 13).
         sequence(
-          securityHeaders(this.config.MAP_TILE_URL),
-          cors(this.config.CORS_ORIGINS),
+          headers,
+          allowOrigins,
           (request: Request, response: Response, next: NextFunction) =>
             isApiPath(pathOf(request)) ? limit(request, response, next) : next(),
           (request: Request, response: Response, next: NextFunction) =>
             isApiPath(pathOf(request)) ? cached(request, response, next) : next(),
-          apiProxy(table, this.config.PROXY_TIMEOUT_MS, this.agents),
+          proxy,
           mapConfig(this.config.MAP_TILE_URL, this.config.MAP_TILE_ATTRIBUTION),
           new Sitemaps(table).handler(),
           frontends(
@@ -103,5 +134,6 @@ export class AppModule implements NestModule, OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.agents.destroy();
+    this.onShutdown();
   }
 }

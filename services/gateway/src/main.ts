@@ -1,5 +1,6 @@
 import {
   createLogger,
+  drainLogs,
   exitOnConfigError,
   loadConfig,
   PinoNestLogger,
@@ -10,8 +11,9 @@ import { envSchema } from './config.js';
 
 try {
   const config = loadConfig(envSchema);
-  const logger = createLogger('gateway', config.LOG_LEVEL);
-  const app = await createGatewayApp(config, new PinoNestLogger(logger));
+  // A line per proxied request: written in blocks, drained by the last shutdown hook.
+  const logger = createLogger('gateway', config.LOG_LEVEL, { buffered: true });
+  const app = await createGatewayApp(config, new PinoNestLogger(logger), () => drainLogs(logger));
   setRequestLogger(logger);
   await app.listen(config.PORT, '0.0.0.0');
   logger.info(

@@ -1,4 +1,5 @@
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { Request } from 'express';
 import { errorMessage, type ApiEnvelope, type ErrorCode, type Language } from '@manzil/contracts';
 import { currentContext } from '@manzil/nest-kit/http';
 
@@ -7,10 +8,14 @@ export function languageOf(request: Request): Language {
   return currentContext()?.language ?? (request.headers['language'] === 'ar' ? 'ar' : 'en');
 }
 
-/** An error answered by the gateway itself, in the same envelope the services use. */
+/**
+ * An error answered by the gateway itself, in the same envelope the services use. Written with
+ * Node's own response methods, not Express's `res.json`: the proxied requests' responses are
+ * not Express's (`api-route.ts`).
+ */
 export function sendError(
   request: Request,
-  response: Response,
+  response: ServerResponse,
   status: number,
   code: ErrorCode,
   extra: Record<string, unknown> = {},
@@ -21,5 +26,9 @@ export function sendError(
     message: errorMessage(code, languageOf(request)),
     results: { code, ...extra },
   };
-  response.status(status).json(body);
+  const json = JSON.stringify(body);
+  response.statusCode = status;
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Content-Length', Buffer.byteLength(json));
+  response.end(json);
 }

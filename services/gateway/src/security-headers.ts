@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { clientOf } from './client.js';
 
 /**
  * The shell and the remotes all load from this origin, so 'self' is enough for scripts.
@@ -50,5 +51,6 @@ function setSecurityHeaders(request: Request, response: Response, policy: string
   response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   response.setHeader('X-Frame-Options', 'DENY');
   response.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
-  if (request.secure) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (clientOf(request).protocol === 'https')
+    response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }

@@ -18,6 +18,7 @@ import {
 } from '@manzil/testing';
 import { createGatewayApp } from '../src/app.js';
 import { envSchema, type GatewayConfig } from '../src/config.js';
+import { RateLimiter } from '../src/rate-limit.js';
 
 interface Echo {
   method: string;
@@ -602,6 +603,26 @@ describe('gateway', () => {
       // Another client still gets through, and pages are not limited.
       await request(server).get('/api/identity/v1/x').set('X-Forwarded-For', '203.0.113.8').expect(200);
       await request(server).get('/').set('X-Forwarded-For', '203.0.113.7').expect(200);
+    });
+
+    it('counts hits that arrive together one by one: one batch, the counts INCRs in a row would give', async () => {
+      const limiter = new RateLimiter({
+        redisUrl: testRedisUrl(),
+        namespace: testNamespace('gateway-batch'),
+        perMinute: 4,
+      });
+      await limiter.onModuleInit();
+      try {
+        // Asked in one turn: one INCRBY of 5, shared out in the order asked.
+        const first = await Promise.all(Array.from({ length: 5 }, () => limiter.hit('203.0.113.9')));
+        expect(first.map((hit) => hit?.count)).toEqual([1, 2, 3, 4, 5]);
+        const next = await Promise.all([limiter.hit('203.0.113.9'), limiter.hit('203.0.113.10')]);
+        expect(next.map((hit) => hit?.count)).toEqual([6, 1]);
+        expect(next[0]!.resetMs).toBeGreaterThan(0);
+        expect(next[0]!.resetMs).toBeLessThanOrEqual(60_000);
+      } finally {
+        await limiter.onModuleDestroy();
+      }
     });
 
     it('fails open when Redis is down', async () => {
