@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureApp } from './app-settings.js';
 import { setRequestLogger } from './context.middleware.js';
 import { connectEventTransport } from './events/connect-event-transport.js';
-import { createLogger, PinoNestLogger } from './logger.js';
+import { createLogger, drainLogs, PinoNestLogger } from './logger.js';
 
 /**
  * Starts a service on `port` with JSON logs, and stops cleanly on SIGTERM/SIGINT. A service
@@ -16,7 +16,13 @@ export async function startService(
   module: Type | object,
   port: number,
 ): Promise<INestApplication> {
-  const logger = createLogger(service);
+  // A line per request, written in blocks (logger.ts, `buffered`: ~5 % of a request's CPU in
+  // the gateway, issue 13). Nest ends the process by re-raising SIGTERM after its shutdown hooks,
+  // which fires no exit handler: the signal drains what is waiting first, and every line after
+  // it is written at once.
+  const logger = createLogger(service, undefined, { buffered: true });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.prependOnceListener(signal, () => drainLogs(logger));
   const app = await NestFactory.create<NestExpressApplication>(module as Type, {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
