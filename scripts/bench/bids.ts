@@ -70,8 +70,6 @@
  * Nothing is asserted; the database is dropped.
  */
 import 'reflect-metadata';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -90,7 +88,7 @@ import { envSchema as auctionsEnv } from '../../services/auctions/src/config.js'
 import { buildDataSource } from '../../services/auctions/src/data-source.js';
 import { PlaceBid } from '../../services/auctions/src/bids/place-bid.js';
 import type { BiddersData, BiddersResult } from './bids-bidders.js';
-import { startServiceProcess, type ServiceProcess } from './service-process.js';
+import { processCpuMs, startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -307,16 +305,6 @@ async function direct(): Promise<BiddersResult> {
     errors,
     elapsed: (performance.now() - started) / 1000,
   };
-}
-
-/** CPU time of a process of ours (all its threads, user + system) in ms, from /proc/<pid>/stat. */
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name (which may hold spaces), from field 3 (state) on:
-  // utime is field 14, stime field 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 let load: number[] = [];

@@ -40,6 +40,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@manzil/contracts';
+import { processCpu, processCpuMs } from './service-process.js';
 
 // The workspace packages are resolved from their TypeScript source (export condition `source`),
 // so the bench needs no build; Node applies conditions at startup, hence the re-exec.
@@ -141,8 +142,6 @@ async function database(name: string): Promise<DataSource> {
 // ------------------------------------------------------------------------------------------
 // CPU per event: this process, and the Postgres backends of the bench's databases.
 
-const CLOCK_TICKS_PER_SECOND = 100;
-
 async function postgresCpuMs(dataSources: DataSource[]): Promise<{ total: number; sys: number } | null> {
   let total = 0;
   let sys = 0;
@@ -152,10 +151,9 @@ async function postgresCpuMs(dataSources: DataSource[]): Promise<{ total: number
     )) as { pid: number }[];
     for (const { pid } of rows) {
       try {
-        // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), counted after the command name.
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-        sys += (Number(fields[12]) * 1000) / CLOCK_TICKS_PER_SECOND;
+        const cpu = processCpu(pid);
+        total += cpu.totalMs;
+        sys += cpu.systemMs;
       } catch {
         return null;
       }
@@ -171,8 +169,7 @@ async function redisCpuMs(): Promise<number | null> {
     await redis.connect();
     const pid = /process_id:(\d+)/.exec(await redis.info('server'))?.[1];
     if (!pid) return null;
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    return processCpuMs(Number(pid));
   } catch {
     return null;
   } finally {
