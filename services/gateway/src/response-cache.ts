@@ -115,11 +115,6 @@ export class ResponseCache implements OnModuleInit, OnModuleDestroy {
     this.subscriber?.disconnect();
   }
 
-  /** Kept answers and bytes, for the tests and the README's figures. */
-  get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
-  }
-
   private forget(): void {
     this.listening = false;
     this.epoch += 1;
