@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { posix } from 'node:path';
+import type { Writable } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { siteFromHost } from '@manzil/contracts';
@@ -234,27 +235,32 @@ function forward(
 }
 
 /**
- * The request's body to the service as it arrives, with backpressure (a slow service pauses the
- * client's upload). Its last byte of a known length ends the upstream request, so a small body
- * (a bid) leaves with the head in one write, where a pipe wrote the head and body, then ended.
+ * A message's body from `from` to `to` as it arrives, with backpressure (a slow reader pauses
+ * the writer). Its last byte of a known `length` (-1: unknown) ends `to` with that byte, so a
+ * small body leaves with its head in one write, where a pipe wrote the head and body, then ended.
  */
-function send(request: Request, upstream: ClientRequest, fail: (error: Error) => void): void {
-  const sent = request.headers['content-length'];
-  const length = sent === undefined ? -1 : Number(sent);
+function stream(from: IncomingMessage, to: Writable, length: number, fail: (error: Error) => void): void {
   let received = 0;
-  const resume = () => request.resume();
-  request.on('data', (chunk: Buffer) => {
+  const resume = () => from.resume();
+  from.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received === length) upstream.end(chunk);
-    else if (!upstream.write(chunk)) {
-      request.pause();
-      upstream.once('drain', resume);
+    if (received === length) to.end(chunk);
+    else if (!to.write(chunk)) {
+      from.pause();
+      to.once('drain', resume);
     }
   });
-  request.on('end', () => {
-    if (!upstream.writableEnded) upstream.end();
+  from.on('end', () => {
+    if (!to.writableEnded) to.end();
   });
-  request.on('error', fail);
+  from.on('error', fail);
+}
+
+const lengthOf = (value: string | undefined) => (value === undefined ? -1 : Number(value));
+
+/** The request's body to the service (a slow service pauses the client's upload); a bid's body leaves with its head. */
+function send(request: Request, upstream: ClientRequest, fail: (error: Error) => void): void {
+  stream(request, upstream, lengthOf(request.headers['content-length']), fail);
 }
 
 /**
@@ -269,21 +275,7 @@ function relay(answer: IncomingMessage, response: Response, fail: (error: Error)
     const value = headers[name];
     if (value !== undefined && !HOP_BY_HOP_ANSWER.has(name)) response.setHeader(name, value);
   }
-  const length = headers['content-length'] === undefined ? -1 : Number(headers['content-length']);
-  let received = 0;
-  const resume = () => answer.resume();
-  answer.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    if (received === length) response.end(chunk);
-    else if (!response.write(chunk)) {
-      answer.pause();
-      response.once('drain', resume);
-    }
-  });
-  answer.on('end', () => {
-    if (!response.writableEnded) response.end();
-  });
-  answer.on('error', fail);
+  stream(answer, response, lengthOf(headers['content-length']), fail);
   // The service's socket closed before its answer was complete (it died half way).
   answer.once('close', () => {
     if (!answer.complete) fail(Object.assign(new Error('answer cut short'), { code: 'ECONNRESET' }));
