@@ -32,8 +32,7 @@ const ON_SHUTDOWN = Symbol('ON_SHUTDOWN');
 /**
  * The gateway has no controllers of its own beyond the kit's /health, /ready and
  * /openapi.json: it is a chain of middleware. Order matters: headers on everything, CORS
- * (answers preflights), the rate limit on /api/**, the response cache of tagged answers
- * (response-cache.ts), the proxy, the map's configuration, the
+ * (answers preflights), the rate limit on /api/**, the proxy, the map's configuration, the
  * sitemaps and robots.txt, then the static frontends.
  */
 @Module({})
@@ -97,7 +96,9 @@ export class AppModule implements NestModule, OnApplicationShutdown {
     const headers = securityHeaders(this.config.MAP_TILE_URL);
     const allowOrigins = cors(this.config.CORS_ORIGINS);
     const proxy = apiProxy(table, this.config.PROXY_TIMEOUT_MS, this.agents);
-    // A proxied request's whole chain, the kit's three first, run without Express (`api-route.ts`).
+    // A proxied request's whole chain, the kit's three first, run without Express (`api-route.ts`);
+    // the response cache (response-cache.ts) answers a kept GET before the proxy. Express's chain
+    // below sees only /api paths of no known service (404), so it has no cache.
     this.apiRoute.prefixes = new Set(table.keys());
     this.apiRoute.handler = sequence(
       requestContextMiddleware,
@@ -117,8 +118,6 @@ export class AppModule implements NestModule, OnApplicationShutdown {
           allowOrigins,
           (request: Request, response: Response, next: NextFunction) =>
             isApiPath(pathOf(request)) ? limit(request, response, next) : next(),
-          (request: Request, response: Response, next: NextFunction) =>
-            isApiPath(pathOf(request)) ? cached(request, response, next) : next(),
           proxy,
           mapConfig(this.config.MAP_TILE_URL, this.config.MAP_TILE_ATTRIBUTION),
           new Sitemaps(table).handler(),
