@@ -64,7 +64,10 @@ RUN apt-get update \
            /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack \
  && groupadd --system --gid 10001 manzil \
  && useradd --system --uid 10001 --gid manzil --home-dir /app --shell /usr/sbin/nologin manzil
+# NODE_OPTIONS: the services' Node flags, SERVICE_NODE_OPTIONS of scripts/lib/services.mjs
+# (k8s/manifests.spec.ts checks they are the same).
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=32 \
     SERVICE=${SERVICE}
 WORKDIR /app
 # node_modules (workspace links included) and every workspace's package.json, owned by root:

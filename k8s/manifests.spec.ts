@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import { GATEWAY_PORT, SERVICES, TOPIC_LIST, type TopicDeclaration } from '@manzil/contracts';
 import { trustProxySchema } from '@manzil/nest-kit';
+import { SERVICE_NODE_OPTIONS } from '../scripts/lib/services.mjs';
 
 type Obj = Record<string, unknown>;
 interface Manifest {
@@ -669,6 +670,19 @@ describe('k8s manifests', () => {
       );
     }
     expect(ofKind('Redis').map((r) => r.apiVersion)).toEqual(['redis.redis.opstreelabs.in/v1beta2']);
+  });
+});
+
+describe('Dockerfile', () => {
+  it('runs every service with the Node flags npm start, the tests and the benches use', () => {
+    const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/^ENV NODE_ENV=production/m);
+    expect(runtime.match(/NODE_OPTIONS=(\S+)/)?.[1]).toBe(SERVICE_NODE_OPTIONS);
+    const overridden = Object.entries(compose.services).filter(
+      ([, svc]) => svc.environment?.NODE_OPTIONS !== undefined,
+    );
+    expect(overridden.map(([name]) => name)).toEqual([]);
   });
 });
 

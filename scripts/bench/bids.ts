@@ -88,7 +88,13 @@ import { envSchema as auctionsEnv } from '../../services/auctions/src/config.js'
 import { buildDataSource } from '../../services/auctions/src/data-source.js';
 import { PlaceBid } from '../../services/auctions/src/bids/place-bid.js';
 import type { BiddersData, BiddersResult } from './bids-bidders.js';
-import { processCpuMs, startServiceProcess, type ServiceProcess } from './service-process.js';
+import {
+  peakRssMib,
+  processCpuMs,
+  serviceNodeOptions,
+  startServiceProcess,
+  type ServiceProcess,
+} from './service-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -370,6 +376,7 @@ else {
 }
 const cpu = process.cpuUsage(cpuAtStart);
 const childCpuMs = servers.processes.map((child, i) => processCpuMs(child.pid) - childCpuAtStart[i]);
+const childPeakRss = servers.processes.map((child) => peakRssMib(child.pid));
 const { latencies, statuses, acknowledged, errors, elapsed } = result;
 
 // ---- the ladder --------------------------------------------------------------------------
@@ -458,6 +465,11 @@ console.log(
           ]),
     ].join('; '),
 );
+if (!SINGLE)
+  console.log(
+    `  peak resident memory (VmHWM; NODE_OPTIONS '${serviceNodeOptions()}'): ` +
+      servers.processes.map((child, i) => `${child.name} ${childPeakRss[i].toFixed(0)} MiB`).join('; '),
+  );
 console.log(
   `  latency ms: p50 ${q(0.5).toFixed(1)}  p95 ${q(0.95).toFixed(1)}  p99 ${q(0.99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`,
 );

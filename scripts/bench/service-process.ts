@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_NODE_OPTIONS } from '../lib/services.mjs';
 import { freePort } from './built-gateway.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -28,6 +29,20 @@ let clockTicks = 0;
  */
 export function processCpuMs(pid: number): number {
   return processCpu(pid).totalMs;
+}
+
+/**
+ * The Node flags the service processes run with: production's (`SERVICE_NODE_OPTIONS`, the
+ * Dockerfile's), or `MANZIL_BENCH_NODE_OPTIONS` to compare others (`''`: Node's defaults).
+ */
+export function serviceNodeOptions(): string {
+  return process.env.MANZIL_BENCH_NODE_OPTIONS ?? SERVICE_NODE_OPTIONS;
+}
+
+/** The most resident memory a process has had (VmHWM of /proc/<pid>/status), in MiB. */
+export function peakRssMib(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 /** `processCpuMs` with the system time apart (the kernel's share: socket and file writes). */
@@ -79,7 +94,12 @@ export async function startServiceProcess(
   const log = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
   const child: ChildProcess = spawn(process.execPath, [...profile, main], {
     cwd: path.dirname(path.dirname(main)),
-    env: { ...process.env, NODE_OPTIONS: undefined, ...options.env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: serviceNodeOptions(),
+      ...options.env,
+      PORT: String(port),
+    },
     stdio: ['ignore', log, log],
   });
   if (typeof log === 'number') closeSync(log);
