@@ -79,4 +79,22 @@ describe('service database CLI', () => {
   it('reports whether it created the database', async () => {
     expect(await ensureDatabase(url)).toBe(false);
   });
+
+  it('has Postgres cancel a statement that outlives statementTimeoutMs (code 57014), and only that one', async () => {
+    const ds = createDataSource({ url, entities: [], migrations: [], poolSize: 1, statementTimeoutMs: 200 });
+    await ds.initialize();
+    try {
+      const started = Date.now();
+      await expect(ds.query('SELECT pg_sleep(5)')).rejects.toMatchObject({
+        code: '57014',
+        driverError: expect.objectContaining({ code: '57014' }),
+      });
+      expect(Date.now() - started).toBeLessThan(4_000);
+      // The same connection (a pool of one) goes on answering.
+      expect(await ds.query('SELECT pg_sleep(0.05), 1 AS one')).toEqual([{ pg_sleep: '', one: 1 }]);
+      expect(await ds.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '200ms' }]);
+    } finally {
+      await ds.destroy();
+    }
+  });
 });

@@ -19,6 +19,17 @@ const HTTP_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+/**
+ * Postgres cancelled the statement (its `statement_timeout`, SQLSTATE 57014 on pg's error and on
+ * TypeORM's QueryFailedError that copies it): the service is overloaded, not broken.
+ */
+function isStatementTimeout(exception: unknown): boolean {
+  const error = exception as { code?: unknown; driverError?: { code?: unknown } } | null;
+  return error?.code === '57014' || error?.driverError?.code === '57014';
+}
+/** Seconds a client is told to wait before it asks again after a cancelled statement. */
+const RETRY_AFTER_SECONDS = 5;
+
 function languageOf(request: Request): Language {
   return currentContext()?.language ?? (request.headers['language'] === 'ar' ? 'ar' : 'en');
 }
@@ -46,7 +57,14 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       // A body that is not JSON, or too large, is the client's mistake: say so plainly.
       if (status === 413 || status === 400) code = 'VALIDATION_FAILED';
     }
-    if (status >= 500) {
+    const timedOut = !(exception instanceof HttpException) && isStatementTimeout(exception);
+    if (timedOut) {
+      status = 503;
+      code = 'SERVICE_UNAVAILABLE';
+      response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      this.logger.warn({ requestId: currentContext()?.requestId }, 'statement timeout: answered 503');
+    }
+    if (status >= 500 && !timedOut) {
       this.logger.error({ err: exception, requestId: currentContext()?.requestId }, 'request failed');
     }
     const body: ApiEnvelope<{ code: ErrorCode; fields?: FieldError[] }> = {

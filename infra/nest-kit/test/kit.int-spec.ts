@@ -4,6 +4,7 @@ import request from 'supertest';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import type { Language, Site } from '@manzil/contracts';
 import { Test } from '@nestjs/testing';
 import {
@@ -91,6 +92,22 @@ class ProbeController {
   @Public()
   boom() {
     throw new Error('database exploded');
+  }
+
+  /** A statement that outlives its connection's statement_timeout, on the tests' Postgres. */
+  @Get('slow')
+  @Public()
+  async slow() {
+    const client = new pg.Client({
+      connectionString: process.env.MANZIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      statement_timeout: 50,
+    });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_sleep(2)');
+    } finally {
+      await client.end();
+    }
   }
 }
 
@@ -191,6 +208,20 @@ describe('nest-kit on a real HTTP server', () => {
     expect(response.status).toBe(500);
     expect(response.body.message).toBe('Something went wrong');
     expect(JSON.stringify(response.body)).not.toContain('exploded');
+  });
+
+  it('answers a statement Postgres cancelled for its timeout as 503 with Retry-After, in the language asked', async () => {
+    const en = await http().get('/v1/slow');
+    expect(en.status).toBe(503);
+    expect(en.headers['retry-after']).toBe('5');
+    expect(en.body).toMatchObject({
+      success: false,
+      message: 'Something wrong, please try again later',
+      results: { code: 'SERVICE_UNAVAILABLE' },
+    });
+    const ar = await http().get('/v1/slow').set('language', 'ar');
+    expect(ar.status).toBe(503);
+    expect(ar.body.message).toBe('حدث خطأ، يرجى المحاولة لاحقًا');
   });
 
   it('refuses a protected call without a token, with a bad token, and with a token of the other site', async () => {

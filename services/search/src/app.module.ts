@@ -35,7 +35,14 @@ export class AppModule {
           trustProxy: config.TRUST_PROXY,
           metricsPort: config.METRICS_PORT,
         }),
-        TypeOrmModule.forRoot(dataSourceOptions({ url: config.DATABASE_URL, entities, migrations })),
+        TypeOrmModule.forRoot(
+          dataSourceOptions({
+            url: config.DATABASE_URL,
+            entities,
+            migrations,
+            statementTimeoutMs: config.SEARCH_STATEMENT_TIMEOUT_MS,
+          }),
+        ),
         // The relay publishes saved searches' matches (saved-search.matched) from the outbox.
         BusModule.forRoot({
           clientId: 'search',

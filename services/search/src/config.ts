@@ -11,6 +11,12 @@ export const envSchema = dataEnvSchema.extend({
     .string()
     .regex(/^[a-z0-9_-]+$/)
     .default('manzil-search'),
+  /**
+   * Postgres cancels a statement of this service that runs longer (503 to the client, who has
+   * given up by then): an uncached search over a million listings must not run on for tens of
+   * seconds after its visitor left. 0: none. Not for the CLI (migrations build indexes).
+   */
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** How often the saved-search digest job runs (a daily search gets at most one digest in 23 h). */
   SAVED_SEARCH_DIGEST_EVERY_MS: z.coerce.number().int().min(1_000).default(3_600_000),
 });
