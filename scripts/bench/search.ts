@@ -29,6 +29,9 @@
  *   --profile DIR         run the processes with `--cpu-prof`, profiles written to DIR at the
  *                         end (scripts/bench/cpu-profile.ts summarises them)
  *   --cases a,b           only the cases whose name starts with one of these
+ *   --accept-encoding X   the API cases' Accept-Encoding (default Chromium's, 'gzip, deflate, br,
+ *                         zstd', as the pages ask; '' for none): the gateway answers kept pages
+ *                         compressed to clients that accept it. Each case prints KB per answer.
  *
  * Each API case first asks every distinct path it will cycle through once (the figures are the
  * steady state of pages many visitors ask: the gateway's and the service's caches warm), and
@@ -98,6 +101,7 @@ const { values } = parseArgs({
     compare: { type: 'string' },
     profile: { type: 'string' },
     cases: { type: 'string' },
+    'accept-encoding': { type: 'string', default: 'gzip, deflate, br, zstd' },
   },
 });
 if (!['processes', 'single'].includes(values.topology)) throw new Error('--topology processes|single');
@@ -107,6 +111,8 @@ const LISTINGS = Number(values.listings);
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 const OPENSEARCH_URL = process.env.OPENSEARCH_URL;
+/** What the API cases send as Accept-Encoding: Chromium's by default, as the pages ask; '' for none. */
+const ACCEPT_ENCODING = values['accept-encoding'];
 
 // ---- generator -------------------------------------------------------------------------------
 
@@ -265,6 +271,8 @@ interface Result {
   answered?: number;
   /** CPU ms per answered request of each process measured (processes topology only). */
   cpu?: string;
+  /** Mean bytes per answer as sent (body and headers; compressed when the client accepts it). */
+  bytes?: number;
 }
 
 /** Runs `call` with CONCURRENCY callers for SECONDS; latencies in ms. */
@@ -313,7 +321,10 @@ async function load(
         url: `http://127.0.0.1:${port}`,
         connections: CONCURRENCY,
         duration: SECONDS,
-        headers: { host: `${site}.localhost` },
+        headers: {
+          host: `${site}.localhost`,
+          ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
+        },
         // A case of queries never asked before takes a new path for every request.
         requests: unique
           ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: unique(uniqueCounter++) }) }]
@@ -335,6 +346,7 @@ async function load(
     p95: at(0.95),
     p99: at(0.99),
     errors: result.errors + result.timeouts + result.non2xx,
+    bytes: result.throughput.total / Math.max(1, result.requests.total),
   };
 }
 
@@ -543,7 +555,7 @@ async function freshness(port: number, namespace: string): Promise<string> {
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const fmt = (r: Result) =>
-  `${r.rps.toFixed(0).padStart(6)} rps  p50 ${r.p50.toFixed(1).padStart(6)}  p95 ${r.p95.toFixed(1).padStart(6)}  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors ? `  ${r.errors} errors` : ''}${r.cpu ? ` (CPU ms/request: ${r.cpu})` : ''}`;
+  `${r.rps.toFixed(0).padStart(6)} rps  p50 ${r.p50.toFixed(1).padStart(6)}  p95 ${r.p95.toFixed(1).padStart(6)}  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors ? `  ${r.errors} errors` : ''}${r.bytes ? `  ${(r.bytes / 1024).toFixed(1)} KB/answer` : ''}${r.cpu ? ` (CPU ms/request: ${r.cpu})` : ''}`;
 
 /**
  * The Redis server's pid when it runs on this machine (its CPU per request is then printed
@@ -765,7 +777,7 @@ const engines = values.engines
   .split(',')
   .filter((e): e is 'postgres' | 'opensearch' => e === 'postgres' || e === 'opensearch');
 console.log(
-  `search bench: ${LISTINGS} listings, concurrency ${CONCURRENCY}, ${SECONDS} s per case, through the gateway (API, Redis cache on) and raw (engine directly), topology ${SINGLE ? 'single (one process)' : 'processes (gateway and search service each in its own process, load from autocannon)'}; load average ${loadAverage()}`,
+  `search bench: ${LISTINGS} listings, concurrency ${CONCURRENCY}, ${SECONDS} s per case, through the gateway (API, Redis cache on, Accept-Encoding '${ACCEPT_ENCODING}') and raw (engine directly), topology ${SINGLE ? 'single (one process)' : 'processes (gateway and search service each in its own process, load from autocannon)'}; load average ${loadAverage()}`,
 );
 const all: Record<string, [string, Result, Result][]> = {};
 for (const engine of engines) {

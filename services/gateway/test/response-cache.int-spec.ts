@@ -1,5 +1,13 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
@@ -28,6 +36,9 @@ interface Upstream {
   body: (n: number) => string;
 }
 
+const smallBody = (n: number) =>
+  JSON.stringify({ status: 200, success: true, message: 'OK', results: { n, text: 'دبي مارينا' } });
+
 async function startUpstream(tag: string): Promise<Upstream> {
   const upstream: Upstream = {
     server: createServer(),
@@ -39,8 +50,7 @@ async function startUpstream(tag: string): Promise<Upstream> {
     cookie: false,
     truncate: false,
     delayMs: 0,
-    body: (n) =>
-      JSON.stringify({ status: 200, success: true, message: 'OK', results: { n, text: 'دبي مارينا' } }),
+    body: smallBody,
   };
   upstream.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     upstream.asked += 1;
@@ -107,7 +117,14 @@ describe('gateway: the response cache of tagged answers', () => {
   });
 
   beforeEach(() => {
-    Object.assign(upstream, { status: 200, tagged: true, cookie: false, truncate: false, delayMs: 0 });
+    Object.assign(upstream, {
+      status: 200,
+      tagged: true,
+      cookie: false,
+      truncate: false,
+      delayMs: 0,
+      body: smallBody,
+    });
   });
 
   const get = (path: string, host = 'ae.localhost:3000') =>
@@ -158,6 +175,97 @@ describe('gateway: the response cache of tagged answers', () => {
       .set('if-none-match', String(first.headers['etag']))
       .expect(304);
     expect(upstream.asked).toBe(asked + 2);
+  });
+
+  /** A GET with the bytes as they came (supertest would decode them), as a browser asks. */
+  function rawGet(path: string, headers: Record<string, string>) {
+    const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const asked = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/api/search${path}`,
+          headers: { host: 'ae.localhost:3000', ...headers },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }),
+          );
+          answer.on('error', reject);
+        },
+      );
+      asked.on('error', reject);
+      asked.end();
+    });
+  }
+
+  it('serves a kept answer of 1 KB or more compressed to the clients that accept it, the same bytes once decoded', async () => {
+    const path = '/v1/map/pins?north=25.1&south=25.09&east=55.15&west=55.14';
+    // 200 pins, as the map asks: tens of KB of JSON.
+    upstream.body = (n) =>
+      JSON.stringify({
+        status: 200,
+        success: true,
+        message: 'OK',
+        results: {
+          n,
+          items: Array.from({ length: 200 }, (_, i) => ({
+            id: `pin-${i}`,
+            title: {
+              en: `Two bedroom apartment ${i} in Dubai Marina`,
+              ar: `شقة بغرفتي نوم ${i} في دبي مارينا`,
+            },
+            displayPrice: { amount: 1_250_000 + i * 1_000, period: 'total' },
+          })),
+        },
+      });
+    const plain = await rawGet(path, {});
+    expect(plain.status).toBe(200);
+    expect(plain.headers['x-cache']).toBe('MISS');
+    expect(plain.headers.vary).toMatch(/(^|, )Accept-Encoding(,|$)/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const asked = upstream.asked;
+    // The compressed forms are made once the answer is kept, off the request's path.
+    let br = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    await expectEventually(async () => {
+      br = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(br.headers['content-encoding']).toBe('br');
+    });
+    expect(br.headers['x-cache']).toBe('HIT');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    expect(br.headers.vary).toMatch(/(^|, )Accept-Encoding(,|$)/);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const gz = await rawGet(path, { 'accept-encoding': 'gzip, deflate' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    // Refused with q=0, or nothing accepted: the plain bytes, still from memory.
+    for (const accept of ['br;q=0, gzip;q=0', 'identity']) {
+      const identity = await rawGet(path, { 'accept-encoding': accept });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.headers['x-cache']).toBe('HIT');
+      expect(identity.body.equals(plain.body)).toBe(true);
+    }
+    // The compressed answer's validator works: 304, no body, no coding.
+    const notModified = await rawGet(path, {
+      'accept-encoding': 'br',
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers['content-encoding']).toBeUndefined();
+    expect(upstream.asked).toBe(asked);
+    // A small answer is not worth it: served as it is whatever the client accepts.
+    upstream.body = smallBody;
+    await rawGet('/v1/small', {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const small = await rawGet('/v1/small', { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['x-cache']).toBe('HIT');
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('asks the upstream again after a purge of a newer generation, not after an older or another tag', async () => {
