@@ -38,6 +38,15 @@ interface Upstream {
 
 const smallBody = (n: number) =>
   JSON.stringify({ status: 200, success: true, message: 'OK', results: { n, text: 'دبي مارينا' } });
+/** How the upstream answers unless a test says otherwise: a small tagged 200 at once. */
+const usualAnswer = {
+  status: 200,
+  tagged: true,
+  cookie: false,
+  truncate: false,
+  delayMs: 0,
+  body: smallBody,
+};
 
 async function startUpstream(tag: string): Promise<Upstream> {
   const upstream: Upstream = {
@@ -45,12 +54,7 @@ async function startUpstream(tag: string): Promise<Upstream> {
     url: '',
     asked: 0,
     generation: 1,
-    status: 200,
-    tagged: true,
-    cookie: false,
-    truncate: false,
-    delayMs: 0,
-    body: smallBody,
+    ...usualAnswer,
   };
   upstream.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     upstream.asked += 1;
@@ -117,14 +121,7 @@ describe('gateway: the response cache of tagged answers', () => {
   });
 
   beforeEach(() => {
-    Object.assign(upstream, {
-      status: 200,
-      tagged: true,
-      cookie: false,
-      truncate: false,
-      delayMs: 0,
-      body: smallBody,
-    });
+    Object.assign(upstream, usualAnswer);
   });
 
   const get = (path: string, host = 'ae.localhost:3000') =>
