@@ -104,6 +104,10 @@ const AGENTS = [
   'Noura Al Otaibi',
 ];
 const AGREEMENTS = ['exclusive-plus', 'exclusive', 'non-exclusive', 'shared'];
+/** contracts' AGREEMENT_BADGES. */
+const BADGES = { 'exclusive-plus': 'PLATINUM', exclusive: 'GOLD', 'non-exclusive': 'SILVER', shared: null };
+const FURNISHINGS = ['furnished', 'unfurnished', 'semiFurnished', null];
+const slugOf = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 const ADJECTIVES = [
   { en: 'Bright', ar: 'مشرقة' },
@@ -176,9 +180,67 @@ function build(site, propertyType, count, seed) {
       agreementType: AGREEMENTS[n % AGREEMENTS.length],
       agentName: AGENTS[n % AGENTS.length],
       approvedAt: new Date(Date.UTC(2026, 9, 1 + (n % 28))).toISOString(),
+      // What a search hit adds to the summary (contracts' searchHitSchema).
+      purpose: forRent ? 'rent' : 'buy',
+      commercial,
+      displayPrice: { amount: price, period: forRent ? 'yearly' : 'total' },
+      location: {
+        city: { id: `${site}.${slugOf(place.city.en)}`, name: place.city },
+        community: {
+          id: `${site}.${slugOf(place.city.en)}.${slugOf(place.community.en)}`,
+          name: place.community,
+        },
+        subCommunity: null,
+        building: null,
+      },
+      subTitle: null,
+      furnishing: FURNISHINGS[n % FURNISHINGS.length],
+      marketStatus: n % 3 === 0 ? 'offPlanPrimary' : 'secondaryReady',
+      amenities: n % 2 === 0 ? ['pool', 'gym'] : ['parking'],
+      badge: BADGES[AGREEMENTS[n % AGREEMENTS.length]],
+      photos: [`/preview-photos/${n}.svg`],
+      photoCount: 1 + (n % 9),
+      hasVideo: n % 4 === 0,
+      hasTour: n % 5 === 0,
+      agent: { id: null, name: AGENTS[n % AGENTS.length] },
+      company: null,
+      exactLocation: n % 13 !== 5,
     });
   }
   return items;
+}
+
+/** A search's facet counts over `items` (contracts' searchFacetsSchema; the cities as the location facet). */
+export function facetsOf(items) {
+  const count = (valueOf) => {
+    const counts = new Map();
+    for (const item of items) {
+      const value = valueOf(item);
+      if (value !== null && value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    return [...counts].map(([value, n]) => ({ value, count: n }));
+  };
+  const cities = new Map();
+  for (const { location } of items) {
+    const city = cities.get(location.city.id) ?? {
+      id: location.city.id,
+      level: 'city',
+      name: location.city.name,
+      count: 0,
+    };
+    city.count += 1;
+    cities.set(city.id, city);
+  }
+  return {
+    propertyType: count((item) => item.propertyType),
+    kind: count((item) => item.kind),
+    bedrooms: count((item) => item.bedrooms),
+    bathrooms: count((item) => item.bathrooms),
+    furnishing: count((item) => item.furnishing),
+    agreementType: count((item) => item.agreementType),
+    marketStatus: count((item) => item.marketStatus),
+    location: [...cities.values()],
+  };
 }
 
 /** 26 for sale (two pages), 9 for rent, 3 commercial for sale, none commercial for rent (empty state). */

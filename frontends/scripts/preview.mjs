@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LISTINGS, adminInfo, photoSvg, siteConfig, topMenu } from './preview-fixtures.mjs';
+import { LISTINGS, adminInfo, facetsOf, photoSvg, siteConfig, topMenu } from './preview-fixtures.mjs';
 import { identityStub } from './preview-identity.mjs';
 import { contentServiceUrl, proxyContent } from './preview-content.mjs';
 
@@ -137,7 +137,13 @@ async function api(request, response, url, log) {
       status: 200,
       success: true,
       message: 'OK',
-      results: { items, page, limit, total: all.length },
+      results: {
+        items,
+        page,
+        limit,
+        total: all.length,
+        facets: url.searchParams.get('facets') === 'false' ? null : facetsOf(all),
+      },
     });
   }
   return sendJson(response, 404, { status: 404, success: false, message: 'Not found', results: null });
