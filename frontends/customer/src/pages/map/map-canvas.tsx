@@ -9,8 +9,11 @@ import type { FeatureCollection } from 'geojson';
 import { MAP_PIN_ZOOM, type MapCluster, type MapPin, type Site } from '@manzil/contracts';
 import { Price, formatNumber, useLanguage } from '@manzil/ui';
 import { mergeOverlapping, siteMapView, type DrawnCluster, type MapView } from './map-logic.js';
+import { endZoomOfRemovedMaps } from './leaflet-fixes.js';
 import { mapConfigQuery } from './map-queries.js';
 import { loadCountryOutlines } from './world-outlines.js';
+
+endZoomOfRemovedMaps();
 
 export interface MapCanvasProps {
   site: Site;
