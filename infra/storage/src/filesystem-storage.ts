@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -51,13 +52,17 @@ export class FilesystemObjectStorage implements ObjectStorage {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     const temporary = `${path}.${randomUUID()}.tmp`;
+    const file = createWriteStream(temporary);
     try {
-      await pipeline(body, createWriteStream(temporary));
+      await pipeline(body, file);
       const written = (await stat(temporary)).size;
       if (written !== size) throw new Error(`${key}: the stream had ${written} bytes, not ${size}`);
       await writeFile(`${path}${TYPE_SUFFIX}`, contentType);
       await rename(temporary, path);
     } catch (error) {
+      // A source that fails at once fails the pipeline while the file may still be opening: it
+      // would appear after the removal. Wait until it is closed, then remove it.
+      if (!file.closed) await once(file, 'close').catch(() => undefined);
       await rm(temporary, { force: true });
       throw error;
     }
