@@ -11,7 +11,7 @@ import {
   type CmsKind,
   type Language,
 } from '@manzil/contracts';
-import { apiFetch, apiQueryFn, contentKeys } from '@manzil/ui';
+import { apiFetch, apiQueryFn, contentKeys, refetchAfterWrite } from '@manzil/ui';
 
 /** The content service's admin endpoints through the gateway (apiFetch adds the bearer token). */
 export const contentUrl = (path: string) => `/api/content${path}`;
@@ -79,8 +79,8 @@ export const messagesQuery = (box: MessageBox, language: Language, page: number,
  * reads (a page unpublished here is gone from the site at the next visit).
  */
 export function afterContentChange(client: QueryClient, kind: CmsKind) {
-  void client.invalidateQueries({ queryKey: adminKeys.kind(kind) });
-  void client.invalidateQueries({ queryKey: contentKeys.all });
+  void refetchAfterWrite(client, adminKeys.kind(kind));
+  void refetchAfterWrite(client, contentKeys.all);
 }
 
 export async function saveItem(kind: CmsKind, id: string | null, body: unknown, language: Language) {

@@ -2,7 +2,15 @@ import { useFieldArray } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { CONTENT_API, adminInfoAdminSchema, updateAdminInfoSchema, type Site } from '@manzil/contracts';
-import { Button, ErrorFallback, Skeleton, apiFetch, contentKeys, useFeedback } from '@manzil/ui';
+import {
+  Button,
+  ErrorFallback,
+  Skeleton,
+  apiFetch,
+  contentKeys,
+  useFeedback,
+  refetchAfterWrite,
+} from '@manzil/ui';
 import {
   FormErrorSummary,
   SubmitButton,
@@ -63,7 +71,7 @@ function InfoForm({ site, initial }: { site: Site; initial: InfoValues }) {
     onSuccess: (envelope) => {
       client.setQueryData(adminKeys.adminInfo(language), envelope.results);
       // The footer and the contact page show the new details at their next read.
-      void client.invalidateQueries({ queryKey: contentKeys.all });
+      void refetchAfterWrite(client, contentKeys.all);
     },
   });
 

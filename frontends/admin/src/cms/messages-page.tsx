@@ -11,6 +11,7 @@ import {
   Skeleton,
   apiFetch,
   useFeedback,
+  refetchAfterWrite,
 } from '@manzil/ui';
 import {
   FormErrorSummary,
@@ -59,7 +60,7 @@ function AnswerForm({
         ),
         { language, method: 'PUT', body },
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.messages(box) }),
+    onSettled: () => refetchAfterWrite(client, adminKeys.messages(box)),
   });
   const onValid = async (body: unknown) => {
     try {

@@ -8,14 +8,22 @@ import {
   type AdminAuctionsQuery,
   type Site,
 } from '@manzil/contracts';
-import { ApiError, Button, EmptyState, ErrorFallback, Price, Skeleton, useFeedback } from '@manzil/ui';
+import {
+  ApiError,
+  Button,
+  EmptyState,
+  ErrorFallback,
+  Price,
+  Skeleton,
+  useFeedback,
+  refetchAfterWrite,
+} from '@manzil/ui';
 import { FormErrorSummary, SelectField, SubmitButton, TextField, useContractForm } from '@manzil/ui/forms';
 import { useAdminText } from '../cms/use-admin-text.js';
 import { Pager } from '../pager.js';
 import {
   COMMERCE_PAGE_SIZE,
   adminAuctionsQuery,
-  afterChange,
   auctionablePropertiesQuery,
   cancelAuction,
   commerceKeys,
@@ -253,7 +261,7 @@ function AuctionRow({ auction, site }: { auction: AdminAuctionView; site: Site }
     onSuccess: () => feedback.toast('success', t('auctions.done.canceled')),
     onError: (error) =>
       feedback.toast('danger', error instanceof ApiError ? error.message : t('admin.error.action')),
-    onSettled: () => afterChange(client, commerceKeys.auctions),
+    onSettled: () => refetchAfterWrite(client, commerceKeys.auctions),
   });
   const open = auction.adminStatus === 'upcoming' || auction.adminStatus === 'live';
   const askCancel = async () => {

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
   ADMIN_CONSOLE_API,
   AUCTIONS_API,
@@ -113,6 +113,3 @@ export const adminPaymentsQuery = (filters: AdminPaymentsQuery, language: Langua
 
 export const refundPayment = (id: string, language: Language) =>
   apiFetch(paymentsUrl(ADMIN_CONSOLE_API.refund(id)), { language, method: 'POST', body: {} });
-
-export const afterChange = (client: QueryClient, key: readonly string[]) =>
-  client.invalidateQueries({ queryKey: key });

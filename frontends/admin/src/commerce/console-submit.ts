@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { ApiError, useFeedback } from '@manzil/ui';
+import { ApiError, useFeedback, refetchAfterWrite } from '@manzil/ui';
 import { showServerErrors } from '@manzil/ui/forms';
 import { useAdminText } from '../cms/use-admin-text.js';
-import { afterChange } from './commerce-api.js';
 
 /**
  * The submit of a console form: send, say it is done, refresh the list, close the form; a 422
@@ -20,7 +19,7 @@ export function useConsoleSubmit<V extends FieldValues>(
     try {
       await send();
       feedback.toast('success', t(done));
-      await afterChange(client, list);
+      await refetchAfterWrite(client, list);
       onDone();
     } catch (error) {
       if (showServerErrors(form, error)) return;

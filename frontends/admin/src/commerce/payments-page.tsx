@@ -8,16 +8,19 @@ import {
   type PaymentStatus,
   type Site,
 } from '@manzil/contracts';
-import { ApiError, Button, EmptyState, ErrorFallback, Price, Skeleton, useFeedback } from '@manzil/ui';
+import {
+  ApiError,
+  Button,
+  EmptyState,
+  ErrorFallback,
+  Price,
+  Skeleton,
+  useFeedback,
+  refetchAfterWrite,
+} from '@manzil/ui';
 import { useAdminText } from '../cms/use-admin-text.js';
 import { Pager } from '../pager.js';
-import {
-  COMMERCE_PAGE_SIZE,
-  adminPaymentsQuery,
-  afterChange,
-  commerceKeys,
-  refundPayment,
-} from './commerce-api.js';
+import { COMMERCE_PAGE_SIZE, adminPaymentsQuery, commerceKeys, refundPayment } from './commerce-api.js';
 import { SiteTime } from './site-time.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -56,7 +59,7 @@ function PaymentRow({ payment, site }: { payment: AdminPaymentView; site: Site }
     onSuccess: () => feedback.toast('success', t('payments.done.refunded')),
     onError: (error) =>
       feedback.toast('danger', error instanceof ApiError ? error.message : t('admin.error.action')),
-    onSettled: () => afterChange(client, commerceKeys.payments),
+    onSettled: () => refetchAfterWrite(client, commerceKeys.payments),
   });
   const askRefund = async () => {
     if (await feedback.confirm(t('payments.confirm.refund'))) refund.mutate();

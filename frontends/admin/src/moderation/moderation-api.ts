@@ -11,7 +11,7 @@ import {
   type PropertyTypeSlug,
   type ReportReason,
 } from '@manzil/contracts';
-import { apiFetch, apiQueryFn } from '@manzil/ui';
+import { apiFetch, apiQueryFn, refetchAfterWrite } from '@manzil/ui';
 
 type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -91,5 +91,5 @@ export async function rejectProperty(id: string, body: unknown, language: Langua
 
 /** After a decision: every queue page, the property, the reports (they show its status). */
 export function afterDecision(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: moderationKeys.all });
+  return refetchAfterWrite(client, moderationKeys.all);
 }

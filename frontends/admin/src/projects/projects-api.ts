@@ -6,7 +6,7 @@ import {
   type Language,
   type OwnedProjectListQuery,
 } from '@manzil/contracts';
-import { apiFetch, apiQueryFn } from '@manzil/ui';
+import { apiFetch, apiQueryFn, refetchAfterWrite } from '@manzil/ui';
 import { listingsUrl } from '../moderation/moderation-api.js';
 
 export const PROJECTS_PAGE_SIZE = 20;
@@ -46,5 +46,5 @@ export async function unpublishProject(id: string, language: Language) {
 }
 
 export function afterProjectChange(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: projectKeys.all });
+  return refetchAfterWrite(client, projectKeys.all);
 }

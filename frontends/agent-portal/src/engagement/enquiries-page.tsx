@@ -8,7 +8,7 @@ import {
   type Enquiry,
   type Language,
 } from '@manzil/contracts';
-import { Ltr, SiteDate, buttonClassName, useFeedback } from '@manzil/ui';
+import { Ltr, SiteDate, buttonClassName, useFeedback, refetchAfterWrite } from '@manzil/ui';
 import { listingsFetch } from '../listings/listings-api.js';
 import { engagementKeys, enquiriesQuery } from './engagement-api.js';
 import { EngagementListPage } from './engagement-layout.js';
@@ -25,7 +25,7 @@ function EnquiryRow({ enquiry, language }: { enquiry: Enquiry; language: Languag
         method: 'POST',
         results: enquirySchema,
       }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: engagementKeys.all }),
+    onSuccess: () => void refetchAfterWrite(client, engagementKeys.all),
     onError: () => toast('danger', t('agentPortal.error')),
   });
   const title = enquiry.property.title[language] || enquiry.property.title.en;

@@ -13,6 +13,7 @@ import {
   buttonClassName,
   useFeedback,
   type RemoteAppProps,
+  refetchAfterWrite,
 } from '@manzil/ui';
 import {
   PROPERTIES_PER_PAGE,
@@ -34,7 +35,7 @@ function useListingActions(language: Language) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const after = {
-    onSuccess: () => void client.invalidateQueries({ queryKey: listingKeys.all }),
+    onSuccess: () => void refetchAfterWrite(client, listingKeys.all),
     onError: (failure: unknown) =>
       toast(
         'danger',

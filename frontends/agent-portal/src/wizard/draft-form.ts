@@ -4,6 +4,7 @@ import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import type { Language, OwnedProperty } from '@manzil/contracts';
 import { useContractForm } from '@manzil/ui/forms';
+import { refetchAfterWrite } from '@manzil/ui';
 import { listingKeys, propertyPaths, propertyWrite } from '../listings/listings-api.js';
 
 /** The wizard's steps, in order; the ad-licence step only on the Saudi site (spec §2). */
@@ -112,7 +113,7 @@ export function useDraftStep<V extends FieldValues>({
     onSuccess: (saved) => {
       clearBackup(id, step);
       client.setQueryData(listingKeys.one(language, saved.id), saved);
-      void client.invalidateQueries({ queryKey: listingKeys.mine() });
+      void refetchAfterWrite(client, listingKeys.mine());
     },
   });
   /** Saves the step's boxes, then moves on. */

@@ -9,7 +9,7 @@ import {
   type OwnedProperty,
   type PropertyPhoto,
 } from '@manzil/contracts';
-import { ApiError, apiFieldErrors, useFeedback } from '@manzil/ui';
+import { ApiError, apiFieldErrors, useFeedback, refetchAfterWrite } from '@manzil/ui';
 import { TextField } from '@manzil/ui/forms';
 import { listingKeys, propertyPaths, propertyWrite } from '../listings/listings-api.js';
 import { typed, useDraftStep } from './draft-form.js';
@@ -44,7 +44,7 @@ function usePhotoWrites(property: OwnedProperty, language: Language) {
   const client = useQueryClient();
   const keep = (saved: OwnedProperty) => {
     client.setQueryData(listingKeys.one(language, saved.id), saved);
-    void client.invalidateQueries({ queryKey: listingKeys.mine() });
+    void refetchAfterWrite(client, listingKeys.mine());
   };
   const upload = useMutation({
     mutationFn: (files: File[]) => {
@@ -232,7 +232,7 @@ export function MediaStep({ property, language, site, advance, back, movingForwa
     },
     onSuccess: (saved) => {
       client.setQueryData(listingKeys.one(language, saved.id), saved);
-      void client.invalidateQueries({ queryKey: listingKeys.mine() });
+      void refetchAfterWrite(client, listingKeys.mine());
     },
   });
 

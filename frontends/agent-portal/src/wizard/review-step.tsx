@@ -4,7 +4,7 @@ import { useNavigate } from '@manzil/ui/router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { OwnedProperty } from '@manzil/contracts';
-import { ApiError, apiFieldErrors, useFeedback } from '@manzil/ui';
+import { ApiError, apiFieldErrors, useFeedback, refetchAfterWrite } from '@manzil/ui';
 import { listingKeys, propertyPaths, propertyWrite } from '../listings/listings-api.js';
 import type { WizardStep } from './draft-form.js';
 import { useContractForm } from '@manzil/ui/forms';
@@ -39,7 +39,7 @@ export function ReviewStep({ property, language, back, goTo, advance, movingForw
     mutationFn: () => propertyWrite(propertyPaths.submit(listing.id), language, { method: 'POST' }),
     onSuccess: (saved) => {
       client.setQueryData(listingKeys.one(language, saved.id), saved);
-      void client.invalidateQueries({ queryKey: listingKeys.mine() });
+      void refetchAfterWrite(client, listingKeys.mine());
     },
   });
   const label = (field: string) => (fieldKey(field) in intl.messages ? t(fieldKey(field)) : field);

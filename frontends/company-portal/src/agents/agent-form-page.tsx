@@ -10,7 +10,7 @@ import {
   type Site,
   SITE_FACTS,
 } from '@manzil/contracts';
-import { ApiError, avatarLetter, buttonClassName, useFeedback } from '@manzil/ui';
+import { ApiError, avatarLetter, buttonClassName, useFeedback, refetchAfterWrite } from '@manzil/ui';
 import {
   AgentProfileFields,
   CheckboxField,
@@ -116,7 +116,7 @@ function AgentForm({
         method: editing ? 'PUT' : 'POST',
         body,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+    onSuccess: () => refetchAfterWrite(client, agentKeys.all),
   });
   const upload = useMutation({ mutationFn: (file: File) => uploadPicture(file, language) });
   const { control } = form;

@@ -13,6 +13,7 @@ import {
   buttonClassName,
   isPlaceholderPicture,
   useFeedback,
+  refetchAfterWrite,
 } from '@manzil/ui';
 import { AGENTS_PER_PAGE, agentKeys, agentsQuery, identityFetch, type AgentSummary } from './agents-api.js';
 
@@ -59,7 +60,7 @@ function useAgentStatus(language: Language, page: number) {
     },
     onSuccess: (envelope, { status }) =>
       toast('success', envelope.message || intl.formatMessage({ id: `companyPortal.status.done.${status}` })),
-    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+    onSettled: () => refetchAfterWrite(client, agentKeys.all),
   });
 }
 
@@ -102,7 +103,7 @@ export function MyAgentsPage({ language }: { language: Language }) {
   const deletion = useMutation({
     mutationFn: (agent: AgentSummary) =>
       identityFetch(IDENTITY_API.agent(agent.id), { language, method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+    onSettled: () => refetchAfterWrite(client, agentKeys.all),
   });
 
   const failMessage = (error: unknown) =>

@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PROJECTS_API, safeFloorPlanUrl, unitSchema, type Language, type Unit } from '@manzil/contracts';
-import { ApiError, apiFetch, apiFieldErrors, useFeedback } from '@manzil/ui';
+import { ApiError, apiFetch, apiFieldErrors, useFeedback, refetchAfterWrite } from '@manzil/ui';
 import { listingsPath, projectKeys } from './projects-api.js';
 
 /**
@@ -33,7 +33,7 @@ export function FloorPlanUpload({
         results: unitSchema,
       });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+    onSuccess: () => refetchAfterWrite(client, projectKeys.all),
   });
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

@@ -11,6 +11,7 @@ import {
   apiFetch,
   useDocumentHead,
   useFeedback,
+  refetchAfterWrite,
 } from '@manzil/ui';
 import { FloorPlanUpload } from './floor-plan-upload.js';
 import { ProjectForm } from './project-form.js';
@@ -93,7 +94,7 @@ function ProjectItem({
   const { toast } = useFeedback();
   const publish = useMutation({
     mutationFn: () => apiFetch(listingsPath(PROJECTS_API.publish(project.id)), { language, method: 'POST' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+    onSuccess: () => refetchAfterWrite(client, projectKeys.all),
   });
   const onPublish = async () => {
     try {

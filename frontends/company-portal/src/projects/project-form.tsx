@@ -7,7 +7,7 @@ import {
   type Language,
   type OwnedProject,
 } from '@manzil/contracts';
-import { ApiError, apiFetch, useFeedback } from '@manzil/ui';
+import { ApiError, apiFetch, useFeedback, refetchAfterWrite } from '@manzil/ui';
 import {
   FormErrorSummary,
   SelectField,
@@ -86,7 +86,7 @@ export function ProjectForm({
   const create = useMutation({
     mutationFn: (body: unknown) =>
       apiFetch(listingsPath(PROJECTS_API.projects), { language, method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+    onSuccess: () => refetchAfterWrite(client, projectKeys.all),
   });
 
   async function onValid(body: unknown) {

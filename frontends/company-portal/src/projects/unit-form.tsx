@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PROJECTS_API, UNIT_LAYOUTS, unitCreateSchema, type Language } from '@manzil/contracts';
-import { ApiError, apiFetch, useFeedback } from '@manzil/ui';
+import { ApiError, apiFetch, useFeedback, refetchAfterWrite } from '@manzil/ui';
 import {
   FormErrorSummary,
   SelectField,
@@ -36,7 +36,7 @@ export function UnitForm({ projectId, language }: { projectId: string; language:
   const add = useMutation({
     mutationFn: (body: unknown) =>
       apiFetch(listingsPath(PROJECTS_API.units(projectId)), { language, method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+    onSuccess: () => refetchAfterWrite(client, projectKeys.all),
   });
   const { control } = form;
 

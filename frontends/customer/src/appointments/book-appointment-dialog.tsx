@@ -12,7 +12,16 @@ import {
   formatAppointmentTime,
   type AppointmentKind,
 } from '@manzil/contracts';
-import { Button, apiFetch, requireLogin, useFeedback, useLanguage, useSession, useSite } from '@manzil/ui';
+import {
+  Button,
+  apiFetch,
+  requireLogin,
+  useFeedback,
+  useLanguage,
+  useSession,
+  useSite,
+  refetchAfterWrite,
+} from '@manzil/ui';
 import {
   FormDialog,
   SelectField,
@@ -79,7 +88,7 @@ export function BookAppointmentDialog({
         body,
         results: appointmentSchema,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+    onSuccess: () => refetchAfterWrite(client, ['appointments']),
   });
   const onValid = async (body: unknown) => {
     try {

@@ -8,7 +8,7 @@ import {
   type Language,
   type UpdateSavedSearchRequest,
 } from '@manzil/contracts';
-import { apiFetch, apiQueryFn } from '@manzil/ui';
+import { apiFetch, apiQueryFn, refetchAfterWrite } from '@manzil/ui';
 
 export const SAVED_SEARCHES_URL = `/api/search${SAVED_SEARCH_API.list}`;
 export const SAVED_SEARCHES_PAGE_SIZE = 10;
@@ -31,7 +31,7 @@ export const savedSearchesPageQuery = (page: number, language: Language) =>
 /** Save, change or delete; the list is read again afterwards. */
 export function useSavedSearchMutations(language: Language) {
   const client = useQueryClient();
-  const onSettled = () => client.invalidateQueries({ queryKey: savedSearchKeys.all });
+  const onSettled = () => refetchAfterWrite(client, savedSearchKeys.all);
   const create = useMutation({
     mutationFn: (body: CreateSavedSearchRequest) =>
       apiFetch(SAVED_SEARCHES_URL, { language, method: 'POST', body, results: savedSearchSchema }),

@@ -8,7 +8,7 @@ import {
   type WishlistEntry,
   type WishlistItemKind,
 } from '@manzil/contracts';
-import { apiFetch, apiQueryFn } from '@manzil/ui';
+import { apiFetch, apiQueryFn, refetchAfterWrite } from '@manzil/ui';
 
 export const WISHLIST_API = '/api/listings/v1/wishlist';
 export const WISHLIST_PAGE_SIZE = 12;
@@ -94,8 +94,8 @@ export function useToggleSaved(language: Language) {
       client.setQueryData(wishlistKeys.saved(kind, id), context?.before ?? false);
     },
     onSettled: async () => {
-      await client.invalidateQueries({ queryKey: ['wishlist', 'page'] });
-      await client.invalidateQueries({ queryKey: ['wishlist', 'profile'] });
+      await refetchAfterWrite(client, ['wishlist', 'page']);
+      await refetchAfterWrite(client, ['wishlist', 'profile']);
     },
   });
 }

@@ -13,7 +13,16 @@ import {
   type AppointmentStatus,
   type Language,
 } from '@manzil/contracts';
-import { Button, EmptyState, Ltr, Skeleton, apiFetch, apiQueryFn, useFeedback } from '@manzil/ui';
+import {
+  Button,
+  EmptyState,
+  Ltr,
+  Skeleton,
+  apiFetch,
+  apiQueryFn,
+  useFeedback,
+  refetchAfterWrite,
+} from '@manzil/ui';
 
 const APPOINTMENTS_API = '/api/listings/v1/appointments';
 const PAGE_SIZE = 10;
@@ -129,7 +138,7 @@ function AppointmentItem({
         body: { status },
         results: appointmentSchema,
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+    onSettled: () => refetchAfterWrite(client, ['appointments']),
   });
   const cancel = useMutation({
     mutationFn: () =>
@@ -138,7 +147,7 @@ function AppointmentItem({
         method: 'POST',
         results: appointmentSchema,
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+    onSettled: () => refetchAfterWrite(client, ['appointments']),
   });
   const callOff = async () => {
     if (!(await feedback.confirm(t('shell.appointments.confirmCancel')))) return;

@@ -19,6 +19,7 @@ import {
   apiQueryFn,
   buttonClassName,
   useFeedback,
+  refetchAfterWrite,
 } from '@manzil/ui';
 import { z } from 'zod';
 
@@ -97,7 +98,7 @@ function RequirementItem({ requirement, language }: { requirement: Requirement; 
   const t = (id: string) => intl.formatMessage({ id });
   const feedback = useFeedback();
   const client = useQueryClient();
-  const settle = () => client.invalidateQueries({ queryKey: ['requirements', 'mine'] });
+  const settle = () => refetchAfterWrite(client, ['requirements', 'mine']);
   const setStatus = useMutation({
     mutationFn: (status: Requirement['status']) =>
       apiFetch(`${LISTINGS}${ENGAGEMENT_API.requirementStatus(requirement.id)}`, {

@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '../api/api-fetch.js';
 
 /** How long a read counts as fresh: moving between pages within it asks nothing again. */
@@ -38,4 +38,15 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * After a write: the reads under `queryKey` asked again, of the server as the write left it.
+ * A read already under way may have been answered before the write committed (the visitor
+ * changed a filter while it ran), and TanStack's invalidation joins the first fetch of a query
+ * that has no data yet instead of asking again: so the reads under way are cancelled first.
+ */
+export async function refetchAfterWrite(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
 }

@@ -14,6 +14,7 @@ import {
   useContractForm,
   type FormControl,
 } from '@manzil/ui/forms';
+import { refetchAfterWrite } from '../data/index.js';
 import { ShareLinks } from './share-links.js';
 
 /** How many earlier proposals a page of the list shows. */
@@ -250,7 +251,7 @@ export function ProposalBuilder<Row extends ProposalRow>({
       const envelope = await create.mutateAsync(body);
       setCreated(envelope.results);
       form.reset(empty);
-      void client.invalidateQueries({ queryKey: kind.invalidates });
+      void refetchAfterWrite(client, kind.invalidates);
       toast('success', t('ui.proposal.created'));
     } catch (failure) {
       if (!showServerErrors(form, failure)) toast('danger', t('ui.error.title'));

@@ -16,7 +16,7 @@ import {
   type Language,
   type PlaceBidBody,
 } from '@manzil/contracts';
-import { ApiError, apiFetch, apiQueryFn } from '@manzil/ui';
+import { ApiError, apiFetch, apiQueryFn, refetchAfterWrite } from '@manzil/ui';
 import { waitForCheckout } from '../payments/wait-for-checkout.js';
 
 /** The auctions service behind the gateway. */
@@ -112,7 +112,7 @@ export function usePlaceBid(auctionId: string, language: Language) {
     onSettled: (_bid, failure) => {
       const price = refusedPrice(failure);
       if (price) applyPriceMessage(client, price);
-      else return client.invalidateQueries({ queryKey: auctionKeys.all });
+      else return refetchAfterWrite(client, auctionKeys.all);
     },
   });
 }
@@ -128,7 +128,7 @@ export function useWithdrawBid(language: Language) {
         body: {},
         results: bidViewSchema,
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: auctionKeys.all }),
+    onSettled: () => refetchAfterWrite(client, auctionKeys.all),
   });
 }
 

@@ -17,6 +17,7 @@ import {
   useFeedback,
   useLanguage,
   useSession,
+  refetchAfterWrite,
 } from '@manzil/ui';
 import { serverMessage } from '../auctions/bid-form.js';
 import { ContactLink } from '../payments/payment-result-parts.js';
@@ -67,7 +68,7 @@ export function useBookUnit() {
         setRefused(error.message);
       else feedback.toast('danger', serverMessage(error, language));
     },
-    onSettled: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+    onSettled: () => refetchAfterWrite(client, projectKeys.all),
   });
   const book = (unitId: string) => {
     if (!requireLogin('booking')) return;
