@@ -2,6 +2,7 @@ import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common'
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Redis } from 'ioredis';
 import { clientOf } from './client.js';
+import { DISCONNECT_TIMEOUT_MS } from './redis-timeouts.js';
 import { sendError } from './respond.js';
 
 const WINDOW_MS = 60_000;
@@ -66,6 +67,7 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
       lazyConnect: true,
       enableAutoPipelining: true,
       retryStrategy: (times) => Math.min(times * 200, 2000),
+      disconnectTimeout: DISCONNECT_TIMEOUT_MS,
     });
     redis.defineCommand('rateLimitHits', { numberOfKeys: 1, lua: HITS });
     this.redis = redis as HitClient;

@@ -9,6 +9,7 @@ import {
   setMetricsRoute,
 } from '@manzil/nest-kit/http';
 import { chooseEncoding, encode, type Encoding } from './compression.js';
+import { DISCONNECT_TIMEOUT_MS } from './redis-timeouts.js';
 
 export interface ResponseCacheOptions {
   redisUrl: string;
@@ -116,6 +117,7 @@ export class ResponseCache implements OnModuleInit, OnModuleDestroy {
       // A subscriber retries for ever; nothing waits on it meanwhile (the cache is off).
       maxRetriesPerRequest: null,
       retryStrategy: (times) => Math.min(times * 200, 2000),
+      disconnectTimeout: DISCONNECT_TIMEOUT_MS,
     });
     this.subscriber.on('message', (_channel: string, message: string) => this.purge(message));
     // Purges published while the connection was away are lost: forget everything kept.
