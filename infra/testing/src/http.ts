@@ -17,6 +17,8 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** The body's bytes as they came (still compressed when the answer says Content-Encoding). */
+  body: Buffer;
   /** The parsed body when it is JSON, else undefined. */
   json?: unknown;
 }
@@ -48,7 +50,8 @@ export function rawRequest(baseUrl: string, options: RawRequest): Promise<RawRes
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
           let json: unknown;
           if (/json/.test(String(res.headers['content-type'] ?? ''))) {
             try {
@@ -57,7 +60,7 @@ export function rawRequest(baseUrl: string, options: RawRequest): Promise<RawRes
               json = undefined;
             }
           }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body, json });
         });
         res.on('error', reject);
       },

@@ -1,7 +1,6 @@
 // The frontends' assets arrive compressed: the .br or .gz the build wrote beside each file, by
 // Accept-Encoding, with the original's type and caching; index.html compressed as rewritten.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -9,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { loadConfig } from '@manzil/nest-kit';
-import { baseUrlOf, testNamespace, testRedisUrl } from '@manzil/testing';
+import { baseUrlOf, rawRequest, testNamespace, testRedisUrl, type RawResponse } from '@manzil/testing';
 import { createGatewayApp } from '../src/app.js';
 import { chooseEncoding, precompressed } from '../src/compression.js';
 import { envSchema } from '../src/config.js';
@@ -42,33 +41,11 @@ function builtFrontends(): string {
   return dir;
 }
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+type Raw = RawResponse;
 
 /** The bytes as sent (supertest and fetch would decode them). */
 function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      `${base}${path}`,
-      { headers: { host: 'ae.localhost', ...headers } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
+  return rawRequest(base, { path, headers: { host: 'ae.localhost', ...headers } });
 }
 
 function decoded(raw: Raw): string {

@@ -1,11 +1,4 @@
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -13,7 +6,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { CACHE_GENERATION_HEADER, CACHE_PURGE_CHANNEL, CACHE_TAG_HEADER, loadConfig } from '@manzil/nest-kit';
-import { expectEventually, testNamespace, testRedisUrl } from '@manzil/testing';
+import { baseUrlOf, expectEventually, rawRequest, testNamespace, testRedisUrl } from '@manzil/testing';
 import { createGatewayApp } from '../src/app.js';
 import { envSchema } from '../src/config.js';
 
@@ -175,29 +168,11 @@ describe('gateway: the response cache of tagged answers', () => {
   });
 
   /** A GET with the bytes as they came (supertest would decode them), as a browser asks. */
-  function rawGet(path: string, headers: Record<string, string>) {
-    const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
-    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const asked = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path: `/api/search${path}`,
-          headers: { host: 'ae.localhost:3000', ...headers },
-        },
-        (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('end', () =>
-            resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }),
-          );
-          answer.on('error', reject);
-        },
-      );
-      asked.on('error', reject);
-      asked.end();
+  const rawGet = (path: string, headers: Record<string, string>) =>
+    rawRequest(baseUrlOf(app), {
+      path: `/api/search${path}`,
+      headers: { host: 'ae.localhost:3000', ...headers },
     });
-  }
 
   it('serves a kept answer of 1 KB or more compressed to the clients that accept it, the same bytes once decoded', async () => {
     const path = '/v1/map/pins?north=25.1&south=25.09&east=55.15&west=55.14';

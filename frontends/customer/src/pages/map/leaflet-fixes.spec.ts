@@ -2,16 +2,28 @@ import { describe, expect, it } from '@jest/globals';
 import { Map as LeafletMap } from 'leaflet';
 import { endZoomOfRemovedMaps } from './leaflet-fixes.js';
 
-/** A real Leaflet map in the test's DOM, removed while its zoom animation is still running. */
-function removedMidZoom(): () => void {
+type Internals = { _onZoomTransitionEnd(): void };
+
+/** A real Leaflet map in the test's DOM, left as `_animateZoom` leaves it for its 250 ms timer. */
+function mapMidZoom() {
   const container = document.createElement('div');
   document.body.append(container);
   const map = new LeafletMap(container, { center: [25.2, 55.27], zoom: 10 });
-  // What `_animateZoom` leaves for its 250 ms timer (jsdom has no CSS transitions to start one).
+  // jsdom has no CSS transitions to start one: the state the animation sets.
   Object.assign(map, { _animatingZoom: true, _animateToCenter: map.getCenter(), _animateToZoom: 12 });
-  map.remove();
-  container.remove();
-  return () => (map as unknown as { _onZoomTransitionEnd(): void })._onZoomTransitionEnd();
+  const end = () => (map as unknown as Internals)._onZoomTransitionEnd();
+  const remove = () => {
+    map.remove();
+    container.remove();
+  };
+  return { map, end, remove };
+}
+
+/** The same map removed while its zoom animation still runs: what ending it then does. */
+function removedMidZoom(): () => void {
+  const { end, remove } = mapMidZoom();
+  remove();
+  return end;
 }
 
 describe('Leaflet: a map removed during a zoom animation', () => {
@@ -22,16 +34,12 @@ describe('Leaflet: a map removed during a zoom animation', () => {
   it('ends the animation quietly with it, and a live map still finishes its zoom', () => {
     endZoomOfRemovedMaps();
     expect(removedMidZoom()).not.toThrow();
-    const container = document.createElement('div');
-    document.body.append(container);
-    const map = new LeafletMap(container, { center: [25.2, 55.27], zoom: 10 });
+    const { map, end, remove } = mapMidZoom();
     let moved = 0;
     map.on('moveend', () => (moved += 1));
-    Object.assign(map, { _animatingZoom: true, _animateToCenter: map.getCenter(), _animateToZoom: 12 });
-    (map as unknown as { _onZoomTransitionEnd(): void })._onZoomTransitionEnd();
+    end();
     expect(map.getZoom()).toBe(12);
     expect(moved).toBe(1);
-    map.remove();
-    container.remove();
+    remove();
   });
 });
